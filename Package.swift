@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+//
+// MVI Conformance: a small MVI library, reference features built on it, and a
+// language-neutral conformance suite that replays recorded fixtures against them.
+//
+// The package names no package dependencies: toolchain modules only.
+import PackageDescription
+
+let package = Package(
+    name: "MVIConformance",
+    // Observation (the view proxy) needs these on Apple systems.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .library(name: "MVICore", targets: ["MVICore"]),
+        .library(name: "MVITestSupport", targets: ["MVITestSupport"]),
+        .library(name: "StateMachine", targets: ["StateMachine"]),
+    ],
+    targets: [
+        // The MVI library: store, schedulers, view binding, lifecycle.
+        .target(name: "MVICore"),
+        // Test helpers for users' own test targets: the virtual-time TestScheduler.
+        .target(name: "MVITestSupport", dependencies: ["MVICore"]),
+        // A finite state machine DSL modelled on Tinder's StateMachine.
+        .target(name: "StateMachine"),
+
+        .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
+        .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,116 @@
+/// The part of a store that does the work: it receives intents and actions, reads the state,
+/// dispatches messages to the reducer, publishes labels, and starts and cancels asynchronous work.
+///
+/// The store calls every method on its scheduler.
+public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
+    associatedtype Intent
+    associatedtype Action
+    associatedtype State
+    associatedtype Message
+    associatedtype Label
+
+    /// Called once, before any intent or action, with the store's side of the conversation.
+    func attach(_ context: ExecutorContext<State, Message, Action, Label>)
+
+    func executeIntent(_ intent: Intent)
+
+    func executeAction(_ action: Action)
+
+    /// Called when the store is disposed: cancel every piece of in-flight work.
+    func dispose()
+}
+
+/// What an executor may do to its store. Created once by the store; valid until the store is disposed.
+public final class ExecutorContext<State, Message, Action, Label> {
+    private let readState: () -> State
+    private let readDisposed: () -> Bool
+    private let onMessage: (Message) -> Void
+    private let onAction: (Action) -> Void
+    private let onLabel: (Label) -> Void
+
+    /// The store's scheduler. Results of asynchronous work must come back through it (see `deliver`).
+    public let scheduler: any Scheduler
+
+    /// Work registered here is cancelled when the store is disposed.
+    public let work: WorkBag
+
+    package init(
+        scheduler: any Scheduler,
+        work: WorkBag,
+        state: @escaping () -> State,
+        isDisposed: @escaping () -> Bool,
+        message: @escaping (Message) -> Void,
+        action: @escaping (Action) -> Void,
+        label: @escaping (Label) -> Void
+    ) {
+        self.scheduler = scheduler
+        self.work = work
+        self.readState = state
+        self.readDisposed = isDisposed
+        self.onMessage = message
+        self.onAction = action
+        self.onLabel = label
+    }
+
+    /// The store's current state.
+    public var state: State { readState() }
+
+    /// Whether the store has been disposed. Nothing an executor does has an effect after that.
+    public var isDisposed: Bool { readDisposed() }
+
+    /// Sends a message to the reducer; subscribers see the new state before this returns.
+    public func dispatch(_ message: Message) { onMessage(message) }
+
+    /// Sends an action back to the executor's `executeAction`.
+    public func forward(_ action: Action) { onAction(action) }
+
+    /// Publishes a one-off label to label subscribers.
+    public func publish(_ label: Label) { onLabel(label) }
+
+    /// Submits `body` to the store's scheduler; it runs there unless the store is disposed by then.
+    ///
+    /// Use it to bring results of asynchronous work back to the store. It always submits, even
+    /// when called on the scheduler, so a data source that answers synchronously inside its own
+    /// call never re-enters the executor in the middle of an intent. The closure may capture
+    /// the executor's own state: it only ever runs on the store's scheduler, which the store is
+    /// confined to, so that state is never touched from two threads at once.
+    public func deliver(_ body: @escaping () -> Void) {
+        let confined = Confined(body)
+        let isDisposed = Confined(readDisposed)
+        scheduler.schedule {
+            if !isDisposed.value() { confined.value() }
+        }
+    }
+}
+
+/// A convenient base for executors: holds the context, and cancels `work` on dispose.
+///
+/// Override `executeIntent` and `executeAction`; both do nothing by default.
+open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
+    private var attachedContext: ExecutorContext<State, Message, Action, Label>?
+
+    /// In-flight work of this executor, cancelled by `dispose()`.
+    public let work = WorkBag()
+
+    public init() {}
+
+    /// The store's side. Using it before the store attached the executor is a programming error.
+    public var context: ExecutorContext<State, Message, Action, Label> {
+        guard let attachedContext else {
+            preconditionFailure("\(type(of: self)): context used before the store attached this executor")
+        }
+        return attachedContext
+    }
+
+    public func attach(_ context: ExecutorContext<State, Message, Action, Label>) {
+        precondition(attachedContext == nil, "\(type(of: self)) is already attached to a store")
+        attachedContext = context
+    }
+
+    open func executeIntent(_ intent: Intent) {}
+
+    open func executeAction(_ action: Action) {}
+
+    /// Cancels `work`. Call `super.dispose()` when overriding.
+    open func dispose() { work.cancelAll() }
+}

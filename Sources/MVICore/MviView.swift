@@ -1,0 +1,66 @@
+import Observation
+
+/// A view in MVI: it renders models and emits events. It holds no logic of its own.
+public protocol MviView<Model, Event>: AnyObject {
+    associatedtype Model
+    associatedtype Event
+
+    /// Shows `model`. Called on the scheduler of the store the view is bound to.
+    func render(_ model: Model)
+
+    /// The events the view emits (taps, refreshes, input).
+    var events: Source<Event> { get }
+}
+
+/// A base class for views: keeps event subscribers and emits to them with `dispatch(_:)`.
+///
+/// Subclass it and override `render(_:)`.
+open class BaseMviView<Model, Event>: MviView {
+    private var observers: [(id: Int, body: (Event) -> Void)] = []
+    private var nextID = 0
+
+    public init() {}
+
+    /// Shows `model`; does nothing by default.
+    open func render(_ model: Model) {}
+
+    /// Emits `event` to everything subscribed to `events` now. Call it from the view's own thread.
+    public func dispatch(_ event: Event) {
+        for observer in observers { observer.body(event) }
+    }
+
+    /// The number of subscribers to `events` now (a bound view has one per binding).
+    public var eventSubscriberCount: Int { observers.count }
+
+    public var events: Source<Event> {
+        Source { [self] observer in
+            nextID += 1
+            let id = nextID
+            observers.append((id, observer))
+            let remove = Confined { [weak self] in self?.observers.removeAll { $0.id == id } }
+            return Cancellation { remove.value() }
+        }
+    }
+}
+
+/// A view that keeps the latest model as an observable property, for SwiftUI.
+///
+/// SwiftUI views read `model` and call `dispatch(_:)`; on Apple platforms they re-render when
+/// `model` changes. Anywhere, `withObservationTracking` sees every `render(_:)`, even of an
+/// equal model: each render is a change.
+@Observable
+public final class ViewProxy<Model, Event>: BaseMviView<Model, Event> {
+    /// The latest rendered model; `nil` before the first render.
+    public private(set) var model: Model?
+    /// How many times `render(_:)` has been called.
+    public private(set) var renderCount = 0
+
+    public override init() {
+        super.init()
+    }
+
+    public override func render(_ model: Model) {
+        self.model = model
+        renderCount += 1
+    }
+}

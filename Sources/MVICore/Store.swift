@@ -1,0 +1,43 @@
+/// A store: takes intents, holds a state, publishes states and one-off labels.
+///
+/// Every store is confined to its scheduler (see `DefaultStore` for the threading rules).
+/// A new state subscriber gets the current state at once; labels are not replayed.
+/// After `dispose()` intents are ignored, in-flight work is cancelled and nothing is emitted.
+public protocol Store<Intent, State, Label>: AnyObject {
+    associatedtype Intent
+    associatedtype State
+    associatedtype Label
+
+    /// The current state. Readable from any thread.
+    var state: State { get }
+
+    /// Whether `dispose()` has been called.
+    var isDisposed: Bool { get }
+
+    /// Sends an intent to the store. Ignored after `dispose()`.
+    func accept(_ intent: Intent)
+
+    /// Subscribes to states; the observer gets the current state at once, then every new one.
+    /// Observers are called on the store's scheduler.
+    @discardableResult
+    func subscribe(states observer: @escaping (State) -> Void) -> any Cancellable
+
+    /// Subscribes to labels (one-off events). Labels published before the subscription are not replayed.
+    @discardableResult
+    func subscribe(labels observer: @escaping (Label) -> Void) -> any Cancellable
+
+    /// Disposes the store: cancels all of its work and drops all subscribers. Idempotent.
+    func dispose()
+}
+
+extension Store {
+    /// The store's states as a `Source`, for binding (`store.states.map(mapper)`).
+    public var states: Source<State> {
+        Source { [self] observer in subscribe(states: observer) }
+    }
+
+    /// The store's labels as a `Source`, for binding.
+    public var labels: Source<Label> {
+        Source { [self] observer in subscribe(labels: observer) }
+    }
+}

@@ -1,0 +1,60 @@
+import Dispatch
+import MVICore
+import Testing
+
+/// Subject: real dispatch queues, so these wait on wall time, with generous timeouts.
+@Suite struct DispatchQueueSchedulerTests {
+    @Test func isCurrentOnlyOnItsOwnQueue() {
+        let scheduler = DispatchQueueScheduler.background(label: "current-test")
+        let other = DispatchQueueScheduler.background(label: "other-test")
+        #expect(!scheduler.isCurrent)
+        #expect(scheduler.queue.sync { scheduler.isCurrent })
+        #expect(!other.queue.sync { scheduler.isCurrent })
+    }
+
+    @Test func runsDelayedWorkOnItsQueue() {
+        let scheduler = DispatchQueueScheduler.background(label: "delay-test")
+        let ran = DispatchSemaphore(value: 0)
+        let onQueue = Recorder<Bool>()
+        scheduler.schedule(after: .milliseconds(5)) {
+            onQueue.append(scheduler.isCurrent)
+            ran.signal()
+        }
+        #expect(ran.wait(timeout: .now() + 30) == .success)
+        #expect(onQueue.values == [true])
+    }
+
+    @Test func cancelledDelayedWorkNeverRuns() {
+        let scheduler = DispatchQueueScheduler.background(label: "cancel-test")
+        let log = Recorder<String>()
+        // Hold the queue so the cancel surely happens before the work is due to run.
+        let gate = DispatchSemaphore(value: 0)
+        scheduler.schedule { gate.wait() }
+        let work = scheduler.schedule(after: .zero) { log.append("cancelled work ran") }
+        work.cancel()
+        gate.signal()
+        let done = DispatchSemaphore(value: 0)
+        scheduler.schedule(after: .milliseconds(20)) { done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(log.values.isEmpty)
+    }
+
+    @Test func repeatingWorkStopsWhenCancelled() {
+        let scheduler = DispatchQueueScheduler.background(label: "repeat-test")
+        let ticks = Recorder<Int>()
+        let third = DispatchSemaphore(value: 0)
+        let handle = Recorder<any Cancellable>()
+        handle.append(scheduler.schedule(every: .milliseconds(2)) {
+            ticks.append(1)
+            if ticks.values.count == 3 {
+                handle.values.first?.cancel()
+                third.signal()
+            }
+        })
+        #expect(third.wait(timeout: .now() + 30) == .success)
+        let settled = DispatchSemaphore(value: 0)
+        scheduler.schedule(after: .milliseconds(30)) { settled.signal() }
+        #expect(settled.wait(timeout: .now() + 30) == .success)
+        #expect(ticks.values.count == 3)
+    }
+}

@@ -1,0 +1,190 @@
+import Dispatch
+import MVICore
+import MVITestSupport
+import Testing
+
+@Suite struct StoreTests {
+    @Test func newStateSubscriberGetsTheCurrentStateAtOnce() {
+        let (store, _) = makeCounterStore()
+        store.accept(.increment)
+        store.accept(.increment)
+        let states = Recorder<CounterState>()
+        store.subscribe(states: states.append)
+        #expect(states.values == [CounterState(count: 2)])
+        store.accept(.increment)
+        #expect(states.values == [CounterState(count: 2), CounterState(count: 3)])
+    }
+
+    @Test func eventsComeInOrderWithNameAndSequence() {
+        let events = Recorder<String>()
+        let (store, _) = makeCounterStore(
+            bootstrapper: SimpleBootstrapper(.boot), eventObserver: { events.append($0.description) })
+        store.accept(.increment)
+        store.accept(.shout("hi"))
+        store.dispose()
+        #expect(
+            events.values == [
+                "[Counter #1] action: boot",
+                "[Counter #2] intent: increment",
+                "[Counter #3] message: incremented",
+                "[Counter #4] state: CounterState(count: 1)",
+                "[Counter #5] intent: shout(\"hi\")",
+                "[Counter #6] label: shouted(\"hi\")",
+                "[Counter #7] disposed",
+            ])
+    }
+
+    @Test func loggerWritesOneLinePerEvent() {
+        let lines = Recorder<String>()
+        let logger = StoreEventLogger(write: lines.append)
+        let (store, _) = makeCounterStore()
+        store.subscribe(events: { logger.log($0) })
+        store.accept(.increment)
+        #expect(lines.values == ["[Counter #1] intent: increment", "[Counter #2] message: incremented",
+                                 "[Counter #3] state: CounterState(count: 1)"])
+    }
+
+    @Test func bootstrapperActionsAreDispatchedOnceAtInit() {
+        let (store, executor) = makeCounterStore(bootstrapper: SimpleBootstrapper(.boot, .loadFromAction(5)))
+        #expect(executor.actions == [.boot, .loadFromAction(5)])
+        #expect(store.state.count == 5)
+        store.accept(.increment)
+        #expect(executor.actions == [.boot, .loadFromAction(5)])
+    }
+
+    @Test func storeWithoutAutoInitWaitsForInitialize() {
+        let (store, executor) = makeCounterStore(bootstrapper: SimpleBootstrapper(.boot), autoInit: false)
+        #expect(executor.actions.isEmpty)
+        store.initialize()
+        #expect(executor.actions == [.boot])
+    }
+
+    @Test func executorCanForwardActions() {
+        let (store, executor) = makeCounterStore()
+        store.accept(.forwardToAction)
+        #expect(executor.actions == [.loadFromAction(7)])
+        #expect(store.state.count == 7)
+    }
+
+    @Test func labelsGoToSubscribersAndAreNotReplayed() {
+        let (store, _) = makeCounterStore()
+        store.accept(.shout("early"))
+        let labels = Recorder<CounterLabel>()
+        let subscription = store.subscribe(labels: labels.append)
+        store.accept(.shout("late"))
+        subscription.cancel()
+        store.accept(.shout("after cancel"))
+        #expect(labels.values == [.shouted("late")])
+    }
+
+    @Test func cancelledStateSubscriptionGetsNothingMore() {
+        let (store, _) = makeCounterStore()
+        let states = Recorder<Int>()
+        let subscription = store.subscribe(states: { states.append($0.count) })
+        store.accept(.increment)
+        subscription.cancel()
+        store.accept(.increment)
+        #expect(states.values == [0, 1])
+        #expect(store.stateObserverCount == 0)
+    }
+
+    @Test func asynchronousResultsComeBackThroughTheScheduler() {
+        let scheduler = TestScheduler()
+        let source = FakeSource()
+        let (store, _) = makeCounterStore(scheduler: scheduler, source: source)
+        store.accept(.load(42))
+        #expect(source.requests.count == 1)
+        source.requests[0].complete(42)
+        #expect(store.state.count == 0, "the result is delivered on the scheduler, not inline")
+        scheduler.advance()
+        #expect(store.state.count == 42)
+    }
+
+    @Test func disposeIgnoresLaterIntentsAndEmitsNothing() {
+        let (store, _) = makeCounterStore()
+        let states = Recorder<Int>()
+        let labels = Recorder<CounterLabel>()
+        store.subscribe(states: { states.append($0.count) })
+        store.subscribe(labels: labels.append)
+        #expect(!store.isDisposed)
+        store.dispose()
+        #expect(store.isDisposed)
+        store.accept(.increment)
+        store.accept(.shout("x"))
+        #expect(states.values == [0])
+        #expect(labels.values.isEmpty)
+        #expect(store.state.count == 0)
+        store.dispose()  // idempotent
+    }
+
+    @Test func disposeCancelsInFlightWorkAndDropsLateResults() {
+        let scheduler = TestScheduler()
+        let source = FakeSource()
+        let (store, _) = makeCounterStore(scheduler: scheduler, source: source)
+        let states = Recorder<Int>()
+        store.subscribe(states: { states.append($0.count) })
+        store.accept(.load(1))
+        store.accept(.load(2))
+        store.dispose()
+        #expect(source.requests.map(\.token.isCancelled) == [true, true])
+        // A source that ignores cancellation and answers anyway changes nothing.
+        source.requests[0].complete(1)
+        scheduler.advance()
+        #expect(states.values == [0])
+    }
+
+    @Test func subscribingAfterDisposeGetsNothing() {
+        let (store, _) = makeCounterStore()
+        store.dispose()
+        let states = Recorder<Int>()
+        store.subscribe(states: { states.append($0.count) })
+        #expect(states.values.isEmpty)
+    }
+
+    @Test func workRegisteredWithTheContextIsCancelledOnDispose() {
+        final class Tracking: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+            let token = Cancellation()
+            override func executeIntent(_ intent: CounterIntent) { context.work.insert(token) }
+            // Deliberately does not call super.dispose(): the store's own bag must still cancel it.
+            override func dispose() {}
+        }
+        let executor = Tracking()
+        let store = CounterStore(
+            name: "T", initialState: CounterState(), executor: executor, reducer: counterReducer(),
+            scheduler: ImmediateScheduler())
+        store.accept(.increment)
+        store.dispose()
+        #expect(executor.token.isCancelled)
+    }
+
+    /// Subject: a real dispatch queue. Calls from many threads are hopped onto the store's queue.
+    @Test func callsFromOtherThreadsAreHoppedOntoTheScheduler() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-test")
+        let (store, executor) = makeCounterStore(scheduler: scheduler)
+        DispatchQueue.concurrentPerform(iterations: 1000) { _ in store.accept(.increment) }
+        let done = DispatchSemaphore(value: 0)
+        scheduler.schedule { done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(store.state.count == 1000)
+        let onScheduler = scheduler.queue.sync { executor.executedOnScheduler }
+        #expect(onScheduler.count == 1000)
+        #expect(onScheduler.allSatisfy { $0 })
+    }
+
+    /// Subject: a real dispatch queue. A subscriber on another thread still gets states on the queue.
+    @Test func subscribingFromAnotherThreadDeliversOnTheScheduler() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-subscribe-test")
+        let (store, _) = makeCounterStore(scheduler: scheduler)
+        let seen = Recorder<(count: Int, onQueue: Bool)>()
+        let got = DispatchSemaphore(value: 0)
+        store.subscribe(states: { state in
+            seen.append((state.count, scheduler.isCurrent))
+            got.signal()
+        })
+        store.accept(.increment)
+        #expect(got.wait(timeout: .now() + 30) == .success)
+        #expect(got.wait(timeout: .now() + 30) == .success)
+        #expect(seen.values.map(\.count) == [0, 1])
+        #expect(seen.values.allSatisfy { $0.onQueue })
+    }
+}

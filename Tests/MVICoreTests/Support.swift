@@ -1,0 +1,97 @@
+import Foundation
+import MVICore
+import MVITestSupport
+
+/// A counter store used across the core's tests.
+enum CounterIntent: Equatable { case increment, load(Int), shout(String), forwardToAction }
+enum CounterAction: Equatable { case boot, loadFromAction(Int) }
+enum CounterMessage: Equatable { case incremented, loaded(Int) }
+struct CounterState: Equatable { var count = 0 }
+enum CounterLabel: Equatable { case shouted(String) }
+
+/// A data source whose requests the test answers or watches being cancelled.
+final class FakeSource: @unchecked Sendable {
+    struct Request {
+        let value: Int
+        let complete: (Int) -> Void
+        let token: Cancellation
+    }
+    private(set) var requests: [Request] = []
+
+    func load(_ value: Int, complete: @escaping (Int) -> Void) -> any Cancellable {
+        let token = Cancellation()
+        requests.append(Request(value: value, complete: complete, token: token))
+        return token
+    }
+}
+
+final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+    let source: FakeSource
+    private(set) var actions: [CounterAction] = []
+    private(set) var executedOnScheduler: [Bool] = []
+
+    init(source: FakeSource) { self.source = source }
+
+    override func executeIntent(_ intent: CounterIntent) {
+        executedOnScheduler.append(context.scheduler.isCurrent)
+        switch intent {
+        case .increment:
+            context.dispatch(.incremented)
+        case .load(let value):
+            startLoad(value)
+        case .shout(let text):
+            context.publish(.shouted(text))
+        case .forwardToAction:
+            context.forward(.loadFromAction(7))
+        }
+    }
+
+    override func executeAction(_ action: CounterAction) {
+        actions.append(action)
+        if case .loadFromAction(let value) = action { context.dispatch(.loaded(value)) }
+    }
+
+    private func startLoad(_ value: Int) {
+        let context = self.context
+        let request = source.load(value) { result in
+            context.deliver { context.dispatch(.loaded(result)) }
+        }
+        work.insert(request)
+    }
+}
+
+func counterReducer() -> ClosureReducer<CounterState, CounterMessage> {
+    ClosureReducer { state, message in
+        var state = state
+        switch message {
+        case .incremented: state.count += 1
+        case .loaded(let value): state.count = value
+        }
+        return state
+    }
+}
+
+typealias CounterStore = DefaultStore<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel>
+
+func makeCounterStore(
+    scheduler: any Scheduler = ImmediateScheduler(),
+    source: FakeSource = FakeSource(),
+    bootstrapper: (any Bootstrapper<CounterAction>)? = nil,
+    eventObserver: ((CounterStore.Event) -> Void)? = nil,
+    autoInit: Bool = true
+) -> (CounterStore, CounterExecutor) {
+    let executor = CounterExecutor(source: source)
+    let store = CounterStore(
+        name: "Counter", initialState: CounterState(), bootstrapper: bootstrapper, executor: executor,
+        reducer: counterReducer(), scheduler: scheduler, eventObserver: eventObserver, autoInit: autoInit)
+    return (store, executor)
+}
+
+/// Collects values on one thread (the test's).
+final class Recorder<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+
+    func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    var values: [Value] { lock.withLock { storage } }
+}

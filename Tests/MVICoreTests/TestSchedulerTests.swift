@@ -1,0 +1,179 @@
+import MVICore
+import MVITestSupport
+import Testing
+
+@Suite struct TestSchedulerTests {
+    @Test func nothingRunsUntilTimeAdvances() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        scheduler.schedule { log.append("now") }
+        scheduler.schedule(after: .milliseconds(10)) { log.append("10ms") }
+        #expect(log.values.isEmpty)
+        #expect(scheduler.pendingCount == 2)
+        scheduler.advance()
+        #expect(log.values == ["now"])
+        scheduler.advance(by: .milliseconds(9))
+        #expect(log.values == ["now"])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(log.values == ["now", "10ms"])
+        #expect(scheduler.now == .milliseconds(10))
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func workDueAtTheSameInstantRunsInSchedulingOrder() {
+        let scheduler = TestScheduler()
+        let log = Recorder<Int>()
+        scheduler.schedule(after: .milliseconds(5)) { log.append(3) }
+        scheduler.schedule(after: .milliseconds(1)) { log.append(1) }
+        for value in [4, 5, 6, 7] { scheduler.schedule(after: .milliseconds(5)) { log.append(value) } }
+        scheduler.schedule(after: .milliseconds(2)) { log.append(2) }
+        scheduler.advance(by: .seconds(1))
+        #expect(log.values == [1, 2, 3, 4, 5, 6, 7])
+    }
+
+    @Test func workRunsAtItsDueTime() {
+        let scheduler = TestScheduler()
+        let times = Recorder<Duration>()
+        scheduler.schedule(after: .milliseconds(30)) { times.append(scheduler.now) }
+        scheduler.schedule(after: .milliseconds(70)) { times.append(scheduler.now) }
+        scheduler.advance(by: .seconds(1))
+        #expect(times.values == [.milliseconds(30), .milliseconds(70)])
+        #expect(scheduler.now == .seconds(1))
+    }
+
+    @Test func cancelledWorkNeverRuns() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        let first = scheduler.schedule(after: .milliseconds(10)) { log.append("first") }
+        scheduler.schedule(after: .milliseconds(10)) { log.append("second") }
+        first.cancel()
+        first.cancel()
+        #expect(first.isCancelled)
+        #expect(scheduler.pendingCount == 1)
+        scheduler.advance(by: .milliseconds(10))
+        #expect(log.values == ["second"])
+    }
+
+    @Test func workCancelledByEarlierWorkAtTheSameInstantDoesNotRun() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        let box = Recorder<any Cancellable>()
+        scheduler.schedule(after: .milliseconds(5)) {
+            log.append("canceller")
+            box.values.first?.cancel()
+        }
+        box.append(scheduler.schedule(after: .milliseconds(5)) { log.append("victim") })
+        scheduler.advance(by: .milliseconds(5))
+        #expect(log.values == ["canceller"])
+    }
+
+    @Test func workScheduledWhileAdvancingRunsInTheSameAdvanceIfDue() {
+        let scheduler = TestScheduler()
+        let log = Recorder<Duration>()
+        scheduler.schedule(after: .milliseconds(10)) {
+            scheduler.schedule(after: .milliseconds(10)) { log.append(scheduler.now) }
+            scheduler.schedule(after: .milliseconds(100)) { log.append(scheduler.now) }
+        }
+        scheduler.advance(by: .milliseconds(50))
+        #expect(log.values == [.milliseconds(20)])
+        #expect(scheduler.pendingCount == 1)
+    }
+
+    @Test func repeatingWorkRunsEveryIntervalUntilCancelled() {
+        let scheduler = TestScheduler()
+        let ticks = Recorder<Duration>()
+        let timer = scheduler.schedule(every: .milliseconds(100)) { ticks.append(scheduler.now) }
+        scheduler.advance(by: .milliseconds(350))
+        #expect(ticks.values == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
+        timer.cancel()
+        scheduler.advance(by: .seconds(1))
+        #expect(ticks.values.count == 3)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func repeatingWorkHonoursItsInitialDelay() {
+        let scheduler = TestScheduler()
+        let ticks = Recorder<Duration>()
+        scheduler.schedule(every: .milliseconds(100), startingAfter: .zero) { ticks.append(scheduler.now) }
+        scheduler.advance(by: .milliseconds(200))
+        #expect(ticks.values == [.zero, .milliseconds(100), .milliseconds(200)])
+    }
+
+    @Test func repeatingWorkCanCancelItselfFromInside() {
+        let scheduler = TestScheduler()
+        let ticks = Recorder<Int>()
+        let handle = Recorder<any Cancellable>()
+        handle.append(scheduler.schedule(every: .milliseconds(10)) {
+            ticks.append(ticks.values.count + 1)
+            if ticks.values.count == 3 { handle.values[0].cancel() }
+        })
+        scheduler.advance(by: .seconds(1))
+        #expect(ticks.values == [1, 2, 3])
+    }
+
+    /// One virtual hour of a 100 ms timer: 36,000 ticks, in virtual time (its speed is a benchmark figure).
+    @Test func oneVirtualHourOfTicksRunsEveryTick() {
+        let scheduler = TestScheduler()
+        let ticks = Recorder<Duration>()
+        let timer = scheduler.schedule(every: .milliseconds(100)) { ticks.append(scheduler.now) }
+        scheduler.advance(by: .seconds(3600))
+        timer.cancel()
+        #expect(ticks.values.count == 36_000)
+        #expect(ticks.values.last == .seconds(3600))
+        #expect(scheduler.now == .seconds(3600))
+        #expect(scheduler.executedCount == 36_000)
+    }
+
+    @Test func advanceToMovesToAnAbsoluteInstant() {
+        let scheduler = TestScheduler(now: .seconds(10))
+        let log = Recorder<Duration>()
+        scheduler.schedule(after: .seconds(5)) { log.append(scheduler.now) }
+        scheduler.advance(to: .seconds(14))
+        #expect(log.values.isEmpty)
+        scheduler.advance(to: .seconds(15))
+        #expect(log.values == [.seconds(15)])
+    }
+
+    @Test func runRunsEverythingUntilIdle() throws {
+        let scheduler = TestScheduler()
+        let log = Recorder<Duration>()
+        scheduler.schedule(after: .seconds(3)) { log.append(scheduler.now) }
+        scheduler.schedule(after: .seconds(1)) {
+            log.append(scheduler.now)
+            scheduler.schedule(after: .seconds(5)) { log.append(scheduler.now) }
+        }
+        try scheduler.run()
+        #expect(log.values == [.seconds(1), .seconds(3), .seconds(6)])
+        #expect(scheduler.now == .seconds(6))
+    }
+
+    @Test func runStopsWithAClearErrorOnEndlessRepeatingWork() {
+        let scheduler = TestScheduler()
+        scheduler.schedule(every: .milliseconds(100)) {}
+        #expect(throws: TestSchedulerError.stepLimitReached(steps: 50, pending: 1, now: .milliseconds(5000))) {
+            try scheduler.run(maxSteps: 50)
+        }
+        let message = TestSchedulerError.stepLimitReached(steps: 50, pending: 1, now: .seconds(5)).description
+        #expect(message.contains("repeating work never runs out"))
+        #expect(scheduler.pendingCount == 1, "the timer is still there after the guard stops the run")
+    }
+
+    @Test func nextDueTimeSkipsCancelledWork() {
+        let scheduler = TestScheduler()
+        let early = scheduler.schedule(after: .milliseconds(1)) {}
+        scheduler.schedule(after: .milliseconds(2)) {}
+        early.cancel()
+        #expect(scheduler.nextDueTime == .milliseconds(2))
+    }
+}
+
+@Suite struct ImmediateSchedulerTests {
+    @Test func runsWorkInlineEvenWhenDelayed() {
+        let scheduler = ImmediateScheduler()
+        let log = Recorder<String>()
+        scheduler.schedule { log.append("now") }
+        scheduler.schedule(after: .seconds(60)) { log.append("later") }
+        #expect(log.values == ["now", "later"])
+        #expect(scheduler.isCurrent)
+    }
+}

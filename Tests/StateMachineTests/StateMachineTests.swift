@@ -1,0 +1,222 @@
+import StateMachine
+import Testing
+
+// MARK: - Tinder's matter machine
+
+enum Matter: String, StateMachineValue, Equatable {
+    case solid = "Solid", liquid = "Liquid", gas = "Gas"
+    var caseName: String { rawValue }
+}
+
+enum MatterEvent: String, StateMachineValue, Equatable {
+    case melt = "OnMelted", freeze = "OnFrozen", vaporize = "OnVaporized", condense = "OnCondensed"
+    var caseName: String { rawValue }
+}
+
+enum MatterEffect: String, StateMachineValue, Equatable {
+    case logMelted = "LogMelted", logFrozen = "LogFrozen", logVaporized = "LogVaporized", logCondensed = "LogCondensed"
+    var caseName: String { rawValue }
+}
+
+func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterEvent, MatterEffect> {
+    StateMachine(initial: initial) { m in
+        m.state(.solid) { s in
+            s.on(.melt, transitionTo: .liquid, emit: .logMelted)
+        }
+        m.state(.liquid) { s in
+            s.on(.freeze, transitionTo: .solid, emit: .logFrozen)
+            s.on(.vaporize, transitionTo: .gas, emit: .logVaporized)
+        }
+        m.state(.gas) { s in
+            s.on(.condense, transitionTo: .liquid, emit: .logCondensed)
+        }
+    }
+}
+
+@Suite struct MatterMachineTests {
+    @Test func startsInTheInitialState() {
+        #expect(makeMatterMachine().state == .solid)
+    }
+
+    @Test(arguments: [
+        (Matter.solid, MatterEvent.melt, Matter.liquid, MatterEffect.logMelted),
+        (.liquid, .freeze, .solid, .logFrozen),
+        (.liquid, .vaporize, .gas, .logVaporized),
+        (.gas, .condense, .liquid, .logCondensed),
+    ])
+    func validTransitionMovesAndEmits(from: Matter, event: MatterEvent, to: Matter, effect: MatterEffect) {
+        let machine = makeMatterMachine(initial: from)
+        let transition = machine.transition(event)
+        #expect(transition == .valid(from: from, event: event, to: to, sideEffect: effect))
+        #expect(machine.state == to)
+    }
+
+    @Test func eventWithoutHandlerIsInvalidAndChangesNothing() {
+        let machine = makeMatterMachine()
+        let transition = machine.transition(.freeze)
+        #expect(transition == .invalid(from: .solid, event: .freeze))
+        #expect(!transition.isValid)
+        #expect(transition.sideEffect == nil)
+        #expect(machine.state == .solid)
+    }
+
+    @Test func observersSeeValidAndInvalidTransitionsAfterTheStateChanged() {
+        let machine = makeMatterMachine()
+        var seen: [(StateMachine<Matter, MatterEvent, MatterEffect>.Transition, Matter)] = []
+        machine.onTransition { seen.append(($0, machine.state)) }
+        machine.transition(.melt)
+        machine.transition(.melt)
+        #expect(seen.map(\.0) == [.valid(from: .solid, event: .melt, to: .liquid, sideEffect: .logMelted),
+                                  .invalid(from: .liquid, event: .melt)])
+        #expect(seen.map(\.1) == [.liquid, .liquid])
+    }
+
+    @Test func observersDeclaredInTheBlockAreCalled() {
+        var effects: [MatterEffect] = []
+        let machine = StateMachine<Matter, MatterEvent, MatterEffect>(initial: .solid) { m in
+            m.state(.solid) { s in s.on(.melt, transitionTo: .liquid, emit: .logMelted) }
+            m.onTransition { if let effect = $0.sideEffect { effects.append(effect) } }
+        }
+        machine.transition(.melt)
+        #expect(effects == [.logMelted])
+    }
+
+    @Test func peekDoesNotChangeTheState() {
+        let machine = makeMatterMachine()
+        #expect(machine.peek(.melt, from: .solid).isValid)
+        #expect(machine.state == .solid)
+    }
+
+    @Test func tableTextListsRowsInDeclarationOrder() {
+        #expect(
+            makeMatterMachine().tableText == """
+                initial: Solid
+                Solid + OnMelted -> Liquid / LogMelted
+                Liquid + OnFrozen -> Solid / LogFrozen
+                Liquid + OnVaporized -> Gas / LogVaporized
+                Gas + OnCondensed -> Liquid / LogCondensed
+
+                """)
+    }
+
+    @Test func transitionFromInsideAnObserverIsAnError() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let machine = makeMatterMachine()
+            machine.onTransition { _ in machine.transition(.freeze) }
+            machine.transition(.melt)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("transition(OnFrozen) was started from inside a transition observer"))
+    }
+}
+
+// MARK: - Tinder's turnstile: states and events with payloads
+
+indirect enum Turnstile: StateMachineValue, Equatable {
+    case locked(credit: Int)
+    case unlocked
+    case broken(oldState: Turnstile)
+
+    var caseName: String {
+        switch self {
+        case .locked: "Locked"
+        case .unlocked: "Unlocked"
+        case .broken: "Broken"
+        }
+    }
+}
+
+enum TurnstileEvent: StateMachineValue, Equatable {
+    case insertCoin(Int), admitPerson, machineDidFail, machineRepairDidComplete
+
+    var caseName: String {
+        switch self {
+        case .insertCoin: "InsertCoin"
+        case .admitPerson: "AdmitPerson"
+        case .machineDidFail: "MachineDidFail"
+        case .machineRepairDidComplete: "MachineRepairDidComplete"
+        }
+    }
+}
+
+enum TurnstileEffect: String, StateMachineValue, Equatable {
+    case openDoors = "OpenDoors", closeDoors = "CloseDoors", soundAlarm = "SoundAlarm", orderRepair = "OrderRepair"
+    var caseName: String { rawValue }
+}
+
+let farePrice = 50
+
+func makeTurnstile(initial: Turnstile = .locked(credit: 0)) -> StateMachine<Turnstile, TurnstileEvent, TurnstileEffect> {
+    StateMachine(initial: initial) { m in
+        m.state(.locked(credit: 0)) { s in
+            s.on(.insertCoin(0)) { state, event in
+                guard case .locked(let credit) = state, case .insertCoin(let value) = event else { return .stay() }
+                let newCredit = credit + value
+                return newCredit >= farePrice
+                    ? .transition(to: .unlocked, emit: .openDoors)
+                    : .transition(to: .locked(credit: newCredit))
+            }
+            s.on(.admitPerson, stayAndEmit: .soundAlarm)
+            s.on(.machineDidFail) { state, _ in .transition(to: .broken(oldState: state), emit: .orderRepair) }
+        }
+        m.state(.unlocked) { s in
+            s.on(.admitPerson, transitionTo: .locked(credit: 0), emit: .closeDoors)
+        }
+        m.state(.broken(oldState: .unlocked)) { s in
+            s.on(.machineRepairDidComplete) { state, _ in
+                guard case .broken(let oldState) = state else { return .stay() }
+                return .transition(to: oldState)
+            }
+        }
+    }
+}
+
+@Suite struct TurnstileTests {
+    @Test func coinsBelowTheFareAccumulateCredit() {
+        let machine = makeTurnstile()
+        #expect(machine.transition(.insertCoin(10)) == .valid(
+            from: .locked(credit: 0), event: .insertCoin(10), to: .locked(credit: 10), sideEffect: nil))
+        #expect(machine.state == .locked(credit: 10))
+    }
+
+    @Test func reachingTheFareUnlocksAndOpensTheDoors() {
+        let machine = makeTurnstile(initial: .locked(credit: 35))
+        #expect(machine.transition(.insertCoin(15)) == .valid(
+            from: .locked(credit: 35), event: .insertCoin(15), to: .unlocked, sideEffect: .openDoors))
+    }
+
+    @Test func admittingWithoutPayingSoundsTheAlarmAndStaysLocked() {
+        let machine = makeTurnstile(initial: .locked(credit: 35))
+        #expect(machine.transition(.admitPerson) == .valid(
+            from: .locked(credit: 35), event: .admitPerson, to: .locked(credit: 35), sideEffect: .soundAlarm))
+    }
+
+    @Test func admittingAfterPayingLocksAndClosesTheDoors() {
+        let machine = makeTurnstile(initial: .unlocked)
+        #expect(machine.transition(.admitPerson).sideEffect == .closeDoors)
+        #expect(machine.state == .locked(credit: 0))
+    }
+
+    @Test func aBrokenMachineReturnsToItsOldStateWhenRepaired() {
+        let machine = makeTurnstile(initial: .locked(credit: 15))
+        #expect(machine.transition(.machineDidFail).sideEffect == .orderRepair)
+        #expect(machine.state == .broken(oldState: .locked(credit: 15)))
+        #expect(machine.transition(.insertCoin(50)) == .invalid(
+            from: .broken(oldState: .locked(credit: 15)), event: .insertCoin(50)))
+        machine.transition(.machineRepairDidComplete)
+        #expect(machine.state == .locked(credit: 15))
+    }
+
+    @Test func tableTextUsesCaseNamesAndDashForNoEffect() {
+        #expect(
+            makeTurnstile().tableText == """
+                initial: Locked
+                Locked + InsertCoin -> Locked / -
+                Locked + AdmitPerson -> Locked / SoundAlarm
+                Locked + MachineDidFail -> Broken / OrderRepair
+                Unlocked + AdmitPerson -> Locked / CloseDoors
+                Broken + MachineRepairDidComplete -> Unlocked / -
+
+                """)
+    }
+}
