@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MVICore", targets: ["MVICore"]),
         .library(name: "MVITestSupport", targets: ["MVITestSupport"]),
         .library(name: "StateMachine", targets: ["StateMachine"]),
+        .library(name: "Kittens", targets: ["Kittens"]),
     ],
     targets: [
         // The MVI library: store, schedulers, view binding, lifecycle.
@@ -22,9 +23,12 @@ let package = Package(
         .target(name: "MVITestSupport", dependencies: ["MVICore"]),
         // A finite state machine DSL modelled on Tinder's StateMachine.
         .target(name: "StateMachine"),
+        // Feature: Kittens (image URLs from The Cat API).
+        .target(name: "Kittens", dependencies: ["MVICore"]),
 
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
+        .testTarget(name: "KittensTests", dependencies: ["Kittens", "MVICore", "MVITestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -88,7 +88,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
                     scheduler: scheduler,
                     work: work,
                     state: { [unowned self] in currentState },
-                    isDisposed: { [unowned self] in disposed },
+                    isDisposed: { [weak self] in self?.disposed ?? true },
                     message: { [unowned self] in handleMessage($0) },
                     action: { [unowned self] in handleAction($0) },
                     label: { [unowned self] in handleLabel($0) }))

@@ -75,10 +75,26 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// the executor's own state: it only ever runs on the store's scheduler, which the store is
     /// confined to, so that state is never touched from two threads at once.
     public func deliver(_ body: @escaping () -> Void) {
-        let confined = Confined(body)
+        callback { (_: Void) in body() }(())
+    }
+
+    /// Makes a function that any thread may call with a value; `body` then gets the value on the
+    /// store's scheduler, unless the store is disposed (or released) by then.
+    ///
+    /// Make the callback on the scheduler (in `executeIntent`), hand it to a data source or a
+    /// background scheduler, and call it from there:
+    /// ```swift
+    /// let onResult = context.callback { (result: Result<[String], LoadError>) in ... }
+    /// dataSource.load { response in background.schedule { onResult(parse(response)) } }
+    /// ```
+    public func callback<Value: Sendable>(_ body: @escaping (Value) -> Void) -> @Sendable (Value) -> Void {
+        let body = Confined(body)
         let isDisposed = Confined(readDisposed)
-        scheduler.schedule {
-            if !isDisposed.value() { confined.value() }
+        let scheduler = self.scheduler
+        return { value in
+            scheduler.schedule {
+                if !isDisposed.value() { body.value(value) }
+            }
         }
     }
 }
