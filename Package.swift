@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "MVITestSupport", targets: ["MVITestSupport"]),
         .library(name: "StateMachine", targets: ["StateMachine"]),
         .library(name: "Kittens", targets: ["Kittens"]),
+        .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        .executable(name: "conformance", targets: ["conformance"]),
     ],
     targets: [
         // The MVI library: store, schedulers, view binding, lifecycle.
@@ -25,10 +27,15 @@ let package = Package(
         .target(name: "StateMachine"),
         // Feature: Kittens (image URLs from The Cat API).
         .target(name: "Kittens", dependencies: ["MVICore"]),
+        // The replay harness: scenarios, drivers, canonical renders, goldens.
+        .target(name: "ConformanceKit", dependencies: ["MVICore", "MVITestSupport", "Kittens"]),
+        // `swift run conformance`: replays every fixture against the reference implementation.
+        .executableTarget(name: "conformance", dependencies: ["ConformanceKit"]),
 
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
         .testTarget(name: "KittensTests", dependencies: ["Kittens", "MVICore", "MVITestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "Kittens", "MVICore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,7 @@ public enum LifecycleEvent: String, Sendable, CaseIterable, CustomStringConverti
     /// The component method that delivers the event, for messages.
     public var methodName: String {
         switch self {
-        case .viewCreated: "onViewCreated(_:)"
+        case .viewCreated: "onViewCreated(view)"
         case .start: "onStart()"
         case .stop: "onStop()"
         case .viewDestroyed: "onViewDestroyed()"
@@ -72,9 +72,9 @@ public struct LifecycleError: Error, Equatable, CustomStringConvertible, Sendabl
         case (.viewCreated, .destroy):
             "a view is still attached; call onViewDestroyed() first"
         case (.created, .start):
-            "no view is attached; call onViewCreated(_:) first"
+            "no view is attached; call onViewCreated(view) first"
         case (.created, .stop):
-            "onStop() without onViewCreated(_:) and onStart()"
+            "onStop() without onViewCreated(view) and onStart()"
         case (.created, .viewDestroyed):
             "no view is attached"
         default:

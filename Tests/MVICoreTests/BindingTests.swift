@@ -76,15 +76,15 @@ final class CounterView: BaseMviView<String, String> {
 
     @Test(arguments: [
         ([LifecycleEvent.viewCreated, .stop], "C.onStop() called while viewCreated: onStop() without onStart()"),
-        ([.stop], "C.onStop() called while created: onStop() without onViewCreated(_:) and onStart()"),
-        ([.start], "C.onStart() called while created: no view is attached; call onViewCreated(_:) first"),
+        ([.stop], "C.onStop() called while created: onStop() without onViewCreated(view) and onStart()"),
+        ([.start], "C.onStart() called while created: no view is attached; call onViewCreated(view) first"),
         ([.viewCreated, .start, .start], "C.onStart() called while started: onStart() was already called; call onStop() first"),
         ([.viewCreated, .start, .viewDestroyed], "C.onViewDestroyed() called while started: the view is still bound; call onStop() first"),
         ([.viewCreated, .start, .destroy], "C.onDestroy() called while started: the view is still bound; call onStop() and onViewDestroyed() first"),
-        ([.viewCreated, .viewCreated], "C.onViewCreated(_:) called while viewCreated: a view is already attached; call onViewDestroyed() first"),
+        ([.viewCreated, .viewCreated], "C.onViewCreated(view) called while viewCreated: a view is already attached; call onViewDestroyed() first"),
         ([.viewCreated, .destroy], "C.onDestroy() called while viewCreated: a view is still attached; call onViewDestroyed() first"),
         ([.viewDestroyed], "C.onViewDestroyed() called while created: no view is attached"),
-        ([.destroy, .viewCreated], "C.onViewCreated(_:) called while destroyed: the component is destroyed and cannot be used again"),
+        ([.destroy, .viewCreated], "C.onViewCreated(view) called while destroyed: the component is destroyed and cannot be used again"),
         ([.destroy, .destroy], "C.onDestroy() called while destroyed: the component is destroyed and cannot be used again"),
     ])
     func misuseIsRejectedWithAClearMessage(events: [LifecycleEvent], message: String) {

@@ -1,0 +1,129 @@
+/// A unified line diff of a golden file against an actual transcript.
+public enum LineDiff {
+    enum Edit: Equatable {
+        case same(golden: Int, actual: Int)
+        case removed(golden: Int)
+        case added(actual: Int)
+    }
+
+    /// Hunks of `golden` vs `actual` with `context` lines around changes, or nil if equal.
+    ///
+    /// Each line carries its number in the golden file (blank for added lines), so a reader can
+    /// jump to it: `  12 |   render ...`, `- 13 |     isLoading: true`, `+    |     isLoading: false`.
+    public static func unified(golden: String, actual: String, goldenName: String, context: Int = 3) -> String? {
+        if golden == actual { return nil }
+        let old = splitLines(golden)
+        let new = splitLines(actual)
+        let edits = diff(old, new)
+        var out = "--- \(goldenName) (golden)\n+++ actual transcript\n"
+        let changeIndices = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
+        if changeIndices.isEmpty {
+            // Only the final newline differs.
+            return out + "(the files differ only in their final newline)\n"
+        }
+        var hunkStart = 0
+        var groups: [ClosedRange<Int>] = []
+        var current: ClosedRange<Int>?
+        for index in changeIndices {
+            let range = max(0, index - context)...min(edits.count - 1, index + context)
+            if let open = current, range.lowerBound <= open.upperBound + 1 {
+                current = open.lowerBound...range.upperBound
+            } else {
+                if let open = current { groups.append(open) }
+                current = range
+            }
+        }
+        if let open = current { groups.append(open) }
+        let width = String(old.count).count
+        for group in groups {
+            hunkStart = group.lowerBound
+            let slice = edits[hunkStart...group.upperBound]
+            let oldStart = slice.compactMap(Self.goldenIndex).first.map { $0 + 1 } ?? 0
+            let newStart = slice.compactMap(Self.actualIndex).first.map { $0 + 1 } ?? 0
+            let oldCount = slice.filter { Self.goldenIndex($0) != nil }.count
+            let newCount = slice.filter { Self.actualIndex($0) != nil }.count
+            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
+            for edit in slice {
+                switch edit {
+                case .same(let g, _): out += "  \(pad(g + 1, width)) | \(old[g])\n"
+                case .removed(let g): out += "- \(pad(g + 1, width)) | \(old[g])\n"
+                case .added(let a): out += "+ \(String(repeating: " ", count: width)) | \(new[a])\n"
+                }
+            }
+        }
+        return out
+    }
+
+    private static func pad(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    private static func goldenIndex(_ edit: Edit) -> Int? {
+        switch edit {
+        case .same(let g, _), .removed(let g): g
+        case .added: nil
+        }
+    }
+
+    private static func actualIndex(_ edit: Edit) -> Int? {
+        switch edit {
+        case .same(_, let a), .added(let a): a
+        case .removed: nil
+        }
+    }
+
+    static func splitLines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Longest common subsequence on the middle part, after the common prefix and suffix.
+    static func diff(_ old: [String], _ new: [String]) -> [Edit] {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        var edits: [Edit] = (0..<prefix).map { .same(golden: $0, actual: $0) }
+        let oldMiddle = Array(old[prefix..<(old.count - suffix)])
+        let newMiddle = Array(new[prefix..<(new.count - suffix)])
+        let n = oldMiddle.count
+        let m = newMiddle.count
+        if n * m > 4_000_000 {
+            // Too large to align line by line: show the middle as replaced.
+            edits += (0..<n).map { .removed(golden: prefix + $0) }
+            edits += (0..<m).map { .added(actual: prefix + $0) }
+        } else {
+            var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    table[i][j] = oldMiddle[i] == newMiddle[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                }
+            }
+            var i = 0
+            var j = 0
+            while i < n || j < m {
+                if i < n, j < m, oldMiddle[i] == newMiddle[j] {
+                    edits.append(.same(golden: prefix + i, actual: prefix + j))
+                    i += 1
+                    j += 1
+                } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
+                    edits.append(.removed(golden: prefix + i))
+                    i += 1
+                } else {
+                    edits.append(.added(actual: prefix + j))
+                    j += 1
+                }
+            }
+        }
+        let oldTail = old.count - suffix
+        let newTail = new.count - suffix
+        edits += (0..<suffix).map { .same(golden: oldTail + $0, actual: newTail + $0) }
+        return edits
+    }
+}

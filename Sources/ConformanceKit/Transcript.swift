@@ -1,0 +1,51 @@
+/// Formats a replay as the golden transcript text. Spec: docs/fixtures.md, "Transcript".
+public enum TranscriptFormatter {
+    public static func text(_ result: ReplayResult) -> String {
+        var lines = ["# \(result.scenario.id)", "# \(result.scenario.description)"]
+        for step in result.steps {
+            lines.append("> \(step.step) \(step.input)")
+            lines += outputLines(step)
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The lines of one step's outputs, indented by two spaces.
+    public static func outputLines(_ step: ReplayStep) -> [String] {
+        var outputs = step.outputs
+        var omitted = 0
+        if step.quiet, let last = outputs.lastIndex(where: { if case .render = $0 { true } else { false } }) {
+            let before = outputs.count
+            outputs = outputs.enumerated().filter { index, output in
+                if case .render = output { return index == last }
+                return true
+            }.map(\.element)
+            omitted = before - outputs.count
+        }
+        var lines: [String] = []
+        for output in outputs {
+            switch output {
+            case .request(let id, let description):
+                lines.append("  request #\(id) \(description)")
+            case .cancel(let id):
+                lines.append("  cancel #\(id)")
+            case .render(let value):
+                if omitted > 0 {
+                    lines.append("  (\(omitted) earlier render\(omitted == 1 ? "" : "s") of this step not shown)")
+                }
+                lines += block("render", value)
+            case .label(let value):
+                lines += block("label", value)
+            case .rejected(let message):
+                lines.append("  rejected \(message)")
+            case .note(let text):
+                lines.append("  note \(text)")
+            }
+        }
+        return lines
+    }
+
+    private static func block(_ head: String, _ value: CanonicalValue) -> [String] {
+        let valueLines = CanonicalRender.lines(value)
+        return ["  \(head) \(valueLines[0])"] + valueLines.dropFirst().map { "  " + $0 }
+    }
+}

@@ -1,0 +1,124 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+/// Runs the command against a temporary fixtures folder and collects what it prints.
+final class CommandRun {
+    private(set) var out = ""
+    private(set) var err = ""
+    let status: Int32
+
+    init(_ arguments: [String], fixtures: TemporaryFixtures? = nil, terminal: Bool = false, environment: [String: String] = [:]) {
+        var env = environment
+        if let fixtures { env["CONFORMANCE_FIXTURES"] = fixtures.root.path }
+        var out = ""
+        var err = ""
+        let io = ConformanceCommand.IO(out: { out += $0 }, err: { err += $0 }, isTerminal: terminal, environment: env)
+        status = ConformanceCommand().run(arguments, io: io)
+        self.out = out
+        self.err = err
+    }
+}
+
+@Suite struct CommandTests {
+    @Test func helpPrintsUsage() {
+        let run = CommandRun(["--help"])
+        #expect(run.status == 0)
+        #expect(run.out.hasPrefix("USAGE: conformance"))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "conformance: unknown option --bogus"),
+        (["--shard", "3/2"], "conformance: --shard 3/2: expected I/N with 1 <= I <= N, e.g. 2/4"),
+        (["--record", "sometimes"], "conformance: --record sometimes: expected never, missing, failed or all"),
+        (["record"], "conformance: record needs the ids or globs of the scenarios to record (use '*' for all)"),
+        (["show"], "conformance: show needs exactly one scenario id"),
+        (["--junit"], "conformance: --junit needs a value"),
+    ])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) {
+        let run = CommandRun(arguments)
+        #expect(run.status == 2)
+        #expect(run.err.hasPrefix(message), "got: \(run.err)")
+    }
+
+    @Test func runPrintsATableAndTheClosingLine() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let run = CommandRun([], fixtures: fixtures)
+        #expect(run.status == 0)
+        #expect(run.out.contains("pass  kittens/x\n"))
+        #expect(run.out.contains("kittens       1       0       1\n"))
+        #expect(run.out.hasSuffix("1 passed, 0 failed\n"))
+        #expect(!run.out.contains("\u{1B}"), "no colour or progress codes when not on a terminal")
+    }
+
+    @Test func aFailureExitsWithOneAndShowsTheDiff() throws {
+        let fixtures = try TemporaryFixtures(golden: "stale\n")
+        let run = CommandRun(["run", "kittens/*"], fixtures: fixtures)
+        #expect(run.status == 1)
+        #expect(run.out.contains("FAILED  kittens/x\n"))
+        #expect(run.out.contains("    --- Fixtures/kittens/x.golden.txt (golden)"))
+        #expect(run.out.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func colourOnlyOnATerminalWithoutNoColor() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        #expect(CommandRun([], fixtures: fixtures, terminal: true).out.contains("\u{1B}[32m"))
+        #expect(!CommandRun([], fixtures: fixtures, terminal: true, environment: ["NO_COLOR": "1"]).out.contains("\u{1B}[32m"))
+    }
+
+    @Test func aPatternThatMatchesNothingIsAUsageError() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let run = CommandRun(["run", "timer/*"], fixtures: fixtures)
+        #expect(run.status == 2)
+        #expect(run.err == "conformance: no scenario matches 'timer/*'; see 'conformance list'\n")
+    }
+
+    @Test func shardsSplitTheScenarios() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        #expect(CommandRun(["--shard", "1/2"], fixtures: fixtures).out.hasSuffix("1 passed, 0 failed\n"))
+        #expect(CommandRun(["--shard=2/2"], fixtures: fixtures).out.hasSuffix("0 passed, 0 failed\n"))
+    }
+
+    @Test func listAndShow() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        #expect(CommandRun(["list"], fixtures: fixtures).out == "kittens/x  d\n1 scenario\n")
+        let show = CommandRun(["show", "kittens/x"], fixtures: fixtures)
+        #expect(show.status == 0)
+        #expect(show.out.contains("> 3 start    [Fixtures/kittens/x.jsonl:4]\n  render KittenViewModel\n"))
+        #expect(show.out.contains("> 2 viewCreated    [Fixtures/kittens/x.jsonl:3]\n  (no reaction)\n"))
+    }
+
+    @Test func recordRewritesAndFails() throws {
+        let fixtures = try TemporaryFixtures(golden: "stale\n")
+        let run = CommandRun(["record", "kittens/x"], fixtures: fixtures)
+        #expect(run.status == 1)
+        #expect(run.out.contains("RECORDED  kittens/x"))
+        #expect(fixtures.golden == TemporaryFixtures.expected)
+    }
+
+    @Test func junitAndJSONReports() throws {
+        let fixtures = try TemporaryFixtures(golden: "stale\n")
+        let junit = fixtures.root.deletingLastPathComponent().appendingPathComponent("report.xml")
+        let json = fixtures.root.deletingLastPathComponent().appendingPathComponent("report.json")
+        let run = CommandRun(["--junit", junit.path, "--json", json.path], fixtures: fixtures)
+        #expect(run.status == 1)
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"<testsuite name="kittens" tests="1" failures="1">"#))
+        #expect(xml.contains(#"<testcase classname="kittens" name="kittens/x">"#))
+        #expect(xml.contains(#"<failure type="failed" message="kittens/x: the transcript differs from Fixtures/kittens/x.golden.txt">"#))
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        #expect(object?["failed"] as? Int == 1)
+        let scenarios = object?["scenarios"] as? [[String: Any]]
+        #expect(scenarios?.first?["id"] as? String == "kittens/x")
+        #expect(scenarios?.first?["steps"] as? Int == 3)
+    }
+
+    @Test func globs() {
+        #expect(IDPattern.matches("kittens/*", "kittens/a-b"))
+        #expect(IDPattern.matches("*refresh*", "kittens/refresh-while-loading"))
+        #expect(IDPattern.matches("kittens/?", "kittens/x"))
+        #expect(!IDPattern.matches("kittens/?", "kittens/xy"))
+        #expect(!IDPattern.matches("timer/*", "kittens/x"))
+        #expect(IDPattern.matches("kittens/x", "kittens/x"))
+    }
+}

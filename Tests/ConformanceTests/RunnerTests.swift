@@ -1,0 +1,154 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+/// A fixtures folder in a temporary directory, with one scenario.
+struct TemporaryFixtures {
+    let root: URL
+    let catalog: FixtureCatalog
+
+    init(scenarioText: String = scenario(#"{"event": "create"}"#, #"{"event": "viewCreated"}"#, #"{"event": "start"}"#), golden: String? = nil) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)/Fixtures")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("kittens"), withIntermediateDirectories: true)
+        try scenarioText.write(to: root.appendingPathComponent("kittens/x.jsonl"), atomically: true, encoding: .utf8)
+        catalog = FixtureCatalog(root: root)
+        if let golden { try golden.write(to: goldenURL, atomically: true, encoding: .utf8) }
+    }
+
+    var goldenURL: URL { root.appendingPathComponent("kittens/x.golden.txt") }
+    var golden: String? { try? String(contentsOf: goldenURL, encoding: .utf8) }
+
+    func run(_ mode: RecordMode, ci: Bool = false) throws -> ScenarioOutcome {
+        let entry = try #require(try catalog.entries().first)
+        return ConformanceRunner(catalog: catalog, recordMode: mode, isCI: ci).run(entry).outcome
+    }
+
+    func folderContents() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("kittens").path).sorted()) ?? []
+    }
+
+    static let expected = """
+        # kittens/x
+        # d
+        > 1 create
+          request #1 load(limit: 50, page: 0)
+        > 2 viewCreated
+        > 3 start
+          render KittenViewModel
+            isLoading: true
+            isError: false
+            imageUrls: [0]
+
+        """
+}
+
+@Suite struct RunnerTests {
+    @Test func missingGoldenIsRecordedAndTheRunFails() throws {
+        let fixtures = try TemporaryFixtures()
+        let outcome = try fixtures.run(.missing)
+        #expect(outcome.label == "recorded")
+        #expect(!outcome.isPass)
+        #expect(fixtures.golden == TemporaryFixtures.expected)
+        #expect(try fixtures.run(.missing) == .passed)
+        #expect(fixtures.folderContents() == ["x.golden.txt", "x.jsonl"], "no temporary file is left behind")
+    }
+
+    @Test func neverModeFailsOnAMissingGoldenAndWritesNothing() throws {
+        let fixtures = try TemporaryFixtures()
+        let outcome = try fixtures.run(.never)
+        #expect(outcome.label == "failed")
+        #expect(outcome.message.contains("Fixtures/kittens/x.golden.txt is missing"))
+        #expect(fixtures.golden == nil)
+    }
+
+    @Test func aDifferenceFailsWithADiffAndHowToReRecord() throws {
+        let wrong = TemporaryFixtures.expected.replacingOccurrences(of: "isLoading: true", with: "isLoading: false")
+        let fixtures = try TemporaryFixtures(golden: wrong)
+        let outcome = try fixtures.run(.missing)
+        #expect(outcome.label == "failed")
+        #expect(outcome.message.contains("kittens/x: the transcript differs from Fixtures/kittens/x.golden.txt"))
+        #expect(outcome.message.contains("-  8 |     isLoading: false\n+    |     isLoading: true"))
+        #expect(outcome.message.contains("swift run conformance record kittens/x"))
+        #expect(fixtures.golden == wrong, "a failure in missing mode never rewrites the golden")
+    }
+
+    @Test func failedModeRewritesADifferingGoldenAndFails() throws {
+        let fixtures = try TemporaryFixtures(golden: "stale\n")
+        #expect(try fixtures.run(.failed).label == "recorded")
+        #expect(fixtures.golden == TemporaryFixtures.expected)
+        #expect(try fixtures.run(.failed) == .passed, "a matching golden is left alone in failed mode")
+    }
+
+    @Test func allModeRewritesEvenAMatchingGoldenAndFails() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let outcome = try fixtures.run(.all)
+        #expect(outcome.label == "recorded")
+        #expect(outcome.message.contains("unchanged"))
+    }
+
+    @Test(arguments: [RecordMode.missing, .failed, .all])
+    func recordingIsRefusedUnderCI(mode: RecordMode) throws {
+        let fixtures = try TemporaryFixtures(golden: mode == .missing ? nil : "stale\n")
+        let outcome = try fixtures.run(mode, ci: true)
+        #expect(outcome.label == "failed")
+        #expect(outcome.message.contains("recording refused because CI=true"))
+        #expect(fixtures.golden == (mode == .missing ? nil : "stale\n"))
+    }
+
+    @Test func aMalformedScenarioIsAnErrorAndNeverTouchesTheGolden() throws {
+        let fixtures = try TemporaryFixtures(scenarioText: scenario(#"{"event": "jump"}"#), golden: "keep\n")
+        let outcome = try fixtures.run(.all)
+        #expect(outcome.label == "error")
+        #expect(outcome.message.hasPrefix("Fixtures/kittens/x.jsonl:2: field \"event\": unknown event \"jump\""))
+        #expect(fixtures.golden == "keep\n")
+    }
+
+    @Test func orphanedGoldensAreReported() throws {
+        let fixtures = try TemporaryFixtures()
+        try "x\n".write(to: fixtures.root.appendingPathComponent("kittens/gone.golden.txt"), atomically: true, encoding: .utf8)
+        #expect(throws: CatalogError(message: "orphaned golden files: kittens/gone.golden.txt has no scenario kittens/gone.jsonl")) {
+            try fixtures.catalog.entries()
+        }
+    }
+
+    @Test func recordModeFromTheEnvironment() throws {
+        #expect(try RecordMode.fromEnvironment([:]) == .missing)
+        #expect(try RecordMode.fromEnvironment(["CONFORMANCE_RECORD": "failed"]) == .failed)
+        #expect(throws: CatalogError(message: "CONFORMANCE_RECORD=sometimes is not a record mode; use one of never, missing, failed, all")) {
+            try RecordMode.fromEnvironment(["CONFORMANCE_RECORD": "sometimes"])
+        }
+        #expect(ConformanceRunner.isCI(["CI": "true"]))
+        #expect(!ConformanceRunner.isCI(["CI": "false"]))
+        #expect(!ConformanceRunner.isCI([:]))
+    }
+}
+
+@Suite struct LineDiffTests {
+    @Test func equalTextsHaveNoDiff() {
+        #expect(LineDiff.unified(golden: "a\n", actual: "a\n", goldenName: "g") == nil)
+    }
+
+    @Test func hunksCarryGoldenLineNumbersAndContext() {
+        let golden = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let actual = golden.replacingOccurrences(of: "line 5\n", with: "line five\nextra\n")
+        #expect(LineDiff.unified(golden: golden, actual: actual, goldenName: "g.txt") == """
+            --- g.txt (golden)
+            +++ actual transcript
+            @@ -2,7 +2,8 @@
+               2 | line 2
+               3 | line 3
+               4 | line 4
+            -  5 | line 5
+            +    | line five
+            +    | extra
+               6 | line 6
+               7 | line 7
+               8 | line 8
+
+            """)
+    }
+
+    @Test func aMissingFinalNewlineIsNamed() {
+        #expect(LineDiff.unified(golden: "a", actual: "a\n", goldenName: "g")?.contains("differ only in their final newline") == true)
+    }
+}
