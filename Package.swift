@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MVITestSupport", targets: ["MVITestSupport"]),
         .library(name: "StateMachine", targets: ["StateMachine"]),
         .library(name: "Kittens", targets: ["Kittens"]),
+        .library(name: "CountdownTimer", targets: ["CountdownTimer"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
@@ -27,15 +28,18 @@ let package = Package(
         .target(name: "StateMachine"),
         // Feature: Kittens (image URLs from The Cat API).
         .target(name: "Kittens", dependencies: ["MVICore"]),
+        // Feature: a countdown timer driven by the state machine.
+        .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine"]),
         // The replay harness: scenarios, drivers, canonical renders, goldens.
-        .target(name: "ConformanceKit", dependencies: ["MVICore", "MVITestSupport", "Kittens"]),
+        .target(name: "ConformanceKit", dependencies: ["MVICore", "MVITestSupport", "StateMachine", "Kittens", "CountdownTimer"]),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit"]),
 
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
         .testTarget(name: "KittensTests", dependencies: ["Kittens", "MVICore", "MVITestSupport"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "Kittens", "MVICore"]),
+        .testTarget(name: "CountdownTimerTests", dependencies: ["CountdownTimer", "MVICore", "MVITestSupport", "StateMachine"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "Kittens", "CountdownTimer", "StateMachine", "MVICore"]),
     ],
     swiftLanguageModes: [.v6]
 )

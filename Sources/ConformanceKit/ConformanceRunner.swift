@@ -136,7 +136,7 @@ public struct ConformanceRunner {
 
 extension Replayer {
     /// The reference implementation's drivers, one per feature.
-    public static var reference: Replayer { Replayer(drivers: [KittensDriver.self]) }
+    public static var reference: Replayer { Replayer(drivers: [KittensDriver.self, TimerDriver.self]) }
 }
 
 /// One golden file and the rules for comparing and recording it.

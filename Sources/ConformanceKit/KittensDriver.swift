@@ -35,14 +35,7 @@ public final class KittensDriver: FeatureDriver {
     }
 
     public func lifecycle(_ event: LifecycleEvent) {
-        guard let component else { return }
-        switch event {
-        case .viewCreated: component.onViewCreated(view)
-        case .start: component.onStart()
-        case .stop: component.onStop()
-        case .viewDestroyed: component.onViewDestroyed()
-        case .destroy: component.onDestroy()
-        }
+        component?.perform(event, view: view)
     }
 
     public func view(name: String, payload: JSONValue?) throws(DriverError) -> String {

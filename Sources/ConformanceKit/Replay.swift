@@ -14,6 +14,8 @@ public enum ReplayOutput: Equatable, Sendable {
     case label(CanonicalValue)
     /// A lifecycle call was refused as a programming error; the component was not called.
     case rejected(String)
+    /// The state a `restore` event saved before the component was recreated from it.
+    case saved(CanonicalValue)
     /// A feature-specific observation, such as an event the state machine ignored.
     case note(String)
 }
@@ -158,6 +160,15 @@ public protocol FeatureDriver: AnyObject {
     func lifecycle(_ event: LifecycleEvent)
     /// The view emits the named event. Returns the event as the transcript echoes it.
     func view(name: String, payload: JSONValue?) throws(DriverError) -> String
+    /// Saves the store's state, destroys the component (it has no view) and creates a new one
+    /// restored from the saved state. Returns the saved state's canonical value.
+    func restore() throws(DriverError) -> CanonicalValue
+}
+
+extension FeatureDriver {
+    public func restore() throws(DriverError) -> CanonicalValue {
+        throw DriverError(field: "event", "\(Self.feature) has no saved state to restore")
+    }
 }
 
 /// Replays scenarios with the registered drivers.
@@ -211,6 +222,19 @@ public struct Replayer {
                 } catch {
                     output.append(.rejected(error.description))
                 }
+            case .restore:
+                guard lifecycle.state == .created else {
+                    throw fail(
+                        "event",
+                        "restore needs the component without a view (after stop and viewDestroyed); it is \(lifecycle.state)")
+                }
+                input = "restore"
+                do {
+                    output.append(.saved(try driver.restore()))
+                } catch {
+                    throw fail(error.field, error.message)
+                }
+                lifecycle = LifecycleRegistry(component: driver.componentName)
             case .view(let name, let payload):
                 do {
                     input = "view " + (try driver.view(name: name, payload: payload))
@@ -239,5 +263,18 @@ public struct Replayer {
 
     static func milliseconds(_ duration: Duration) -> Int64 {
         duration.wholeNanoseconds / 1_000_000
+    }
+}
+
+extension StoreComponent {
+    /// Delivers a lifecycle call that the engine already found allowed; `view` is attached on `viewCreated`.
+    public func perform(_ event: LifecycleEvent, view: any MviView<Model, Event>) {
+        switch event {
+        case .viewCreated: onViewCreated(view)
+        case .start: onStart()
+        case .stop: onStop()
+        case .viewDestroyed: onViewDestroyed()
+        case .destroy: onDestroy()
+        }
     }
 }

@@ -28,6 +28,8 @@ public struct ScenarioEvent: Sendable {
         case create
         /// A lifecycle call on the component.
         case lifecycle(LifecycleEvent)
+        /// Save the state, destroy the component and create a new one from the saved state.
+        case restore
         /// The view emits an event, with an optional payload.
         case view(name: String, payload: JSONValue?)
         /// Virtual time moves forward; `quiet` keeps only the last render of the step in the transcript.
@@ -136,6 +138,9 @@ extension Scenario {
             case "create":
                 try reader.rejectUnknown(allowed: ["event"])
                 kind = .create
+            case "restore":
+                try reader.rejectUnknown(allowed: ["event"])
+                kind = .restore
             case "viewCreated", "start", "stop", "viewDestroyed", "destroy":
                 try reader.rejectUnknown(allowed: ["event"])
                 kind = .lifecycle(LifecycleEvent(rawValue: name)!)
@@ -161,7 +166,7 @@ extension Scenario {
                 throw reader.error(
                     "event",
                     "unknown event \(CanonicalRender.quote(name)); expected one of create, viewCreated, start, stop, "
-                        + "viewDestroyed, destroy, view, advance, respond")
+                        + "viewDestroyed, destroy, view, advance, respond, restore")
             }
             events.append(ScenarioEvent(step: index, line: index + 1, kind: kind))
         }

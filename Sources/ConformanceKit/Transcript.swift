@@ -35,6 +35,8 @@ public enum TranscriptFormatter {
                 lines += block("render", value)
             case .label(let value):
                 lines += block("label", value)
+            case .saved(let value):
+                lines += block("saved", value)
             case .rejected(let message):
                 lines.append("  rejected \(message)")
             case .note(let text):

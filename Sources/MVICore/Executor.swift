@@ -78,6 +78,32 @@ public final class ExecutorContext<State, Message, Action, Label> {
         callback { (_: Void) in body() }(())
     }
 
+    /// Runs `body` on the store's scheduler every `interval` until the result is cancelled or the
+    /// store is disposed (the store cancels it). For timers that drive the store, such as ticks.
+    @discardableResult
+    public func every(_ interval: Duration, _ body: @escaping () -> Void) -> any Cancellable {
+        track(scheduler.schedule(every: interval, whileAlive(body)))
+    }
+
+    /// Runs `body` on the store's scheduler once after `delay`, unless cancelled or the store is disposed.
+    @discardableResult
+    public func after(_ delay: Duration, _ body: @escaping () -> Void) -> any Cancellable {
+        track(scheduler.schedule(after: delay, whileAlive(body)))
+    }
+
+    /// `body` as work for the store's scheduler that does nothing once the store is disposed.
+    /// It captures executor state, which is safe because it only runs on the store's scheduler.
+    private func whileAlive(_ body: @escaping () -> Void) -> @Sendable () -> Void {
+        let body = Confined(body)
+        let isDisposed = Confined(readDisposed)
+        return { if !isDisposed.value() { body.value() } }
+    }
+
+    private func track(_ timer: any Cancellable) -> any Cancellable {
+        work.insert(timer)
+        return timer
+    }
+
     /// Makes a function that any thread may call with a value; `body` then gets the value on the
     /// store's scheduler, unless the store is disposed (or released) by then.
     ///

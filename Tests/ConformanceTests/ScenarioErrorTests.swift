@@ -61,7 +61,7 @@ func replayError(_ text: String) -> String? {
 
     @Test(arguments: [
         (scenario(#"{"event": "jump"}"#),
-         #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "jump"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond"#),
+         #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "jump"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond, restore"#),
         (scenario(#"{"event": "create"}"#, #"{"event": "advance"}"#),
          #"Fixtures/kittens/x.jsonl:3: field "ms": missing; expected a whole number"#),
         (scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 1.5}"#),
@@ -129,7 +129,7 @@ func replayError(_ text: String) -> String? {
 
     @Test func anUnknownFeatureIsNamed() {
         let text = #"{"format": 1, "id": "weather/x", "feature": "weather", "description": "d"}"# + "\n"
-        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "feature": unknown feature "weather"; known: kittens"#)
+        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "feature": unknown feature "weather"; known: kittens, timer"#)
     }
 
     @Test func unknownConfigIsRejected() {

@@ -1,0 +1,89 @@
+/// A feature's component: owns a store and binds it to a view between start and stop.
+///
+/// Lifecycle: `onViewCreated(view)` -> `onStart()` (the view renders the store's latest state at
+/// once, its events become intents) -> `onStop()` (nothing flows) -> `onViewDestroyed()` ->
+/// `onDestroy()` (the store is disposed). Calls out of this order stop the program with a message
+/// that names the component, the call and the state (see `LifecycleRegistry`).
+/// Call every method on the store's scheduler (the main queue in an app).
+open class StoreComponent<S: Store, Model, Event>: LifecycleComponent {
+    /// The store, created with the component.
+    public let store: S
+    private let stateToModel: (S.State) -> Model
+    private let eventToIntent: (Event) -> S.Intent
+    private var lifecycle: LifecycleRegistry
+    private var binder: Binder?
+
+    /// - Parameters:
+    ///   - name: the component's name in lifecycle messages.
+    ///   - store: the store; it is disposed by `onDestroy()`.
+    ///   - stateToModel: maps store states to view models.
+    ///   - eventToIntent: maps view events to intents.
+    public init(
+        name: String, store: S, stateToModel: @escaping (S.State) -> Model, eventToIntent: @escaping (Event) -> S.Intent
+    ) {
+        self.store = store
+        self.stateToModel = stateToModel
+        self.eventToIntent = eventToIntent
+        self.lifecycle = LifecycleRegistry(component: name)
+    }
+
+    /// Where the component is in its lifecycle.
+    public var lifecycleState: LifecycleState { lifecycle.state }
+
+    /// Attaches `view`; it is bound at `onStart()`.
+    public func onViewCreated(_ view: any MviView<Model, Event>) {
+        lifecycle.require(.viewCreated)
+        let binder = Binder()
+        binder.bind(store.states.map(stateToModel), to: view.render)
+        binder.bind(view.events.map(eventToIntent), to: store.accept)
+        self.binder = binder
+    }
+
+    /// Binds the view: it renders the latest state at once, and its events reach the store.
+    public func onStart() {
+        lifecycle.require(.start)
+        binder?.start()
+    }
+
+    /// Unbinds the view: renders and events stop until the next `onStart()`.
+    public func onStop() {
+        lifecycle.require(.stop)
+        binder?.stop()
+    }
+
+    /// Detaches the view.
+    public func onViewDestroyed() {
+        lifecycle.require(.viewDestroyed)
+        binder = nil
+    }
+
+    /// Disposes the store: its work in flight is cancelled and nothing happens any more.
+    public func onDestroy() {
+        lifecycle.require(.destroy)
+        store.dispose()
+    }
+}
+
+/// A component with the five lifecycle calls.
+public protocol LifecycleComponent: AnyObject {
+    var lifecycleState: LifecycleState { get }
+    func onStop()
+    func onViewDestroyed()
+    func onDestroy()
+}
+
+/// Owns a component and destroys it when released, as the SwiftUI samples' holders do.
+///
+/// Keep it in SwiftUI `@State`. On release it performs the lifecycle steps still due, in order
+/// (stop, view destroyed, destroy), so a screen that goes away while started leaks nothing.
+public final class ComponentHolder<Component: LifecycleComponent> {
+    public let component: Component
+
+    public init(_ component: Component) { self.component = component }
+
+    deinit {
+        if component.lifecycleState == .started { component.onStop() }
+        if component.lifecycleState == .viewCreated { component.onViewDestroyed() }
+        if component.lifecycleState == .created { component.onDestroy() }
+    }
+}
