@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Kittens", targets: ["Kittens"]),
         .library(name: "CountdownTimer", targets: ["CountdownTimer"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
+        .executable(name: "mock-server", targets: ["mock-server"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     targets: [
@@ -32,6 +34,9 @@ let package = Package(
         .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine"]),
         // The replay harness: scenarios, drivers, canonical renders, goldens.
         .target(name: "ConformanceKit", dependencies: ["MVICore", "MVITestSupport", "StateMachine", "Kittens", "CountdownTimer"]),
+        // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
+        .target(name: "MockHTTPServer", dependencies: ["MVICore"]),
+        .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer"]),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit"]),
 
@@ -39,6 +44,7 @@ let package = Package(
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
         .testTarget(name: "KittensTests", dependencies: ["Kittens", "MVICore", "MVITestSupport"]),
         .testTarget(name: "CountdownTimerTests", dependencies: ["CountdownTimer", "MVICore", "MVITestSupport", "StateMachine"]),
+        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "Kittens", "MVICore"]),
         .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "Kittens", "CountdownTimer", "StateMachine", "MVICore"]),
     ],
     swiftLanguageModes: [.v6]

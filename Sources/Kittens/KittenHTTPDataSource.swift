@@ -23,12 +23,18 @@ public struct KittenHTTPDataSource: KittenDataSource {
     ///   - baseURL: scheme, host, port and an optional path prefix; `/v1/images/search` is appended.
     ///   - apiKey: sent as `x-api-key` when not nil.
     ///   - timeout: seconds before a request fails with `.timeout`.
-    ///   - session: the URLSession to use; `.shared` by default.
-    public init(baseURL: URL = Self.defaultBaseURL, apiKey: String? = nil, timeout: TimeInterval = 30, session: URLSession = .shared) {
+    ///   - session: the URLSession to use. By default the data source makes its own, whose
+    ///     configuration carries `timeout`: on Linux a session's configured request timeout takes
+    ///     precedence over the request's own, so a session you pass should be configured with it too.
+    public init(baseURL: URL = Self.defaultBaseURL, apiKey: String? = nil, timeout: TimeInterval = 30, session: URLSession? = nil) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout
-        self.session = session
+        self.session = session ?? {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            return URLSession(configuration: configuration)
+        }()
     }
 
     /// The request `load(limit:page:)` sends.

@@ -1,0 +1,245 @@
+import Foundation
+
+/// A request as the server read it.
+public struct HTTPRequest: Sendable {
+    public let method: String
+    /// The request target as sent (`/v1/images/search?limit=5`).
+    public let target: String
+    /// The percent-decoded path.
+    public let path: String
+    /// Query parameters in order, percent-decoded (`+` is a space).
+    public let query: [(name: String, value: String)]
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public let version: String
+    /// Header fields in order, names as sent.
+    public let headers: [(name: String, value: String)]
+    public let body: Data
+
+    /// The first header of that name (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The first query parameter of that name.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// Whether the connection stays open after the response (HTTP/1.1 unless `Connection: close`;
+    /// HTTP/1.0 only with `Connection: keep-alive`).
+    public var keepsAlive: Bool {
+        let tokens = (header("Connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if version == "HTTP/1.0" { return tokens.contains("keep-alive") }
+        return !tokens.contains("close")
+    }
+}
+
+/// A response to write.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response from text.
+    public static func json(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: Data(text.utf8))
+    }
+
+    /// A plain-text response.
+    public static func text(_ status: Int, _ text: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The standard reason phrase of a status.
+    public static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 413: "Content Too Large"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 505: "HTTP Version Not Supported"
+        default: "Status \(status)"
+        }
+    }
+}
+
+/// Why a request could not be read; each maps to a status, after which the connection closes.
+public enum HTTPParseError: Error, Equatable {
+    case badRequest(String)
+    case headersTooLarge
+    case bodyTooLarge(Int)
+    case versionNotSupported(String)
+    case notImplemented(String)
+
+    public var status: Int {
+        switch self {
+        case .badRequest: 400
+        case .headersTooLarge: 431
+        case .bodyTooLarge: 413
+        case .versionNotSupported: 505
+        case .notImplemented: 501
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .badRequest(let detail): "bad request: \(detail)"
+        case .headersTooLarge: "the request line and headers exceed \(HTTPRequestParser.maxHeaderBytes) bytes"
+        case .bodyTooLarge(let length): "the body of \(length) bytes exceeds \(HTTPRequestParser.maxBodyBytes) bytes"
+        case .versionNotSupported(let version): "HTTP version \(version) is not supported; use HTTP/1.1 or HTTP/1.0"
+        case .notImplemented(let detail): detail
+        }
+    }
+}
+
+/// Reads requests from a growing byte buffer. Limits are checked from the request line and
+/// headers alone, before any routing or body reading.
+public struct HTTPRequestParser {
+    /// The request line and headers together, blank line included.
+    public static let maxHeaderBytes = 16 * 1024
+    /// The largest body accepted.
+    public static let maxBodyBytes = 1024 * 1024
+
+    public init() {}
+
+    /// The next complete request at the start of `buffer`, and how many bytes it used; nil if more
+    /// bytes are needed.
+    public func parse(_ buffer: Data) throws(HTTPParseError) -> (request: HTTPRequest, consumed: Int)? {
+        // Tolerate empty lines before a request line (RFC 9112, 2.2).
+        var start = buffer.startIndex
+        while start + 1 < buffer.endIndex, buffer[start] == 13, buffer[start + 1] == 10 { start += 2 }
+        guard let headEnd = Self.find([13, 10, 13, 10], in: buffer, from: start) else {
+            if buffer.endIndex - start > Self.maxHeaderBytes { throw .headersTooLarge }
+            return nil
+        }
+        let headLength = headEnd + 4 - start
+        if headLength > Self.maxHeaderBytes { throw .headersTooLarge }
+        guard let head = String(data: buffer[start..<headEnd], encoding: .utf8) else {
+            throw .badRequest("the request head is not valid UTF-8")
+        }
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst()
+        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw .badRequest("malformed request line \(Self.show(requestLine))")
+        }
+        let method = String(parts[0])
+        let target = String(parts[1])
+        let version = String(parts[2])
+        guard method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-" || $0 == "_") }) else {
+            throw .badRequest("malformed method \(Self.show(method))")
+        }
+        guard version.hasPrefix("HTTP/"), version.count == 8 else { throw .badRequest("malformed version \(Self.show(version))") }
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else { throw .versionNotSupported(version) }
+        guard target.hasPrefix("/") || target == "*", !target.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
+            throw .badRequest("malformed request target \(Self.show(target))")
+        }
+
+        var headers: [(name: String, value: String)] = []
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { throw .badRequest("header line without a colon: \(Self.show(line))") }
+            let name = String(line[..<colon])
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }) else {
+                throw .badRequest("malformed header name \(Self.show(name))")
+            }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+            if value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                throw .badRequest("header \(name) has a control character in its value")
+            }
+            headers.append((name, value))
+        }
+
+        let lengths = headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" }) {
+            throw .notImplemented("request bodies with Transfer-Encoding are not supported; send Content-Length")
+        }
+        var bodyLength = 0
+        if let first = lengths.first {
+            guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 12, first.allSatisfy(\.isASCII), let length = Int(first), length >= 0,
+                first.allSatisfy(\.isNumber)
+            else {
+                throw .badRequest("invalid Content-Length \(Self.show(lengths.joined(separator: ", ")))")
+            }
+            bodyLength = length
+        }
+        if bodyLength > Self.maxBodyBytes { throw .bodyTooLarge(bodyLength) }
+        let bodyStart = headEnd + 4
+        guard buffer.endIndex - bodyStart >= bodyLength else { return nil }
+        let body = Data(buffer[bodyStart..<(bodyStart + bodyLength)])
+
+        let (path, query) = Self.splitTarget(target)
+        let request = HTTPRequest(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body)
+        return (request, bodyStart + bodyLength - buffer.startIndex)
+    }
+
+    /// Splits a target into its decoded path and query parameters.
+    static func splitTarget(_ target: String) -> (String, [(name: String, value: String)]) {
+        let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(pieces[0]).removingPercentEncoding ?? String(pieces[0])
+        guard pieces.count == 2 else { return (path, []) }
+        let query = pieces[1].split(separator: "&", omittingEmptySubsequences: true).map { pair -> (name: String, value: String) in
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(kv[0]), kv.count == 2 ? decode(kv[1]) : "")
+        }
+        return (path, query)
+    }
+
+    static func find(_ needle: [UInt8], in buffer: Data, from start: Data.Index) -> Data.Index? {
+        guard buffer.endIndex - start >= needle.count else { return nil }
+        var index = start
+        let last = buffer.endIndex - needle.count
+        while index <= last {
+            if buffer[index] == needle[0] {
+                var matched = true
+                for offset in 1..<needle.count where buffer[index + offset] != needle[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A string for messages: quoted, at most 60 characters.
+    static func show(_ text: String) -> String {
+        let cut = text.count > 60 ? String(text.prefix(60)) + "..." : text
+        return "\"" + cut.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// Writes a response head.
+enum HTTPWriter {
+    static func head(_ response: HTTPResponse, version: String = "HTTP/1.1") -> Data {
+        var text = "\(version) \(response.status) \(HTTPResponse.reason(response.status))\r\n"
+        for header in response.headers { text += "\(header.name): \(header.value)\r\n" }
+        return Data((text + "\r\n").utf8)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+    private let streamType = Int32(SOCK_STREAM.rawValue)
+    private let sendFlags = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+    import Darwin
+    private let streamType = SOCK_STREAM
+    private let sendFlags: Int32 = 0
+#endif
+
+/// A socket error with the call and the system's message.
+public struct SocketError: Error, CustomStringConvertible, Equatable {
+    public let call: String
+    public let code: Int32
+
+    init(_ call: String, code: Int32 = errno) {
+        self.call = call
+        self.code = code
+    }
+
+    public var description: String { "\(call) failed: \(String(cString: strerror(code))) (errno \(code))" }
+}
+
+/// A file descriptor of a TCP socket, with the few calls the server needs.
+struct Socket: @unchecked Sendable {
+    let fd: Int32
+
+    /// Binds and listens on `host:port` (IPv4; port 0 picks a free port).
+    static func listen(host: String, port: Int, backlog: Int32 = 1024) throws -> Socket {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let resolved = host == "localhost" ? "127.0.0.1" : host
+        guard inet_pton(AF_INET, resolved, &address.sin_addr) == 1 else {
+            throw MockServerError.invalidHost(host)
+        }
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { throw SocketError("socket") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            let code = errno
+            close(fd)
+            throw SocketError("bind to \(host):\(port)", code: code)
+        }
+        guard systemListen(fd, backlog) == 0 else {
+            let code = errno
+            close(fd)
+            throw SocketError("listen", code: code)
+        }
+        return Socket(fd: fd)
+    }
+
+    /// The port the socket is bound to.
+    var port: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits up to `milliseconds` for the socket to be readable (or closed, or in error).
+    func waitReadable(milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let result = poll(&descriptor, 1, milliseconds)
+        return result > 0
+    }
+
+    /// Accepts a connection, or nil if none is pending.
+    func accept() -> Socket? {
+        let client = systemAccept(fd)
+        guard client >= 0 else { return nil }
+        #if canImport(Darwin)
+            var yes: Int32 = 1
+            setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return Socket(fd: client)
+    }
+
+    /// Reads what is available (up to `capacity` bytes); empty at end of stream; nil on error.
+    func read(capacity: Int = 64 * 1024) -> Data? {
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, capacity, 0) }
+        if count < 0 { return nil }
+        return Data(buffer[0..<count])
+    }
+
+    /// Writes all of `data`; false if the peer went away.
+    @discardableResult
+    func write(_ data: Data) -> Bool {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { raw in
+                send(fd, raw.baseAddress! + offset, data.count - offset, sendFlags)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Makes the coming close send a TCP reset (RST) instead of an orderly close.
+    /// The socket's owner still closes it, once.
+    func armReset() {
+        var linger = SystemLinger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SystemLinger>.size))
+    }
+
+    /// Stops reading and writing; a thread blocked on the socket wakes up.
+    func shutdownBoth() {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    func closeNow() { close(fd) }
+}
+
+#if canImport(Glibc)
+    private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+    private func systemAccept(_ fd: Int32) -> Int32 { Glibc.accept(fd, nil, nil) }
+    private typealias SystemLinger = Glibc.linger
+#elseif canImport(Darwin)
+    private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+    private func systemAccept(_ fd: Int32) -> Int32 { Darwin.accept(fd, nil, nil) }
+    private typealias SystemLinger = Darwin.linger
+#endif

@@ -1,0 +1,182 @@
+import Foundation
+import MockHTTPServer
+import Testing
+
+/// Subject: a real server on loopback, over raw sockets. Waits use generous timeouts.
+@Suite struct ProtocolTests {
+    @Test func keepAliveReusesTheConnection() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /v1/images/search HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponses(1).first?.hasPrefix("HTTP/1.1 200 OK") == true)
+        client.send("GET /v1/images/search?page=1 HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponses(1).first?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(server.journal.all.map(\.connection) == [1, 1])
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /v1/images/search?page=0 HTTP/1.1\r\n\r\nGET /nope HTTP/1.1\r\n\r\nGET /v1/images/search?page=2 HTTP/1.1\r\n\r\n")
+        let responses = client.readResponses(3)
+        #expect(responses.map { String($0.prefix(15)) } == ["HTTP/1.1 200 OK", "HTTP/1.1 404 No", "HTTP/1.1 200 OK"])
+        #expect(responses.last?.contains("Pagination-Page: 2") == true)
+    }
+
+    @Test func http10ClosesAfterTheResponseUnlessKeepAlive() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /v1/images/search HTTP/1.0\r\n\r\n")
+        let text = client.readAll()
+        #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(text.contains("Connection: close"))
+        let kept = try RawClient(port: server.port)
+        kept.send("GET /v1/images/search HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(kept.readResponses(1).first?.contains("Connection: keep-alive") == true)
+    }
+
+    @Test(arguments: [
+        ("GARBAGE\r\n\r\n", "HTTP/1.1 400 Bad Request"),
+        ("GET /v1/images/search HTTP/1.1\r\nno colon here\r\n\r\n", "HTTP/1.1 400 Bad Request"),
+        ("GET /v1/images/search HTTP/1.1\r\nBad Name: x\r\n\r\n", "HTTP/1.1 400 Bad Request"),
+        ("GET /v1/images/search HTTP/2.0\r\n\r\n", "HTTP/1.1 505 HTTP Version Not Supported"),
+        ("POST /v1/images/search HTTP/1.1\r\nContent-Length: abc\r\n\r\n", "HTTP/1.1 400 Bad Request"),
+        ("POST /v1/images/search HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", "HTTP/1.1 413 Content Too Large"),
+        ("POST /v1/images/search HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", "HTTP/1.1 501 Not Implemented"),
+    ])
+    func badRequestsGetTheirStatusAndTheConnectionCloses(request: String, status: String) throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send(request)
+        let text = client.readAll()
+        #expect(text.hasPrefix(status), "got: \(text.prefix(80))")
+        #expect(text.contains("Connection: close"))
+        #expect(server.journal.count == 0, "refused before routing")
+    }
+
+    @Test func aHeaderBlockOver16KiBIs431() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /v1/images/search HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 17 * 1024) + "\r\n\r\n")
+        #expect(client.readAll().hasPrefix("HTTP/1.1 431 Request Header Fields Too Large"))
+    }
+
+    @Test func unknownPathAndWrongMethodKeepTheConnection() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /missing HTTP/1.1\r\n\r\n")
+        #expect(client.readResponses(1).first?.hasPrefix("HTTP/1.1 404 Not Found") == true)
+        client.send("DELETE /v1/images/search HTTP/1.1\r\n\r\n")
+        let refused = client.readResponses(1).first ?? ""
+        #expect(refused.hasPrefix("HTTP/1.1 405 Method Not Allowed"))
+        #expect(refused.contains("Allow: GET, HEAD"))
+        client.send("GET /v1/images/search HTTP/1.1\r\n\r\n")
+        #expect(client.readResponses(1).first?.hasPrefix("HTTP/1.1 200 OK") == true)
+    }
+
+    @Test func headHasTheHeadersOfGetAndNoBody() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("HEAD /v1/images/search?limit=1 HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let text = client.readAll()
+        #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(text.contains("Content-Length: 1"))
+        #expect(text.hasSuffix("\r\n\r\n"), "no body after the head")
+    }
+
+    @Test func queryParametersArePercentDecoded() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /v2/everything?q=swift%20news&pageSize=1&note=a+b%26c HTTP/1.1\r\nX-Api-Key: k\r\n\r\n")
+        _ = client.readResponses(1)
+        let query = server.journal.all.first?.request.query.map { "\($0.name)=\($0.value)" }
+        #expect(query == ["q=swift news", "pageSize=1", "note=a b&c"])
+    }
+
+    @Test func anIdleClientIsDroppedAndAPartialRequestGets408() throws {
+        let server = try startServer(idleTimeout: .milliseconds(300))
+        defer { server.stop() }
+        let idle = try RawClient(port: server.port)
+        #expect(idle.closedByServer(within: 10))
+        let slow = try RawClient(port: server.port)
+        slow.send("GET /v1/images/sea")
+        #expect(slow.readAll().hasPrefix("HTTP/1.1 408 Request Timeout"))
+    }
+
+    @Test func aClientThatVanishesMidBodyDoesNotHurtTheServer() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        do {
+            let client = try RawClient(port: server.port)
+            client.send("POST /v1/images/search HTTP/1.1\r\nContent-Length: 100\r\n\r\nonly ten b")
+        }
+        let next = try RawClient(port: server.port)
+        next.send("GET /v1/images/search HTTP/1.1\r\n\r\n")
+        #expect(next.readResponses(1).first?.hasPrefix("HTTP/1.1 200 OK") == true)
+    }
+
+    @Test func aClientThatVanishesMidResponseDoesNotHurtTheServer() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        server.stub(Stub(path: "/slow", responses: [StubResponse(body: Data(repeating: 65, count: 100_000), throttleBytes: 1000, throttleMilliseconds: 20)]))
+        do {
+            let client = try RawClient(port: server.port)
+            client.send("GET /slow HTTP/1.1\r\n\r\n")
+            _ = client.readResponses(1, timeout: 0.2)
+        }
+        let entry = server.journal.wait(for: 1, timeout: .seconds(30)) { $0.clientWentAway }
+        #expect(entry != nil, "the server saw the client go away")
+        let next = try RawClient(port: server.port)
+        next.send("GET /v1/images/search HTTP/1.1\r\n\r\n")
+        #expect(next.readResponses(1).first?.hasPrefix("HTTP/1.1 200 OK") == true)
+    }
+
+    @Test func servesAtLeast256ConcurrentConnections() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let clients = try (0..<256).map { _ in try RawClient(port: server.port) }
+        for client in clients { client.send("GET /v1/images/search HTTP/1.1\r\n\r\n") }
+        let statuses = Box<[Bool]>(Array(repeating: false, count: clients.count))
+        let boxed = Box(clients)
+        DispatchQueue.concurrentPerform(iterations: clients.count) { index in
+            let ok = boxed.value[index].readResponses(1, timeout: 30).first?.hasPrefix("HTTP/1.1 200 OK") == true
+            statuses.value[index] = ok
+        }
+        #expect(statuses.value.allSatisfy { $0 })
+        #expect(Set(server.journal.all.map(\.connection)).count == 256)
+    }
+
+    @Test func stopClosesConnectionsReleasesThePortAndReturns() throws {
+        let server = try startServer()
+        let port = server.port
+        let clients = try (0..<10).map { _ in try RawClient(port: port) }
+        clients[0].send("GET /v1/images/search HTTP/1.1\r\n\r\n")
+        _ = clients[0].readResponses(1)
+        server.stop()
+        #expect(server.openConnections == 0)
+        for client in clients { #expect(client.closedByServer(within: 10)) }
+        let again = MockServer(configuration: .init(port: port, data: try MockData.locate()))
+        try again.start()
+        #expect(again.port == port, "the port was released")
+        again.stop()
+    }
+
+    @Test func startTwiceIsAnError() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        #expect(throws: MockServerError.alreadyStarted) { try server.start() }
+    }
+
+    @Test func aHostThatIsNotAnAddressIsRejected() throws {
+        let server = MockServer(configuration: .init(host: "example.com", data: try MockData.locate()))
+        #expect(throws: MockServerError.invalidHost("example.com")) { try server.start() }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import MockHTTPServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A started server for one test; stopped when the test's `defer` runs.
+func startServer(idleTimeout: Duration = .seconds(30)) throws -> MockServer {
+    let server = MockServer(configuration: .init(data: try MockData.locate(), idleTimeout: idleTimeout))
+    try server.start()
+    return server
+}
+
+/// A raw TCP client with timeouts, for what URLSession would hide.
+final class RawClient {
+    let fd: Int32
+
+    init(port: Int) throws {
+        #if canImport(Glibc)
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw NSError(domain: "RawClient", code: Int(errno))
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) { send(Data(text.utf8)) }
+
+    func send(_ data: Data) {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < data.count {
+                #if canImport(Glibc)
+                    let written = Glibc.send(fd, raw.baseAddress! + offset, data.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                    let written = Darwin.send(fd, raw.baseAddress! + offset, data.count - offset, 0)
+                #endif
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Reads until the server closes or `timeout` passes; returns everything read.
+    func readAll(timeout: TimeInterval = 10) -> String {
+        String(decoding: readBytes(until: { _ in false }, timeout: timeout), as: UTF8.self)
+    }
+
+    /// Reads until `count` complete responses (by Content-Length) arrived, the server closed, or `timeout` passed.
+    func readResponses(_ count: Int, timeout: TimeInterval = 10) -> [String] {
+        let data = readBytes(until: { Self.split($0).count >= count }, timeout: timeout)
+        return Self.split(data)
+    }
+
+    /// Whether the server closed the connection within `timeout`.
+    func closedByServer(within timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { return true }
+        }
+        return false
+    }
+
+    private func readBytes(until done: (Data) -> Bool, timeout: TimeInterval) -> Data {
+        var data = Data()
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while Date() < deadline, !done(data) {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+
+    /// Splits a byte stream into responses framed by Content-Length.
+    static func split(_ data: Data) -> [String] {
+        var responses: [String] = []
+        var rest = data[...]
+        while let range = rest.firstRange(of: Data("\r\n\r\n".utf8)) {
+            let head = String(decoding: rest[rest.startIndex..<range.lowerBound], as: UTF8.self)
+            let length = head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            let bodyEnd = range.upperBound + length
+            guard rest.endIndex >= bodyEnd else { break }
+            responses.append(String(decoding: rest[rest.startIndex..<bodyEnd], as: UTF8.self))
+            rest = rest[bodyEnd...]
+        }
+        return responses
+    }
+}
+
+/// A plain GET with URLSession; waits with a generous timeout.
+func get(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) -> (status: Int, headers: [String: String], body: Data)? {
+    var request = URLRequest(url: url, timeoutInterval: timeout)
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let box = Box<(Int, [String: String], Data)?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    URLSession.shared.dataTask(with: request) { data, response, _ in
+        if let http = response as? HTTPURLResponse {
+            var fields: [String: String] = [:]
+            for (key, value) in http.allHeaderFields { fields[String(describing: key).lowercased()] = String(describing: value) }
+            box.value = (http.statusCode, fields, data ?? Data())
+        }
+        done.signal()
+    }.resume()
+    _ = done.wait(timeout: .now() + timeout + 5)
+    return box.value.map { (status: $0.0, headers: $0.1, body: $0.2) }
+}
+
+final class Box<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+func json(_ data: Data) -> Any? { try? JSONSerialization.jsonObject(with: data) }
