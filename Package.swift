@@ -37,6 +37,9 @@ let package = Package(
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
         .target(name: "MockHTTPServer", dependencies: ["MVICore"]),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer"]),
+        // Runs Xcode test plans on Linux and checks that every test is in a plan.
+        .target(name: "TestPlanSupport"),
+        .executableTarget(name: "testplan", dependencies: ["TestPlanSupport"]),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit"]),
 
@@ -45,6 +48,7 @@ let package = Package(
         .testTarget(name: "KittensTests", dependencies: ["Kittens", "MVICore", "MVITestSupport"]),
         .testTarget(name: "CountdownTimerTests", dependencies: ["CountdownTimer", "MVICore", "MVITestSupport", "StateMachine"]),
         .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "Kittens", "MVICore"]),
+        .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "Kittens", "CountdownTimer", "StateMachine", "MVICore"]),
     ],
     swiftLanguageModes: [.v6]
