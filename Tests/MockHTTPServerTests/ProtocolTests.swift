@@ -148,7 +148,7 @@ import Testing
         let boxed = Box(clients)
         DispatchQueue.concurrentPerform(iterations: clients.count) { index in
             let ok = boxed.value[index].readResponses(1, timeout: 30).first?.hasPrefix("HTTP/1.1 200 OK") == true
-            statuses.value[index] = ok
+            statuses.mutate { $0[index] = ok }
         }
         #expect(statuses.value.allSatisfy { $0 })
         #expect(Set(server.journal.all.map(\.connection)).count == 256)

@@ -141,6 +141,9 @@ final class Box<Value>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Changes the value under the lock in one step (`value[i] = x` would be a get, then a set).
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
 
 func json(_ data: Data) -> Any? { try? JSONSerialization.jsonObject(with: data) }
