@@ -40,6 +40,11 @@ let package = Package(
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport"),
         .executableTarget(name: "testplan", dependencies: ["TestPlanSupport"]),
+        // `swift run -c release benchmarks`: medians next to same-run baselines (docs/performance.md).
+        .target(name: "AllocationCounter"),
+        .executableTarget(
+            name: "benchmarks",
+            dependencies: ["AllocationCounter", "MVICore", "MVITestSupport", "ConformanceKit", "MockHTTPServer"]),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit"]),
 

@@ -15,31 +15,19 @@
 /// `accept(i)` emits `intent(i)`, then whatever the executor does, in order: each
 /// `dispatch(m)` emits `message(m)` then `state(s)` and notifies state observers before it
 /// returns; each `publish(l)` emits `label(l)` and notifies label observers.
+///
+/// ## Lifetime
+/// Releasing the last reference to a store disposes it, as `dispose()` would: its work in flight
+/// is cancelled and nothing more is emitted. Subscriptions do not keep a store alive.
 public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @unchecked Sendable {
     public typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     /// The store's name, used in events, logs and error messages.
-    public let name: String
+    public var name: String { core.name }
     /// The scheduler the store is confined to.
-    public let scheduler: any Scheduler
+    public var scheduler: any Scheduler { core.scheduler }
 
-    // Confined to `scheduler`.
-    private var currentState: State
-    private var disposed = false
-    private var initialized = false
-    private var nextObserverID = 0
-    private var stateObservers: [(id: Int, body: (State) -> Void)] = []
-    private var labelObservers: [(id: Int, body: (Label) -> Void)] = []
-    private var eventObservers: [(id: Int, body: (Event) -> Void)] = []
-    private var sequence = 0
-
-    // Copies for readers on other threads.
-    private let published: Locked<(state: State, disposed: Bool)>
-
-    private let reduce: (State, Message) -> State
-    private let executor: any Executor<Intent, Action, State, Message, Label>
-    private let bootstrapper: (any Bootstrapper<Action>)?
-    private let work = WorkBag()
+    @usableFromInline let core: StoreCore<Intent, Action, Message, State, Label>
 
     /// Creates a store.
     ///
@@ -53,6 +41,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     ///   - eventObserver: sees every event from the very first one (bootstrap actions included).
     ///   - autoInit: when true (the default) the store initializes at once (on its scheduler);
     ///     otherwise call `initialize()`.
+    @inlinable
     public init(
         name: String,
         initialState: State,
@@ -63,48 +52,143 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         eventObserver: ((Event) -> Void)? = nil,
         autoInit: Bool = true
     ) {
-        self.name = name
-        self.scheduler = scheduler
-        self.currentState = initialState
-        self.published = Locked((initialState, false))
-        self.reduce = reducer.reduce
-        self.executor = executor
-        self.bootstrapper = bootstrapper
-        if let eventObserver {
-            nextObserverID += 1
-            eventObservers.append((nextObserverID, eventObserver))
-        }
+        core = StoreCore(
+            name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor, reduce: reducer.reduce,
+            scheduler: scheduler, eventObserver: eventObserver)
         if autoInit { initialize() }
     }
 
-    /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
-    public func initialize() {
-        onScheduler { [self] in
-            precondition(!initialized, "Store '\(name)' is already initialized")
-            initialized = true
-            guard !disposed else { return }
-            executor.attach(
-                ExecutorContext(
-                    scheduler: scheduler,
-                    work: work,
-                    state: { [unowned self] in currentState },
-                    isDisposed: { [weak self] in self?.disposed ?? true },
-                    message: { [unowned self] in handleMessage($0) },
-                    action: { [unowned self] in handleAction($0) },
-                    label: { [unowned self] in handleLabel($0) }))
-            bootstrapper?.start(dispatch: { [weak self] action in self?.handleAction(action) })
-        }
+    deinit {
+        let core = Confined(core)
+        core.value.onScheduler { core.value.dispose() }
     }
 
-    public var state: State {
+    /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
+    @inlinable
+    public func initialize() {
+        let core = self.core
+        core.onScheduler { core.initialize() }
+    }
+
+    @inlinable
+    public var state: State { core.state }
+
+    public var isDisposed: Bool {
+        core.scheduler.isCurrent ? core.disposed : core.published.withLock { $0.disposed }
+    }
+
+    @inlinable
+    public func accept(_ intent: Intent) {
+        core.accept(intent)
+    }
+
+    @discardableResult
+    public func subscribe(states observer: @escaping (State) -> Void) -> any Cancellable {
+        core.subscribe(
+            observer,
+            add: { core, entry in
+                core.stateObservers.append(entry)
+                entry.body(core.currentState)
+            },
+            remove: { core, id in core.stateObservers.removeAll { $0.id == id } })
+    }
+
+    @discardableResult
+    public func subscribe(labels observer: @escaping (Label) -> Void) -> any Cancellable {
+        core.subscribe(
+            observer, add: { core, entry in core.labelObservers.append(entry) },
+            remove: { core, id in core.labelObservers.removeAll { $0.id == id } })
+    }
+
+    /// Subscribes to every event from now on (see `StoreEvent`); for logging and recording.
+    @discardableResult
+    public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
+        core.subscribe(
+            observer, add: { core, entry in core.eventObservers.append(entry) },
+            remove: { core, id in core.eventObservers.removeAll { $0.id == id } })
+    }
+
+    public func dispose() {
+        let core = self.core
+        core.onScheduler { core.dispose() }
+    }
+
+    /// The number of state subscribers now (read it on the scheduler); for tests of unsubscription.
+    package var stateObserverCount: Int { core.stateObservers.count }
+
+    /// The number of label subscribers now (read it on the scheduler).
+    package var labelObserverCount: Int { core.labelObservers.count }
+}
+
+/// The store's machinery. The executor's context holds it strongly (no weak reference, whose
+/// side table would slow every retain); the cycle core -> executor -> context -> core is broken
+/// by `dispose()`, which the facade's `deinit` calls.
+@usableFromInline
+final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {
+    @usableFromInline typealias Event = StoreEvent<Intent, Action, Message, State, Label>
+
+    @usableFromInline let name: String
+    @usableFromInline let scheduler: any Scheduler
+
+    // Confined to `scheduler`: only ever touched there, one piece of work at a time, so the
+    // runtime's exclusivity checks (a third of an intent's cost) are switched off for them.
+    @usableFromInline @exclusivity(unchecked) var currentState: State
+    @usableFromInline @exclusivity(unchecked) var disposed = false
+    @usableFromInline @exclusivity(unchecked) var initialized = false
+    @usableFromInline @exclusivity(unchecked) var stateObservers: [Observer<State>] = []
+    @usableFromInline @exclusivity(unchecked) var labelObservers: [Observer<Label>] = []
+    @usableFromInline @exclusivity(unchecked) var eventObservers: [Observer<Event>] = []
+    @usableFromInline @exclusivity(unchecked) var sequence = 0
+    @usableFromInline @exclusivity(unchecked) var executor: (any Executor<Intent, Action, State, Message, Label>)?
+    @usableFromInline @exclusivity(unchecked) var bootstrapper: (any Bootstrapper<Action>)?
+
+    // Copies for readers on other threads, and observer ids (which any thread may take).
+    @usableFromInline let published: Locked<(state: State, disposed: Bool, nextObserverID: Int)>
+
+    @usableFromInline let reduce: (State, Message) -> State
+    @usableFromInline let work = WorkBag()
+
+    @usableFromInline
+    init(
+        name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
+        executor: any Executor<Intent, Action, State, Message, Label>, reduce: @escaping (State, Message) -> State,
+        scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
+    ) {
+        self.name = name
+        self.scheduler = scheduler
+        self.currentState = initialState
+        self.published = Locked((initialState, false, 1))
+        self.reduce = reduce
+        self.executor = executor
+        self.bootstrapper = bootstrapper
+        if let eventObserver { eventObservers.append(Observer(id: 0, body: eventObserver)) }
+    }
+
+    @inlinable
+    func initialize() {
+        precondition(!initialized, "Store '\(name)' is already initialized")
+        initialized = true
+        guard !disposed, let executor else { return }
+        executor.attach(
+            ExecutorContext(
+                scheduler: scheduler,
+                work: work,
+                state: { [self] in currentState },
+                isDisposed: { [self] in disposed },
+                liveStore: { [self] in disposed ? nil : self },
+                message: { [self] in handleMessage($0) },
+                action: { [self] in handleAction($0) },
+                label: { [self] in handleLabel($0) }))
+        bootstrapper?.start(dispatch: { [self] action in handleAction(action) })
+    }
+
+    @inlinable
+    var state: State {
         scheduler.isCurrent ? currentState : published.withLock { $0.state }
     }
 
-    public var isDisposed: Bool {
-        scheduler.isCurrent ? disposed : published.withLock { $0.disposed }
-    }
-
-    public func accept(_ intent: Intent) {
+    @inlinable
+    func accept(_ intent: Intent) {
         if scheduler.isCurrent {
             handleIntent(intent)
         } else {
@@ -113,74 +197,58 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         }
     }
 
-    @discardableResult
-    public func subscribe(states observer: @escaping (State) -> Void) -> any Cancellable {
-        let id = reserveObserverID()
+    /// Registers `observer` on the scheduler with `add` (which may also replay the current state),
+    /// and returns a handle that unregisters it with `remove`.
+    func subscribe<Value>(
+        _ observer: @escaping (Value) -> Void,
+        add: @escaping (StoreCore, Observer<Value>) -> Void,
+        remove: @escaping (StoreCore, Int) -> Void
+    ) -> any Cancellable {
+        let id = published.withLock { published in
+            defer { published.nextObserverID += 1 }
+            return published.nextObserverID
+        }
+        let add = Confined(add)
+        let remove = Confined(remove)
         onScheduler { [self] in
             guard !disposed else { return }
-            stateObservers.append((id, observer))
-            observer(currentState)
+            add.value(self, Observer(id: id, body: observer))
         }
-        return Cancellation { [self] in onScheduler { [self] in stateObservers.removeAll { $0.id == id } } }
+        return Cancellation { [self] in onScheduler { [self] in remove.value(self, id) } }
     }
 
-    @discardableResult
-    public func subscribe(labels observer: @escaping (Label) -> Void) -> any Cancellable {
-        let id = reserveObserverID()
-        onScheduler { [self] in
-            guard !disposed else { return }
-            labelObservers.append((id, observer))
-        }
-        return Cancellation { [self] in onScheduler { [self] in labelObservers.removeAll { $0.id == id } } }
+    func dispose() {
+        guard !disposed else { return }
+        disposed = true
+        published.withLock { $0.disposed = true }
+        bootstrapper?.dispose()
+        executor?.dispose()
+        work.cancelAll()
+        emit(.disposed)
+        stateObservers = []
+        labelObservers = []
+        eventObservers = []
+        // Break the cycle through the executor's context.
+        bootstrapper = nil
+        executor = nil
     }
 
-    /// Subscribes to every event from now on (see `StoreEvent`); for logging and recording.
-    @discardableResult
-    public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
-        let id = reserveObserverID()
-        onScheduler { [self] in
-            guard !disposed else { return }
-            eventObservers.append((id, observer))
-        }
-        return Cancellation { [self] in onScheduler { [self] in eventObservers.removeAll { $0.id == id } } }
-    }
-
-    public func dispose() {
-        onScheduler { [self] in
-            guard !disposed else { return }
-            disposed = true
-            published.withLock { $0.disposed = true }
-            bootstrapper?.dispose()
-            executor.dispose()
-            work.cancelAll()
-            emit(.disposed)
-            stateObservers = []
-            labelObservers = []
-            eventObservers = []
-        }
-    }
-
-    /// The number of state subscribers now (read it on the scheduler); for tests of unsubscription.
-    package var stateObserverCount: Int { stateObservers.count }
-
-    /// The number of label subscribers now (read it on the scheduler).
-    package var labelObserverCount: Int { labelObservers.count }
-
-    // MARK: - On the scheduler
-
-    private func handleIntent(_ intent: Intent) {
+    @inlinable
+    func handleIntent(_ intent: Intent) {
         guard !disposed else { return }
         emit(.intent(intent))
-        executor.executeIntent(intent)
+        executor?.executeIntent(intent)
     }
 
-    private func handleAction(_ action: Action) {
+    @inlinable
+    func handleAction(_ action: Action) {
         guard !disposed else { return }
         emit(.action(action))
-        executor.executeAction(action)
+        executor?.executeAction(action)
     }
 
-    private func handleMessage(_ message: Message) {
+    @inlinable
+    func handleMessage(_ message: Message) {
         guard !disposed else { return }
         emit(.message(message))
         let newState = reduce(currentState, message)
@@ -190,33 +258,41 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         for observer in stateObservers { observer.body(newState) }
     }
 
-    private func handleLabel(_ label: Label) {
+    @inlinable
+    func handleLabel(_ label: Label) {
         guard !disposed else { return }
         emit(.label(label))
         for observer in labelObservers { observer.body(label) }
     }
 
-    private func emit(_ kind: @autoclosure () -> Event.Kind) {
+    @inlinable
+    func emit(_ kind: @autoclosure () -> Event.Kind) {
         sequence += 1
         guard !eventObservers.isEmpty else { return }
         let event = Event(storeName: name, sequence: sequence, kind: kind())
         for observer in eventObservers { observer.body(event) }
     }
 
-    private func reserveObserverID() -> Int {
-        // IDs only need to be unique; taking one off the scheduler is guarded by the published lock.
-        published.withLock { _ in
-            nextObserverID += 1
-            return nextObserverID
-        }
-    }
-
-    private func onScheduler(_ body: @escaping () -> Void) {
+    @inlinable
+    func onScheduler(_ body: @escaping () -> Void) {
         if scheduler.isCurrent {
             body()
         } else {
             let body = Confined(body)
             scheduler.schedule { body.value() }
         }
+    }
+}
+
+/// A subscriber and the id that cancels it.
+@usableFromInline
+struct Observer<Value> {
+    @usableFromInline let id: Int
+    @usableFromInline let body: (Value) -> Void
+
+    @usableFromInline
+    init(id: Int, body: @escaping (Value) -> Void) {
+        self.id = id
+        self.body = body
     }
 }

@@ -21,12 +21,18 @@ public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
 }
 
 /// What an executor may do to its store. Created once by the store; valid until the store is disposed.
+///
+/// Use it on the store's scheduler only: in `executeIntent`/`executeAction`, and in the bodies of
+/// `deliver`, `callback`, `every` and `after`, which keep the store alive while they run. Keeping
+/// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<State, Message, Action, Label> {
-    private let readState: () -> State
+    @usableFromInline let readState: () -> State
     private let readDisposed: () -> Bool
-    private let onMessage: (Message) -> Void
-    private let onAction: (Action) -> Void
-    private let onLabel: (Label) -> Void
+    /// The store while it is alive and not disposed (through a weak reference), else nil.
+    private let liveStore: () -> AnyObject?
+    @usableFromInline let onMessage: (Message) -> Void
+    @usableFromInline let onAction: (Action) -> Void
+    @usableFromInline let onLabel: (Label) -> Void
 
     /// The store's scheduler. Results of asynchronous work must come back through it (see `deliver`).
     public let scheduler: any Scheduler
@@ -34,11 +40,13 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// Work registered here is cancelled when the store is disposed.
     public let work: WorkBag
 
+    @usableFromInline
     package init(
         scheduler: any Scheduler,
         work: WorkBag,
         state: @escaping () -> State,
         isDisposed: @escaping () -> Bool,
+        liveStore: @escaping () -> AnyObject?,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
         label: @escaping (Label) -> Void
@@ -47,25 +55,26 @@ public final class ExecutorContext<State, Message, Action, Label> {
         self.work = work
         self.readState = state
         self.readDisposed = isDisposed
+        self.liveStore = liveStore
         self.onMessage = message
         self.onAction = action
         self.onLabel = label
     }
 
     /// The store's current state.
-    public var state: State { readState() }
+    @inlinable public var state: State { readState() }
 
     /// Whether the store has been disposed. Nothing an executor does has an effect after that.
     public var isDisposed: Bool { readDisposed() }
 
     /// Sends a message to the reducer; subscribers see the new state before this returns.
-    public func dispatch(_ message: Message) { onMessage(message) }
+    @inlinable public func dispatch(_ message: Message) { onMessage(message) }
 
     /// Sends an action back to the executor's `executeAction`.
-    public func forward(_ action: Action) { onAction(action) }
+    @inlinable public func forward(_ action: Action) { onAction(action) }
 
     /// Publishes a one-off label to label subscribers.
-    public func publish(_ label: Label) { onLabel(label) }
+    @inlinable public func publish(_ label: Label) { onLabel(label) }
 
     /// Submits `body` to the store's scheduler; it runs there unless the store is disposed by then.
     ///
@@ -95,8 +104,11 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// It captures executor state, which is safe because it only runs on the store's scheduler.
     private func whileAlive(_ body: @escaping () -> Void) -> @Sendable () -> Void {
         let body = Confined(body)
-        let isDisposed = Confined(readDisposed)
-        return { if !isDisposed.value() { body.value() } }
+        let liveStore = Confined(liveStore)
+        return {
+            guard let store = liveStore.value() else { return }
+            withExtendedLifetime(store) { body.value() }
+        }
     }
 
     private func track(_ timer: any Cancellable) -> any Cancellable {
@@ -115,11 +127,13 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// ```
     public func callback<Value: Sendable>(_ body: @escaping (Value) -> Void) -> @Sendable (Value) -> Void {
         let body = Confined(body)
-        let isDisposed = Confined(readDisposed)
+        let liveStore = Confined(liveStore)
         let scheduler = self.scheduler
         return { value in
             scheduler.schedule {
-                if !isDisposed.value() { body.value(value) }
+                // The store stays alive while the body runs, so the body may use the context.
+                guard let store = liveStore.value() else { return }
+                withExtendedLifetime(store) { body.value(value) }
             }
         }
     }
@@ -129,7 +143,8 @@ public final class ExecutorContext<State, Message, Action, Label> {
 ///
 /// Override `executeIntent` and `executeAction`; both do nothing by default.
 open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
-    private var attachedContext: ExecutorContext<State, Message, Action, Label>?
+    // Set once by `attach`, then only read: exclusivity checks would only cost time.
+    @usableFromInline @exclusivity(unchecked) var attachedContext: ExecutorContext<State, Message, Action, Label>?
 
     /// In-flight work of this executor, cancelled by `dispose()`.
     public let work = WorkBag()
@@ -137,6 +152,7 @@ open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
     public init() {}
 
     /// The store's side. Using it before the store attached the executor is a programming error.
+    @inlinable
     public var context: ExecutorContext<State, Message, Action, Label> {
         guard let attachedContext else {
             preconditionFailure("\(type(of: self)): context used before the store attached this executor")

@@ -4,12 +4,15 @@ import Foundation
 ///
 /// `Synchronization.Mutex` needs macOS 15 / iOS 18; this keeps the package on the
 /// Observation floor (macOS 14 / iOS 17).
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+    @usableFromInline let lock = NSLock()
+    // Only touched with the lock held.
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
-    package init(_ value: Value) { self.value = value }
+    @usableFromInline package init(_ value: Value) { self.value = value }
 
+    @inlinable
     package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
@@ -21,7 +24,8 @@ package final class Locked<Value>: @unchecked Sendable {
 
 /// Carries a non-`Sendable` value across an isolation boundary that the library itself
 /// guarantees is safe: the value is only touched again on the store's own scheduler.
+@usableFromInline
 package struct Confined<Value>: @unchecked Sendable {
-    package let value: Value
-    package init(_ value: Value) { self.value = value }
+    @usableFromInline package let value: Value
+    @usableFromInline package init(_ value: Value) { self.value = value }
 }

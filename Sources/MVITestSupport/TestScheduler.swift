@@ -15,44 +15,48 @@ import MVICore
 /// `isCurrent` is always true: a virtual-time world is driven from one thread, the test's.
 /// The queue itself is lock-protected, so work may be scheduled or cancelled from anywhere.
 public final class TestScheduler: Scheduler, @unchecked Sendable {
-    private final class Task {
-        let work: @Sendable () -> Void
-        let interval: Int64?
+    /// A scheduled piece of work. Slots are reused; `generation` tells a stale handle apart.
+    private struct Slot {
+        var work: (@Sendable () -> Void)?
+        var interval: Int64 = 0  // 0: runs once
+        var generation: UInt32 = 0
         var isCancelled = false
-
-        init(work: @escaping @Sendable () -> Void, interval: Int64?) {
-            self.work = work
-            self.interval = interval
-        }
     }
 
+    /// A heap entry: plain integers, so reordering the heap costs no reference counting.
     private struct Entry {
         let due: Int64
         let sequence: UInt64
-        let task: Task
+        let slot: Int32
+        let generation: UInt32
 
+        @inline(__always)
         func runsBefore(_ other: Entry) -> Bool {
             due != other.due ? due < other.due : sequence < other.sequence
         }
     }
 
-    // Task is only touched under the scheduler's lock.
     private final class Handle: Cancellable, @unchecked Sendable {
-        let task: Task
         let owner: TestScheduler
+        let slot: Int32
+        let generation: UInt32
 
-        init(task: Task, owner: TestScheduler) {
-            self.task = task
+        init(owner: TestScheduler, slot: Int32, generation: UInt32) {
             self.owner = owner
+            self.slot = slot
+            self.generation = generation
         }
 
-        var isCancelled: Bool { owner.lock.withLock { task.isCancelled } }
+        var isCancelled: Bool { owner.isCancelled(slot: slot, generation: generation) }
 
-        func cancel() { owner.cancel(task) }
+        func cancel() { owner.cancel(slot: slot, generation: generation) }
     }
 
     private let lock = NSLock()
-    private var heap: [Entry] = []
+    // Only touched with `lock` held, so the runtime's exclusivity checks add nothing but time.
+    @exclusivity(unchecked) private var heap: [Entry] = []
+    @exclusivity(unchecked) private var slots: [Slot] = []
+    @exclusivity(unchecked) private var freeSlots: [Int32] = []
     private var nowNanoseconds: Int64
     private var nextSequence: UInt64 = 0
     private var liveCount = 0
@@ -76,18 +80,18 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// The due time of the next piece of work, if any.
     public var nextDueTime: Duration? {
         lock.withLock {
-            dropCancelledTop()
+            dropStaleTop()
             return heap.first.map { .nanoseconds($0.due) }
         }
     }
 
     public func schedule(_ work: @escaping @Sendable () -> Void) {
-        _ = enqueue(work, delay: 0, interval: nil)
+        _ = enqueue(work, delay: 0, interval: 0)
     }
 
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any Cancellable {
-        enqueue(work, delay: max(0, delay.wholeNanoseconds), interval: nil)
+        enqueue(work, delay: max(0, delay.wholeNanoseconds), interval: 0)
     }
 
     @discardableResult
@@ -132,79 +136,111 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             if steps == maxSteps, nextDueTime != nil {
                 throw TestSchedulerError.stepLimitReached(steps: maxSteps, pending: pendingCount, now: now)
             }
-            guard let entry = popNext(until: .max) else { return }
+            guard let work = takeNext(until: .max) else { return }
             steps += 1
-            execute(entry)
+            work()
         }
     }
 
     // MARK: - Internals
 
-    private func enqueue(_ work: @escaping @Sendable () -> Void, delay: Int64, interval: Int64?) -> Handle {
-        let task = Task(work: work, interval: interval)
-        lock.withLock {
+    private func enqueue(_ work: @escaping @Sendable () -> Void, delay: Int64, interval: Int64) -> Handle {
+        let (slot, generation) = lock.withLock { () -> (Int32, UInt32) in
+            let slot: Int32
+            if let free = freeSlots.popLast() {
+                slot = free
+                slots[Int(slot)].work = work
+                slots[Int(slot)].interval = interval
+                slots[Int(slot)].isCancelled = false
+            } else {
+                slot = Int32(slots.count)
+                slots.append(Slot(work: work, interval: interval))
+            }
+            let generation = slots[Int(slot)].generation
             let (due, overflow) = nowNanoseconds.addingReportingOverflow(delay)
             nextSequence += 1
-            push(task, due: overflow ? .max : due, sequence: nextSequence)
+            push(Entry(due: overflow ? .max : due, sequence: nextSequence, slot: slot, generation: generation))
             liveCount += 1
+            return (slot, generation)
         }
-        return Handle(task: task, owner: self)
+        return Handle(owner: self, slot: slot, generation: generation)
     }
 
-    private func cancel(_ task: Task) {
+    private func isCancelled(slot: Int32, generation: UInt32) -> Bool {
         lock.withLock {
-            guard !task.isCancelled else { return }
-            task.isCancelled = true
-            // Counted out once; the entry itself is dropped lazily when it reaches the top.
+            let entry = slots[Int(slot)]
+            // A slot reused by later work means this handle's work is long finished.
+            return entry.generation == generation ? entry.isCancelled : false
+        }
+    }
+
+    private func cancel(slot: Int32, generation: UInt32) {
+        lock.withLock {
+            guard slots[Int(slot)].generation == generation, !slots[Int(slot)].isCancelled, slots[Int(slot)].work != nil else { return }
+            slots[Int(slot)].isCancelled = true
+            // Counted out once; the heap entry is dropped lazily when it reaches the top.
             liveCount -= 1
         }
     }
 
     private func runDue(until target: Int64) {
-        while let entry = popNext(until: target) {
-            execute(entry)
+        while let work = takeNext(until: target) {
+            work()
         }
         lock.withLock { nowNanoseconds = max(nowNanoseconds, target) }
     }
 
-    /// Pops the next live entry due at or before `target` and moves time to it.
-    private func popNext(until target: Int64) -> Entry? {
+    /// Takes the next live piece of work due at or before `target`, moves time to it, and does its
+    /// bookkeeping (repeating work is rescheduled before it runs, so it may cancel itself).
+    private func takeNext(until target: Int64) -> (@Sendable () -> Void)? {
         lock.withLock {
-            dropCancelledTop()
+            dropStaleTop()
             guard let top = heap.first, top.due <= target else { return nil }
             popTop()
             nowNanoseconds = max(nowNanoseconds, top.due)
-            return top
-        }
-    }
-
-    private func execute(_ entry: Entry) {
-        let task = entry.task
-        lock.withLock {
             executed += 1
-            if let interval = task.interval {
-                // Rescheduled before running, so a cancel from inside the work is honoured.
+            let index = Int(top.slot)
+            let work = slots[index].work
+            let interval = slots[index].interval
+            if interval > 0 {
                 nextSequence += 1
-                let (due, overflow) = entry.due.addingReportingOverflow(interval)
-                push(task, due: overflow ? .max : due, sequence: nextSequence)
+                let (due, overflow) = top.due.addingReportingOverflow(interval)
+                push(Entry(due: overflow ? .max : due, sequence: nextSequence, slot: top.slot, generation: top.generation))
             } else {
+                release(slot: top.slot)
                 liveCount -= 1
             }
+            return work
         }
-        task.work()
     }
 
-    private func dropCancelledTop() {
-        while let top = heap.first, top.task.isCancelled { popTop() }
+    /// Frees a slot for reuse; its generation moves on so old handles see nothing.
+    private func release(slot: Int32) {
+        let index = Int(slot)
+        slots[index].work = nil
+        slots[index].generation &+= 1
+        freeSlots.append(slot)
     }
 
-    // Binary min-heap on (due, sequence). Called with the lock held.
+    /// Drops heap entries whose work was cancelled. Called with the lock held.
+    private func dropStaleTop() {
+        while let top = heap.first {
+            let index = Int(top.slot)
+            guard slots[index].generation == top.generation, slots[index].isCancelled else { return }
+            popTop()
+            release(slot: top.slot)
+        }
+    }
 
-    private func push(_ task: Task, due: Int64, sequence: UInt64) {
-        heap.append(Entry(due: due, sequence: sequence, task: task))
+    // A 4-ary min-heap on (due, sequence): half the depth of a binary heap, and a node's four
+    // children sit side by side in memory, which matters with a million pending tasks.
+    // Called with the lock held.
+
+    private func push(_ entry: Entry) {
+        heap.append(entry)
         var child = heap.count - 1
         while child > 0 {
-            let parent = (child - 1) / 2
+            let parent = (child - 1) >> 2
             guard heap[child].runsBefore(heap[parent]) else { break }
             heap.swapAt(child, parent)
             child = parent
@@ -218,14 +254,18 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         var parent = 0
         let count = heap.count
         while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var first = parent
-            if left < count, heap[left].runsBefore(heap[first]) { first = left }
-            if right < count, heap[right].runsBefore(heap[first]) { first = right }
-            if first == parent { return }
-            heap.swapAt(parent, first)
-            parent = first
+            let firstChild = (parent << 2) + 1
+            if firstChild >= count { return }
+            var smallest = firstChild
+            var child = firstChild + 1
+            let end = min(firstChild + 4, count)
+            while child < end {
+                if heap[child].runsBefore(heap[smallest]) { smallest = child }
+                child += 1
+            }
+            guard heap[smallest].runsBefore(heap[parent]) else { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
         }
     }
 }

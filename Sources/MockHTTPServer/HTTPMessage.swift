@@ -210,22 +210,24 @@ public struct HTTPRequestParser {
         return (path, query)
     }
 
+    /// The index of the first `needle` in `buffer` at or after `start`.
     static func find(_ needle: [UInt8], in buffer: Data, from start: Data.Index) -> Data.Index? {
-        guard buffer.endIndex - start >= needle.count else { return nil }
-        var index = start
-        let last = buffer.endIndex - needle.count
-        while index <= last {
-            if buffer[index] == needle[0] {
-                var matched = true
-                for offset in 1..<needle.count where buffer[index + offset] != needle[offset] {
-                    matched = false
-                    break
+        guard buffer.endIndex - start >= needle.count, let first = needle.first else { return nil }
+        return buffer.withUnsafeBytes { raw -> Data.Index? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let base = start - buffer.startIndex
+            var index = base
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var offset = 1
+                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return buffer.startIndex + index }
                 }
-                if matched { return index }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 
     /// A string for messages: quoted, at most 60 characters.

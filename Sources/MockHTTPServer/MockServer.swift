@@ -180,6 +180,7 @@ public final class MockServer: @unchecked Sendable {
     private func serve(_ socket: Socket, number: Int) {
         let parser = HTTPRequestParser()
         var buffer = Data()
+        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
         var waitedMilliseconds: Int64 = 0
         let idleLimit = configuration.idleTimeout.wholeMilliseconds
         while !isStopping {
@@ -209,8 +210,7 @@ public final class MockServer: @unchecked Sendable {
                 }
                 continue
             }
-            guard let bytes = socket.read(), !bytes.isEmpty else { return }  // the client went away
-            buffer.append(bytes)
+            guard socket.read(appendingTo: &buffer, using: &scratch) > 0 else { return }  // the client went away
         }
     }
 

@@ -23,19 +23,39 @@ public struct SocketError: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(call) failed: \(String(cString: strerror(code))) (errno \(code))" }
 }
 
-/// A file descriptor of a TCP socket, with the few calls the server needs.
-struct Socket: @unchecked Sendable {
-    let fd: Int32
+/// A file descriptor of a TCP socket, with the few calls the server and its clients need.
+package struct Socket: @unchecked Sendable {
+    package let fd: Int32
 
-    /// Binds and listens on `host:port` (IPv4; port 0 picks a free port).
-    static func listen(host: String, port: Int, backlog: Int32 = 1024) throws -> Socket {
+    /// An IPv4 socket address, or nil if `host` is not an IPv4 address (`localhost` is 127.0.0.1).
+    static func address(_ host: String, port: Int) -> sockaddr_in? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         let resolved = host == "localhost" ? "127.0.0.1" : host
-        guard inet_pton(AF_INET, resolved, &address.sin_addr) == 1 else {
-            throw MockServerError.invalidHost(host)
+        guard inet_pton(AF_INET, resolved, &address.sin_addr) == 1 else { return nil }
+        return address
+    }
+
+    /// A connected TCP socket to `127.0.0.1:port`.
+    package static func connectLoopback(port: Int) throws -> Socket {
+        var address = Self.address("127.0.0.1", port: port)!
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { throw SocketError("socket") }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw SocketError("connect to 127.0.0.1:\(port)", code: code)
+        }
+        return Socket(fd: fd)
+    }
+
+    /// Binds and listens on `host:port` (IPv4; port 0 picks a free port).
+    static func listen(host: String, port: Int, backlog: Int32 = 1024) throws -> Socket {
+        guard var address = Self.address(host, port: port) else { throw MockServerError.invalidHost(host) }
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { throw SocketError("socket") }
         var yes: Int32 = 1
@@ -84,12 +104,12 @@ struct Socket: @unchecked Sendable {
         return Socket(fd: client)
     }
 
-    /// Reads what is available (up to `capacity` bytes); empty at end of stream; nil on error.
-    func read(capacity: Int = 64 * 1024) -> Data? {
-        var buffer = [UInt8](repeating: 0, count: capacity)
-        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, capacity, 0) }
-        if count < 0 { return nil }
-        return Data(buffer[0..<count])
+    /// Reads what is available into `buffer` (its whole capacity) and appends it to `data`.
+    /// Returns the byte count: 0 at end of stream, -1 on error. `buffer` is reused between reads.
+    func read(appendingTo data: inout Data, using buffer: inout [UInt8]) -> Int {
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 { buffer.withUnsafeBytes { data.append($0.bindMemory(to: UInt8.self).baseAddress!, count: count) } }
+        return count
     }
 
     /// Writes all of `data`; false if the peer went away.

@@ -133,6 +133,19 @@ import Testing
         #expect(states.values == [0])
     }
 
+    @Test func releasingTheStoreDisposesItEvenWhileSubscribed() {
+        let source = FakeSource()
+        var (store, _): (CounterStore?, CounterExecutor) = makeCounterStore(source: source)
+        store?.accept(.load(1))
+        let states = Recorder<Int>()
+        let subscription = store?.subscribe(states: { states.append($0.count) })
+        store = nil
+        #expect(source.requests.map(\.token.isCancelled) == [true], "the load in flight is cancelled")
+        source.requests[0].complete(5)
+        #expect(states.values == [0], "nothing is emitted after the release")
+        subscription?.cancel()
+    }
+
     @Test func subscribingAfterDisposeGetsNothing() {
         let (store, _) = makeCounterStore()
         store.dispose()

@@ -1,0 +1,13 @@
+#ifndef ALLOCATION_COUNTER_H
+#define ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+
+/// The number of heap allocations (malloc, calloc, realloc, aligned allocations) made by the
+/// process so far. Counting works on glibc, where this target interposes the allocator.
+uint64_t allocation_counter_total(void);
+
+/// 1 when counting works on this platform, 0 otherwise.
+int allocation_counter_available(void);
+
+#endif

@@ -1,0 +1,50 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A minimal blocking HTTP/1.1 client over one keep-alive connection to 127.0.0.1, for load and
+/// latency measurements where URLSession's own machinery would dominate. Responses must carry
+/// `Content-Length` (the mock server's always do unless a stub asks for chunked).
+public final class LoopbackClient {
+    private let fd: Int32
+    private var buffer = Data()
+    private var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+
+    /// Connects to `127.0.0.1:port`.
+    public init(port: Int) throws {
+        fd = try Socket.connectLoopback(port: port).fd
+        var noDelay: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `GET target` and returns the response's status and body.
+    public func get(_ target: String) throws -> (status: Int, body: Data) {
+        let socket = Socket(fd: fd)
+        guard socket.write(Data("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)) else { throw SocketError("send") }
+        while true {
+            if let response = try takeResponse() { return response }
+            guard socket.read(appendingTo: &buffer, using: &scratch) > 0 else { throw SocketError("recv", code: ECONNRESET) }
+        }
+    }
+
+    private func takeResponse() throws -> (status: Int, body: Data)? {
+        guard let headEnd = HTTPRequestParser.find([13, 10, 13, 10], in: buffer, from: buffer.startIndex) else { return nil }
+        let end = headEnd..<(headEnd + 4)
+        let head = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
+        let lines = head.components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else { throw SocketError("malformed status line", code: EPROTO) }
+        let length = lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        guard buffer.endIndex - end.upperBound >= length else { return nil }
+        let body = Data(buffer[end.upperBound..<(end.upperBound + length)])
+        buffer = Data(buffer[(end.upperBound + length)...])
+        return (status, body)
+    }
+}

@@ -1,0 +1,394 @@
+import AllocationCounter
+import ConformanceKit
+import Foundation
+import MVICore
+import MVITestSupport
+import MockHTTPServer
+
+// `swift run -c release benchmarks [--json FILE] [--quick]`: medians over repeated runs, each
+// next to its baseline measured in the same run. Numbers and their history: docs/performance.md.
+
+struct Result {
+    let name: String
+    let median: Double
+    let unit: String
+    var baselineName: String? = nil
+    var baseline: Double? = nil
+    var target: String? = nil
+    var ok: Bool? = nil
+    var runs: [Double] = []
+
+    var ratio: Double? { baseline.map { median / $0 } }
+}
+
+var quick = false
+var jsonPath: String?
+var only: Set<String> = []
+var arguments = Array(CommandLine.arguments.dropFirst())[...]
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--quick": quick = true
+    case "--json":
+        guard let path = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("benchmarks: --json needs a file\n".utf8))
+            exit(2)
+        }
+        jsonPath = path
+    case "--only":
+        guard let names = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("benchmarks: --only needs store, replay, scheduler or server\n".utf8))
+            exit(2)
+        }
+        only = Set(names.split(separator: ",").map(String.init))
+    case "-h", "--help":
+        print("USAGE: benchmarks [--json FILE] [--quick] [--only store,replay,scheduler,server]\n\nBuild with -c release: swift run -c release benchmarks")
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("benchmarks: unknown argument \(argument)\n".utf8))
+        exit(2)
+    }
+}
+
+#if DEBUG
+    FileHandle.standardError.write(Data("benchmarks: this is a debug build; numbers mean little. Use `swift run -c release benchmarks`.\n".utf8))
+#endif
+
+let repetitions = quick ? 3 : 7
+
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+var results: [Result] = []
+
+// MARK: Store throughput
+
+enum BenchIntent { case add(Int) }
+enum BenchMessage { case added(Int) }
+struct BenchState { var count = 0; var checksum = 0 }
+
+struct BenchReducer: Reducer {
+    func reduce(_ state: BenchState, _ message: BenchMessage) -> BenchState {
+        switch message {
+        case .added(let value):
+            var next = state
+            next.count += 1
+            next.checksum = next.checksum &* 31 &+ value
+            return next
+        }
+    }
+}
+
+/// Hides a value from the optimizer, so a function value is really called through.
+@inline(never) func opaque<T>(_ value: T) -> T { value }
+
+/// The calibration point: a store in its most naive form, a closure reducer and an array of
+/// subscriber closures, with none of DefaultStore's guarantees (no confinement, events, labels, dispose).
+final class NaiveStore {
+    private var state: BenchState
+    private let reduce: (BenchState, BenchMessage) -> BenchState
+    private var subscribers: [(BenchState) -> Void] = []
+
+    init(initial: BenchState, reduce: @escaping (BenchState, BenchMessage) -> BenchState) {
+        state = initial
+        self.reduce = reduce
+    }
+
+    func subscribe(_ subscriber: @escaping (BenchState) -> Void) { subscribers.append(subscriber) }
+
+    func accept(_ intent: BenchIntent) {
+        switch intent {
+        case .add(let value): state = reduce(state, .added(value))
+        }
+        for subscriber in subscribers { subscriber(state) }
+    }
+}
+
+final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchState, BenchMessage, Never> {
+    override func executeIntent(_ intent: BenchIntent) {
+        switch intent {
+        case .add(let value): context.dispatch(.added(value))
+        }
+    }
+}
+
+@MainActor func benchmarkStore() -> [Result] {
+    var results: [Result] = []
+    let count = quick ? 200_000 : 2_000_000
+    var generator = SystemRandomNumberGenerator()
+    let values = (0..<1024).map { _ in Int.random(in: 0...1000, using: &generator) }
+    let reducer = BenchReducer()
+    let reduceThroughValue: (BenchState, BenchMessage) -> BenchState = opaque({ reducer.reduce($0, $1) })
+    var bare: [Double] = []
+    var throughValue: [Double] = []
+    var naive: [Double] = []
+    var viaStore: [Double] = []
+    for _ in 0..<repetitions {
+        var state = BenchState()
+        bare.append(seconds {
+            for index in 0..<count { state = reducer.reduce(state, .added(values[index & 1023])) }
+        } / Double(count) * 1e9)
+        blackHole(state)
+
+        var viaValue = BenchState()
+        throughValue.append(seconds {
+            for index in 0..<count { viaValue = reduceThroughValue(viaValue, .added(values[index & 1023])) }
+        } / Double(count) * 1e9)
+        blackHole(viaValue)
+
+        let naiveStore = NaiveStore(initial: BenchState(), reduce: reduceThroughValue)
+        var naiveSeen = 0
+        naiveStore.subscribe { naiveSeen &+= $0.count }
+        naive.append(seconds {
+            for index in 0..<count { naiveStore.accept(.add(values[index & 1023])) }
+        } / Double(count) * 1e9)
+        blackHole(naiveSeen)
+
+        let store = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: ImmediateScheduler())
+        var seen = 0
+        store.subscribe(states: { seen &+= $0.count })
+        viaStore.append(seconds {
+            for index in 0..<count { store.accept(.add(values[index & 1023])) }
+        } / Double(count) * 1e9)
+        blackHole(seen)
+    }
+    let bareMedian = median(bare)
+    let storeMedian = median(viaStore)
+    results.append(Result(name: "store: one intent (one state subscriber)", median: storeMedian, unit: "ns", baselineName: "bare reducer call, inlined",
+                          baseline: bareMedian, target: "<= 5x baseline", ok: storeMedian <= 5 * bareMedian, runs: viaStore))
+    results.append(Result(name: "store: one intent, against a reducer call through a function value", median: storeMedian, unit: "ns",
+                          baselineName: "reducer through a function value", baseline: median(throughValue), runs: throughValue))
+    results.append(Result(name: "store: one intent, against a naive closure-based store", median: storeMedian, unit: "ns",
+                          baselineName: "naive closure store", baseline: median(naive), runs: naive))
+    results.append(Result(name: "store: intents per second", median: 1e9 / storeMedian, unit: "/s", baselineName: "bare reducer calls",
+                          baseline: 1e9 / bareMedian, runs: viaStore.map { 1e9 / $0 }))
+
+    // Allocations in steady state.
+    let store = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: ImmediateScheduler())
+    var seen = 0
+    store.subscribe(states: { seen &+= $0.count })
+    for index in 0..<10_000 { store.accept(.add(values[index & 1023])) }
+    let measured = 100_000
+    let before = allocation_counter_total()
+    for index in 0..<measured { store.accept(.add(values[index & 1023])) }
+    let perIntent = Double(allocation_counter_total() - before) / Double(measured)
+    blackHole(seen)
+    if allocation_counter_available() == 1 {
+        results.append(Result(name: "store: heap allocations per intent", median: perIntent, unit: "allocs", target: "0", ok: perIntent == 0))
+    } else {
+        results.append(Result(name: "store: heap allocations per intent", median: .nan, unit: "allocs", target: "0 (not measurable on this platform)"))
+    }
+    return results
+}
+if only.isEmpty || only.contains("store") { results += benchmarkStore() }
+
+// MARK: Replay throughput
+
+@MainActor func benchmarkReplay() throws -> [Result] {
+    var results: [Result] = []
+    let catalog = try FixtureCatalog.locate()
+    let entries = try catalog.entries()
+    let scenarios = try entries.map { entry in
+        try Scenario.parse(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
+    }
+    let steps = scenarios.reduce(0) { $0 + $1.events.count }
+    let replayer = Replayer.reference
+    // Replays are checked once outside the timed loops, so the loops need no error handling.
+    for scenario in scenarios { _ = try replayer.replay(scenario) }
+    func replay(_ scenario: Scenario) -> String {
+        guard let result = try? replayer.replay(scenario) else { fatalError("\(scenario.id) stopped replaying") }
+        return TranscriptFormatter.text(result)
+    }
+    var rates: [Double] = []
+    for _ in 0..<repetitions {
+        let elapsed = seconds {
+            for scenario in scenarios { blackHole(replay(scenario)) }
+        }
+        rates.append(Double(steps) / elapsed)
+    }
+    results.append(Result(name: "replay: fixture steps per second (\(scenarios.count) scenarios, \(steps) steps)", median: median(rates), unit: "/s", runs: rates))
+
+    guard let hour = scenarios.first(where: { $0.id == "timer/hour-longest-countdown" }) else {
+        fatalError("the hour scenario timer/hour-longest-countdown is missing from Fixtures/")
+    }
+    var times: [Double] = []
+    for _ in 0..<repetitions {
+        times.append(seconds { blackHole(replay(hour)) } * 1000)
+    }
+    let hourMedian = median(times)
+    results.append(Result(name: "replay: one hour of countdown (36,569 ticks)", median: hourMedian, unit: "ms", target: "< 200 ms", ok: hourMedian < 200, runs: times))
+    return results
+}
+if only.isEmpty || only.contains("replay") { do {
+    results += try benchmarkReplay()
+} catch {
+    FileHandle.standardError.write(Data("benchmarks: replay: \(error)\n".utf8))
+    exit(1)
+} }
+
+// MARK: Test scheduler
+
+@MainActor func benchmarkScheduler() -> Result {
+    let tasks = quick ? 100_000 : 1_000_000
+    var perTask: [Double] = []
+    var ran = 0
+    for _ in 0..<repetitions {
+        let scheduler = TestScheduler()
+        var state: UInt64 = 0x1234_5678
+        let counter = Counter()
+        let elapsed = seconds {
+            for _ in 0..<tasks {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                scheduler.schedule(after: .microseconds(Int64(state >> 40) % 10_000_000)) { counter.bump() }
+            }
+            scheduler.advance(by: .seconds(10))
+        }
+        ran = counter.value
+        perTask.append(elapsed / Double(tasks) * 1e9)
+    }
+    precondition(ran == tasks, "the scheduler ran \(ran) of \(tasks) tasks")
+    let taskMedian = median(perTask)
+    return Result(name: "scheduler: schedule and run one timed task (\(tasks) tasks)", median: taskMedian, unit: "ns", target: "< 1000 ns",
+                  ok: taskMedian < 1000, runs: perTask)
+}
+if only.isEmpty || only.contains("scheduler") { results.append(benchmarkScheduler()) }
+
+final class Counter: @unchecked Sendable {
+    private(set) var value = 0
+    func bump() { value += 1 }
+}
+
+// MARK: Mock server
+
+@MainActor func benchmarkServer() throws -> [Result] {
+    var results: [Result] = []
+    let server = MockServer(configuration: .init(data: try MockData.locate()))
+    try server.start()
+    let connections = 64
+    let perConnection = quick ? 50 : 300
+    var rates: [Double] = []
+    var p50s: [Double] = []
+    var p99s: [Double] = []
+    for _ in 0..<(quick ? 1 : 3) {
+        let clients = ClientPool(try (0..<connections).map { _ in try LoopbackClient(port: server.port) })
+        for client in clients.list { _ = try client.get("/v1/images/search?limit=1") }  // warm up each connection
+        let latencies = LatencyLog(count: connections * perConnection)
+        let failures = LatencyLog(count: 0)
+        // One thread per connection, all released at once: concurrentPerform would run only as many
+        // connections at a time as there are cores.
+        let start = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        for index in 0..<connections {
+            finished.enter()
+            let thread = Thread {
+                start.wait()
+                let client = clients.list[index]
+                for request in 0..<perConnection {
+                    let begin = DispatchTime.now().uptimeNanoseconds
+                    let status = (try? client.get("/v1/images/search?limit=1").status) ?? 0
+                    latencies.set(index * perConnection + request, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+                    if status != 200 { failures.fail() }
+                }
+                finished.leave()
+            }
+            thread.start()
+        }
+        let elapsed = seconds {
+            for _ in 0..<connections { start.signal() }
+            finished.wait()
+        }
+        precondition(failures.failures == 0, "\(failures.failures) requests failed")
+        let sorted = latencies.values.sorted()
+        rates.append(Double(connections * perConnection) / elapsed)
+        p50s.append(sorted[sorted.count / 2])
+        p99s.append(sorted[Int(Double(sorted.count) * 0.99)])
+    }
+    server.stop()
+    results.append(Result(name: "mock server: Cat API requests per second (64 keep-alive connections)", median: median(rates), unit: "/s", runs: rates))
+    results.append(Result(name: "mock server: p50 latency", median: median(p50s), unit: "ms", runs: p50s))
+    results.append(Result(name: "mock server: p99 latency", median: median(p99s), unit: "ms", runs: p99s))
+    return results
+}
+if only.isEmpty || only.contains("server") { do {
+    results += try benchmarkServer()
+} catch {
+    FileHandle.standardError.write(Data("benchmarks: mock server: \(error)\n".utf8))
+    exit(1)
+} }
+
+/// Each client is used by exactly one thread (its index in `concurrentPerform`).
+final class ClientPool: @unchecked Sendable {
+    let list: [LoopbackClient]
+    init(_ list: [LoopbackClient]) { self.list = list }
+}
+
+final class LatencyLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Double]
+    private(set) var failures = 0
+    init(count: Int) { storage = Array(repeating: 0, count: count) }
+    func set(_ index: Int, _ value: Double) { lock.withLock { storage[index] = value } }
+    func fail() { lock.withLock { failures += 1 } }
+    var values: [Double] { lock.withLock { storage } }
+}
+
+// MARK: Report
+
+func format(_ value: Double, _ unit: String) -> String {
+    if value.isNaN { return "n/a" }
+    switch unit {
+    case "/s": return String(format: "%.0f/s", value)
+    case "allocs": return String(format: "%.2f", value)
+    default: return String(format: value < 10 ? "%.2f %@" : "%.1f %@", value, unit)
+    }
+}
+
+let machine = "\(ProcessInfo.processInfo.operatingSystemVersionString), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+    + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
+var rows = [["benchmark", "median", "baseline (same run)", "ratio", "target", "ok"]]
+for result in results {
+    rows.append([
+        result.name, format(result.median, result.unit),
+        result.baseline.map { "\(result.baselineName ?? ""): \(format($0, result.unit))" } ?? "-",
+        result.ratio.map { String(format: "%.2fx", $0) } ?? "-", result.target ?? "-", result.ok.map { $0 ? "yes" : "NO" } ?? "-",
+    ])
+}
+let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+for row in rows {
+    print(zip(row, widths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: "  "))
+}
+print("machine: \(machine); \(repetitions) runs each\(quick ? " (quick)" : "")")
+
+if let jsonPath {
+    func number(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "null" }
+        return String(format: "%.6g", value)
+    }
+    func quote(_ text: String?) -> String {
+        guard let text else { return "null" }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    var json = "{\n  \"machine\": \(quote(machine)),\n  \"repetitions\": \(repetitions),\n  \"results\": [\n"
+    json += results.map { result in
+        "    {\"name\": \(quote(result.name)), \"median\": \(number(result.median)), \"unit\": \(quote(result.unit)), "
+            + "\"baselineName\": \(quote(result.baselineName)), \"baseline\": \(number(result.baseline)), \"ratio\": \(number(result.ratio)), "
+            + "\"target\": \(quote(result.target)), \"ok\": \(result.ok.map { $0 ? "true" : "false" } ?? "null"), "
+            + "\"runs\": [\(result.runs.map { number($0) }.joined(separator: ", "))]}"
+    }.joined(separator: ",\n")
+    json += "\n  ]\n}\n"
+    do {
+        try json.write(toFile: jsonPath, atomically: true, encoding: .utf8)
+    } catch {
+        FileHandle.standardError.write(Data("benchmarks: cannot write \(jsonPath): \(error)\n".utf8))
+        exit(1)
+    }
+}
