@@ -227,11 +227,10 @@ public final class MockServer: @unchecked Sendable {
         }
         let origin = "http://\(configuration.host):\(boundPort)"
         let response = Routes(data: configuration.data, origin: origin).handle(request)
+        // Recorded before the response is written, so a client that has its answer finds it in the journal.
+        journal.update(sequence) { $0.status = response.status }
         let sent = socket.write(encode(response, method: request.method, keepAlive: keepAlive))
-        journal.update(sequence) {
-            $0.status = response.status
-            $0.clientWentAway = !sent
-        }
+        if !sent { journal.update(sequence) { $0.clientWentAway = true } }
         return sent && keepAlive
     }
 
@@ -263,6 +262,7 @@ public final class MockServer: @unchecked Sendable {
             }
         }
         if scripted.delayMilliseconds > 0, !wait(scripted.delayMilliseconds, watching: socket) { return wentAway() }
+        journal.update(sequence) { $0.status = scripted.status }
         var response = HTTPResponse(status: scripted.status, headers: scripted.headers, body: scripted.body)
         let isHead = request.method == "HEAD"
         if scripted.chunked {
@@ -289,7 +289,6 @@ public final class MockServer: @unchecked Sendable {
                 guard send(response.body, throttled: scripted, on: socket) else { return wentAway() }
             }
         }
-        journal.update(sequence) { $0.status = scripted.status }
         return keepAlive
     }
 

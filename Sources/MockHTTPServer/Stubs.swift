@@ -87,7 +87,8 @@ public struct JournalEntry: Sendable {
     /// 1 for the first connection the server accepted, then one more for each.
     public let connection: Int
     public let request: HTTPRequest
-    /// The status sent, or nil for a fault or a response still being sent.
+    /// The status of the response, recorded just before it is written (so a client that has its
+    /// answer always finds it here); nil for a fault, or while a delayed response waits.
     public var status: Int?
     /// The fault applied, if any.
     public var fault: Fault?
