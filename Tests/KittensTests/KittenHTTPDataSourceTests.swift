@@ -64,7 +64,7 @@ final class StubURLProtocol: URLProtocol {
 
     private func load(_ reply: StubURLProtocol.Reply) -> Result<Data, KittenDataSourceError>? {
         let host = StubURLProtocol.host(replying: reply)
-        let outcome = Locked<Result<Data, KittenDataSourceError>>()
+        let outcome = ResultBox<Result<Data, KittenDataSourceError>>()
         let done = DispatchSemaphore(value: 0)
         _ = dataSource(host: host).load(limit: 50, page: 0) { result in
             outcome.set(result)
@@ -93,7 +93,7 @@ final class StubURLProtocol: URLProtocol {
 
     @Test func aSuccessfulResponseDeliversTheBody() throws {
         let host = StubURLProtocol.host(replying: .response(status: 200, body: #"[{"url":"u"}]"#))
-        let outcome = Locked<Result<Data, KittenDataSourceError>>()
+        let outcome = ResultBox<Result<Data, KittenDataSourceError>>()
         let done = DispatchSemaphore(value: 0)
         _ = dataSource(host: host, apiKey: "k").load(limit: 50, page: 0) { result in
             outcome.set(result)
@@ -137,7 +137,7 @@ final class StubURLProtocol: URLProtocol {
 }
 
 /// A value shared with a completion handler on another thread.
-final class Locked<Value>: @unchecked Sendable {
+final class ResultBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value?
     func set(_ newValue: Value) { lock.withLock { value = newValue } }
