@@ -84,8 +84,18 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
 
     @discardableResult
     public func subscribe(states observer: @escaping (State) -> Void) -> any Cancellable {
+        subscribe(states: observer, onDispose: {})
+    }
+
+    @discardableResult
+    public func subscribe(labels observer: @escaping (Label) -> Void) -> any Cancellable {
+        subscribe(labels: observer, onDispose: {})
+    }
+
+    @discardableResult
+    public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
         core.subscribe(
-            observer,
+            observer, onDispose: onDispose,
             add: { core, entry in
                 core.stateObservers.append(entry)
                 entry.body(core.currentState)
@@ -94,9 +104,9 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     }
 
     @discardableResult
-    public func subscribe(labels observer: @escaping (Label) -> Void) -> any Cancellable {
+    public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
         core.subscribe(
-            observer, add: { core, entry in core.labelObservers.append(entry) },
+            observer, onDispose: onDispose, add: { core, entry in core.labelObservers.append(entry) },
             remove: { core, id in core.labelObservers.removeAll { $0.id == id } })
     }
 
@@ -104,7 +114,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     @discardableResult
     public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
         core.subscribe(
-            observer, add: { core, entry in core.eventObservers.append(entry) },
+            observer, onDispose: {}, add: { core, entry in core.eventObservers.append(entry) },
             remove: { core, id in core.eventObservers.removeAll { $0.id == id } })
     }
 
@@ -201,6 +211,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     /// and returns a handle that unregisters it with `remove`.
     func subscribe<Value>(
         _ observer: @escaping (Value) -> Void,
+        onDispose: @escaping () -> Void,
         add: @escaping (StoreCore, Observer<Value>) -> Void,
         remove: @escaping (StoreCore, Int) -> Void
     ) -> any Cancellable {
@@ -210,9 +221,10 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         }
         let add = Confined(add)
         let remove = Confined(remove)
+        let onDispose = Confined(onDispose)
         onScheduler { [self] in
-            guard !disposed else { return }
-            add.value(self, Observer(id: id, body: observer))
+            guard !disposed else { return onDispose.value() }
+            add.value(self, Observer(id: id, body: observer, onDispose: onDispose.value))
         }
         return Cancellation { [self] in onScheduler { [self] in remove.value(self, id) } }
     }
@@ -225,9 +237,11 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         executor?.dispose()
         work.cancelAll()
         emit(.disposed)
+        let ending = stateObservers.map(\.onDispose) + labelObservers.map(\.onDispose)
         stateObservers = []
         labelObservers = []
         eventObservers = []
+        for onDispose in ending { onDispose() }
         // Break the cycle through the executor's context.
         bootstrapper = nil
         executor = nil
@@ -289,10 +303,13 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 struct Observer<Value> {
     @usableFromInline let id: Int
     @usableFromInline let body: (Value) -> Void
+    /// Called once if the store is disposed while subscribed.
+    @usableFromInline let onDispose: () -> Void
 
     @usableFromInline
-    init(id: Int, body: @escaping (Value) -> Void) {
+    init(id: Int, body: @escaping (Value) -> Void, onDispose: @escaping () -> Void = {}) {
         self.id = id
         self.body = body
+        self.onDispose = onDispose
     }
 }

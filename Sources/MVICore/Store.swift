@@ -28,6 +28,28 @@ public protocol Store<Intent, State, Label>: AnyObject {
 
     /// Disposes the store: cancels all of its work and drops all subscribers. Idempotent.
     func dispose()
+
+    /// Like `subscribe(states:)`, and `onDispose` is called once when the store is disposed
+    /// (at once if it already is), after which nothing more comes.
+    @discardableResult
+    func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void) -> any Cancellable
+
+    /// Like `subscribe(labels:)`, with `onDispose` as for states.
+    @discardableResult
+    func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable
+}
+
+extension Store {
+    /// A store that cannot report its disposal never calls `onDispose`.
+    @discardableResult
+    public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
+        subscribe(states: observer)
+    }
+
+    @discardableResult
+    public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
+        subscribe(labels: observer)
+    }
 }
 
 extension Store {

@@ -163,6 +163,28 @@ final class CounterView: BaseMviView<String, String> {
         #expect(store.stateObserverCount == 0)
     }
 
+    @Test func disposingTheStoreFinishesItsStreams() async {
+        let (store, _) = makeCounterStore()
+        let states = store.stateStream
+        let labels = store.labelStream
+        store.accept(.increment)
+        store.dispose()
+        var seen: [Int] = []
+        for await state in states { seen.append(state.count) }
+        var labelCount = 0
+        for await _ in labels { labelCount += 1 }
+        #expect(seen == [0, 1], "what came before dispose, then the end")
+        #expect(labelCount == 0)
+    }
+
+    @Test func aStreamOfADisposedStoreFinishesAtOnce() async {
+        let (store, _) = makeCounterStore()
+        store.dispose()
+        var count = 0
+        for await _ in store.stateStream { count += 1 }
+        #expect(count == 0)
+    }
+
     @Test func labelStreamYieldsLabels() async {
         let (store, _) = makeCounterStore()
         var seen: [CounterLabel] = []
