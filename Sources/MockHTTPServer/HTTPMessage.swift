@@ -153,7 +153,9 @@ public struct HTTPRequestParser {
         }
         guard version.hasPrefix("HTTP/"), version.count == 8 else { throw .badRequest("malformed version \(Self.show(version))") }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else { throw .versionNotSupported(version) }
-        guard target.hasPrefix("/") || target == "*", !target.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
+        guard target.hasPrefix("/") || target == "*" || Self.isAbsoluteForm(target),
+            !target.contains(where: { $0.isWhitespace || !$0.isASCII })
+        else {
             throw .badRequest("malformed request target \(Self.show(target))")
         }
 
@@ -194,8 +196,34 @@ public struct HTTPRequestParser {
         return (request, bodyStart + bodyLength - buffer.startIndex)
     }
 
+    /// `http://host:port/path?query`, the form sent to proxies, which a server must accept too.
+    static func isAbsoluteForm(_ target: String) -> Bool {
+        target.lowercased().hasPrefix("http://") || target.lowercased().hasPrefix("https://")
+    }
+
+    /// Whether the head at the start of `buffer` is complete, asks `Expect: 100-continue`, and
+    /// announces a body that has not fully arrived: the client waits for `100 Continue`.
+    /// Returns the offset just past the head, to answer each request once.
+    func awaitsContinue(_ buffer: Data) -> Int? {
+        guard let headEnd = Self.find([13, 10, 13, 10], in: buffer, from: buffer.startIndex),
+            let head = String(data: buffer[buffer.startIndex..<headEnd], encoding: .utf8)
+        else { return nil }
+        let lines = head.components(separatedBy: "\r\n").dropFirst().map { $0.lowercased() }
+        guard lines.contains(where: { $0.hasPrefix("expect:") && $0.contains("100-continue") }) else { return nil }
+        let length = lines.first { $0.hasPrefix("content-length:") }.flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        let bodyStart = headEnd + 4 - buffer.startIndex
+        return length > 0 && buffer.count - bodyStart < length ? bodyStart : nil
+    }
+
     /// Splits a target into its decoded path and query parameters.
     static func splitTarget(_ target: String) -> (String, [(name: String, value: String)]) {
+        var target = target
+        if isAbsoluteForm(target) {
+            // Drop the scheme and authority: what is left is the origin form.
+            let afterScheme = target[target.range(of: "://")!.upperBound...]
+            target = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }).map { String(afterScheme[$0...]) } ?? "/"
+            if target.hasPrefix("?") { target = "/" + target }
+        }
         let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(pieces[0]).removingPercentEncoding ?? String(pieces[0])
         guard pieces.count == 2 else { return (path, []) }

@@ -181,6 +181,7 @@ public final class MockServer: @unchecked Sendable {
         let parser = HTTPRequestParser()
         var buffer = Data()
         var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+        var continuedHead: Int?
         var waitedMilliseconds: Int64 = 0
         let idleLimit = configuration.idleTimeout.wholeMilliseconds
         while !isStopping {
@@ -195,8 +196,14 @@ public final class MockServer: @unchecked Sendable {
             if let (request, consumed) = parsed {
                 buffer.removeFirst(consumed)
                 waitedMilliseconds = 0
+                continuedHead = nil
                 guard respond(to: request, on: socket, connection: number) else { return }
                 continue
+            }
+            // A client that sent `Expect: 100-continue` waits for this before sending its body.
+            if let headEnd = parser.awaitsContinue(buffer), continuedHead != headEnd {
+                continuedHead = headEnd
+                guard socket.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
             }
             // More bytes are needed: wait for them, but not forever.
             if !socket.waitReadable(milliseconds: 100) {

@@ -101,6 +101,29 @@ import Testing
         #expect(query == ["q=swift news", "pageSize=1", "note=a b&c"])
     }
 
+    @Test func absoluteFormTargetsAreServed() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET http://127.0.0.1:\(server.port)/v1/images/search?page=3 HTTP/1.1\r\n\r\n")
+        #expect(client.readResponses(1).first?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(server.journal.all.first?.request.path == "/v1/images/search")
+        #expect(server.journal.all.first?.request.queryValue("page") == "3")
+    }
+
+    @Test func expectContinueGetsAHundredContinueBeforeTheBody() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let body = #"{"path": "/x", "response": {"status": 202}}"#
+        client.send("POST /__admin/stubs HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        let interim = client.readResponses(1, timeout: 10).first ?? ""
+        #expect(interim.hasPrefix("HTTP/1.1 100 Continue"))
+        client.send(body)
+        #expect(client.readResponses(1).first?.hasPrefix("HTTP/1.1 201 Created") == true)
+        #expect(server.stubs.count == 1)
+    }
+
     @Test func anIdleClientIsDroppedAndAPartialRequestGets408() throws {
         let server = try startServer(idleTimeout: .milliseconds(300))
         defer { server.stop() }
