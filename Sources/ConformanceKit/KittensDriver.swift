@@ -73,7 +73,7 @@ final class ReplayKittenDataSource: KittenDataSource, @unchecked Sendable {
     func load(
         limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
     ) -> any Cancellable {
-        requests.open("load(limit: \(limit), page: \(page))") { fields throws(DriverError) in
+        requests.open("load(limit: \(limit), page: \(page))") { fields in
             let (echo, result) = try Self.decode(fields)
             return (echo, { completion(result) })
         }

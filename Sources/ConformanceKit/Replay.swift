@@ -82,7 +82,9 @@ public final class OutputLog {
 /// event's fields; the engine routes `respond` events to it. Cancelling a pending request records
 /// `cancel #n`. Answering a cancelled request is allowed (the feature must ignore it).
 public final class RequestLog {
-    public typealias Responder = ([String: JSONValue]) throws(DriverError) -> (echo: String, deliver: () -> Void)
+    /// Decodes a `respond` event's fields; throws a `DriverError` naming the field at fault.
+    /// (Untyped `throws`: a stored typed-throws function type needs macOS 15's runtime.)
+    public typealias Responder = ([String: JSONValue]) throws -> (echo: String, deliver: () -> Void)
 
     final class Entry {
         enum Status { case pending, cancelled, answered(line: Int) }
@@ -129,7 +131,14 @@ public final class RequestLog {
             throw DriverError(field: "request", "request #\(id) was already answered at line \(answeredAt)")
         }
         let wasCancelled: Bool = if case .cancelled = entry.status { true } else { false }
-        let reply = try entry.responder(fields)
+        let reply: (echo: String, deliver: () -> Void)
+        do {
+            reply = try entry.responder(fields)
+        } catch let error as DriverError {
+            throw error
+        } catch {
+            throw DriverError(String(describing: error))
+        }
         entry.status = .answered(line: line)
         return (wasCancelled ? reply.echo + " (after cancel)" : reply.echo, reply.deliver)
     }

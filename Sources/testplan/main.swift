@@ -63,7 +63,7 @@ do {
         guard !tests.isEmpty else { fail("no tests found in \(testsFile); expected the output of `swift test list`") }
         let files = try FileManager.default.contentsOfDirectory(atPath: plansDirectory).filter { $0.hasSuffix(".xctestplan") }.sorted()
         guard !files.isEmpty else { fail("no .xctestplan files in \(plansDirectory)") }
-        let plans = try files.map { file throws(TestPlanError) in try TestPlan.load(URL(fileURLWithPath: plansDirectory).appendingPathComponent(file)) }
+        let plans = try files.map { file in try TestPlan.load(URL(fileURLWithPath: plansDirectory).appendingPathComponent(file)) }
         let coverage = PlanCoverage(plans: plans, tests: tests)
         for orphan in coverage.orphans { print("not in any plan: \(orphan)") }
         for entry in coverage.staleEntries { print("stale plan entry: \(entry)") }
