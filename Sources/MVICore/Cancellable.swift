@@ -74,38 +74,3 @@ public final class WorkBag: Sendable {
         for item in work { item.cancel() }
     }
 }
-
-/// One slot of work where a newer piece replaces, and cancels, the older one: "latest wins".
-public final class SerialWork: Sendable {
-    private let slot = Locked<(any Cancellable)?>(nil)
-
-    public init() {}
-
-    /// Cancels the current work, if any, and holds `work` instead.
-    public func replace(with work: any Cancellable) {
-        let previous = slot.withLock { slot -> (any Cancellable)? in
-            defer { slot = work }
-            return slot
-        }
-        previous?.cancel()
-    }
-
-    /// Forgets `work` if it is still the current one (it finished on its own).
-    public func finish(_ work: any Cancellable) {
-        slot.withLock { slot in
-            if slot === work { slot = nil }
-        }
-    }
-
-    /// Whether some work is held now.
-    public var isBusy: Bool { slot.withLock { $0 != nil } }
-
-    /// Cancels the current work, if any.
-    public func cancel() {
-        let previous = slot.withLock { slot -> (any Cancellable)? in
-            defer { slot = nil }
-            return slot
-        }
-        previous?.cancel()
-    }
-}

@@ -19,7 +19,6 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
-    package var current: Value { withLock { $0 } }
 }
 
 /// Carries a non-`Sendable` value across an isolation boundary that the library itself

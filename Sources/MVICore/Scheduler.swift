@@ -36,11 +36,6 @@ extension Scheduler {
     public func schedule(every interval: Duration, _ work: @escaping @Sendable () -> Void) -> any Cancellable {
         schedule(every: interval, startingAfter: interval, work)
     }
-
-    /// Runs `work` inline when already on this scheduler, otherwise submits it.
-    public func perform(_ work: @escaping @Sendable () -> Void) {
-        if isCurrent { work() } else { schedule(work) }
-    }
 }
 
 extension Duration {

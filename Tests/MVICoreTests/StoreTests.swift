@@ -201,3 +201,47 @@ import Testing
         #expect(seen.values.allSatisfy { $0.onQueue })
     }
 }
+
+@Suite struct WorkBagTests {
+    @Test func cancelAllCancelsWhatIsHeldAndWhatComesLater() {
+        let bag = WorkBag()
+        let first = Cancellation()
+        let finished = Cancellation()
+        bag.insert(first)
+        let key = bag.insert(finished)
+        bag.remove(key)
+        #expect(bag.count == 1, "finished work is forgotten, not cancelled")
+        bag.cancelAll()
+        #expect(first.isCancelled)
+        #expect(!finished.isCancelled)
+        let late = Cancellation()
+        bag.insert(late)
+        #expect(late.isCancelled, "work inserted after cancelAll is cancelled at once")
+        #expect(bag.count == 0)
+    }
+
+    @Test func cancellationRunsItsHandlerOnce() {
+        let calls = Recorder<Int>()
+        let cancellation = Cancellation { calls.append(1) }
+        cancellation.cancel()
+        cancellation.cancel()
+        #expect(calls.values == [1])
+        #expect(cancellation.isCancelled)
+    }
+}
+
+@Suite struct SourceTests {
+    @Test func mapFilterAndCompactMapTransformValues() {
+        let view = CounterView()
+        let values = Recorder<String>()
+        let subscription = view.events
+            .filter { $0 != "skip" }
+            .compactMap { Int($0) }
+            .map { "#\($0)" }
+            .subscribe(values.append)
+        for event in ["1", "skip", "x", "2"] { view.dispatch(event) }
+        subscription.cancel()
+        view.dispatch("3")
+        #expect(values.values == ["#1", "#2"])
+    }
+}
