@@ -46,14 +46,14 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         name: String,
         initialState: State,
         bootstrapper: (any Bootstrapper<Action>)? = nil,
-        executor: any Executor<Intent, Action, State, Message, Label>,
+        executor: some Executor<Intent, Action, State, Message, Label>,
         reducer: some Reducer<State, Message>,
         scheduler: any Scheduler,
         eventObserver: ((Event) -> Void)? = nil,
         autoInit: Bool = true
     ) {
         core = StoreCore(
-            name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor, reduce: reducer.reduce,
+            name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor, reducer: reducer,
             scheduler: scheduler, eventObserver: eventObserver)
         if autoInit { initialize() }
     }
@@ -74,7 +74,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     public var state: State { core.state }
 
     public var isDisposed: Bool {
-        core.scheduler.isCurrent ? core.disposed : core.published.withLock { $0.disposed }
+        core.isOnScheduler ? core.disposed : core.published.withLock { $0.disposed }
     }
 
     @inlinable
@@ -95,27 +95,27 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     @discardableResult
     public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
         core.subscribe(
-            observer, onDispose: onDispose,
-            add: { core, entry in
-                core.stateObservers.append(entry)
-                entry.body(core.currentState)
+            onDispose: onDispose,
+            add: { core, id in
+                core.stateObservers.add(id: id, body: observer, onDispose: onDispose)
+                observer(core.currentState)
             },
-            remove: { core, id in core.stateObservers.removeAll { $0.id == id } })
+            remove: { core, id in core.stateObservers.remove(id: id) })
     }
 
     @discardableResult
     public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
         core.subscribe(
-            observer, onDispose: onDispose, add: { core, entry in core.labelObservers.append(entry) },
-            remove: { core, id in core.labelObservers.removeAll { $0.id == id } })
+            onDispose: onDispose, add: { core, id in core.labelObservers.add(id: id, body: observer, onDispose: onDispose) },
+            remove: { core, id in core.labelObservers.remove(id: id) })
     }
 
     /// Subscribes to every event from now on (see `StoreEvent`); for logging and recording.
     @discardableResult
     public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
         core.subscribe(
-            observer, onDispose: {}, add: { core, entry in core.eventObservers.append(entry) },
-            remove: { core, id in core.eventObservers.removeAll { $0.id == id } })
+            onDispose: {}, add: { core, id in core.eventObservers.add(id: id, body: observer) },
+            remove: { core, id in core.eventObservers.remove(id: id) })
     }
 
     public func dispose() {
@@ -124,82 +124,106 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     }
 
     /// The number of state subscribers now (read it on the scheduler); for tests of unsubscription.
-    package var stateObserverCount: Int { core.stateObservers.count }
+    package var stateObserverCount: Int { core.stateObservers.liveCount }
 
     /// The number of label subscribers now (read it on the scheduler).
-    package var labelObserverCount: Int { core.labelObservers.count }
+    package var labelObserverCount: Int { core.labelObservers.liveCount }
 }
 
-/// The store's machinery. The executor's context holds it strongly (no weak reference, whose
-/// side table would slow every retain); the cycle core -> executor -> context -> core is broken
-/// by `dispose()`, which the facade's `deinit` calls.
+/// The store's machinery. The executor's context holds it strongly until `dispose()` (which the
+/// facade's `deinit` calls) detaches the context, breaking the cycle core -> executor -> context -> core.
+///
+/// The path of an intent does no reference counting at all: the executor is a constant, the
+/// context's entry points reach the core unretained, and subscribers are told through
+/// `ObserverList`. Those atomic operations were most of an intent's cost.
 @usableFromInline
 final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {
     @usableFromInline typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     @usableFromInline let name: String
     @usableFromInline let scheduler: any Scheduler
+    /// The scheduler's `isCurrentOnEveryThread`, read once: such a store never hops and keeps
+    /// no copy of its state for other threads, since for it there are no other threads.
+    @usableFromInline let schedulerIsEverywhere: Bool
 
     // Confined to `scheduler`: only ever touched there, one piece of work at a time, so the
     // runtime's exclusivity checks (a third of an intent's cost) are switched off for them.
     @usableFromInline @exclusivity(unchecked) var currentState: State
     @usableFromInline @exclusivity(unchecked) var disposed = false
     @usableFromInline @exclusivity(unchecked) var initialized = false
-    @usableFromInline @exclusivity(unchecked) var stateObservers: [Observer<State>] = []
-    @usableFromInline @exclusivity(unchecked) var labelObservers: [Observer<Label>] = []
-    @usableFromInline @exclusivity(unchecked) var eventObservers: [Observer<Event>] = []
+    @usableFromInline let stateObservers = ObserverList<State>()
+    @usableFromInline let labelObservers = ObserverList<Label>()
+    @usableFromInline let eventObservers = ObserverList<Event>()
     @usableFromInline @exclusivity(unchecked) var sequence = 0
-    @usableFromInline @exclusivity(unchecked) var executor: (any Executor<Intent, Action, State, Message, Label>)?
+    /// A constant, so calling it needs no reference counting; the cycle through its context is
+    /// broken by detaching the context.
+    @usableFromInline let executor: any Executor<Intent, Action, State, Message, Label>
+    @usableFromInline @exclusivity(unchecked) var context: ExecutorContext<State, Message, Action, Label>?
     @usableFromInline @exclusivity(unchecked) var bootstrapper: (any Bootstrapper<Action>)?
 
     // Copies for readers on other threads, and observer ids (which any thread may take).
     @usableFromInline let published: Locked<(state: State, disposed: Bool, nextObserverID: Int)>
 
-    @usableFromInline let reduce: (State, Message) -> State
     @usableFromInline let work = WorkBag()
 
-    @usableFromInline
-    init(
+    // The two steps of an intent, made where the executor's and the reducer's own types are
+    // known, so the compiler specializes them whole (the reducer is inlined into `messageStep`).
+    @usableFromInline let intentStep: (Intent) -> Void
+    /// Set once at the end of `init` (it needs `self`), then only read, by `initialize`.
+    @usableFromInline @exclusivity(unchecked) var messageStep: (Message) -> Void = { _ in }
+
+    @inlinable
+    init<E: Executor<Intent, Action, State, Message, Label>, R: Reducer<State, Message>>(
         name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
-        executor: any Executor<Intent, Action, State, Message, Label>, reduce: @escaping (State, Message) -> State,
-        scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
+        executor: E, reducer: R, scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
     ) {
         self.name = name
         self.scheduler = scheduler
+        self.schedulerIsEverywhere = scheduler.isCurrentOnEveryThread
         self.currentState = initialState
         self.published = Locked((initialState, false, 1))
-        self.reduce = reduce
         self.executor = executor
+        self.intentStep = { intent in executor.executeIntent(intent) }
         self.bootstrapper = bootstrapper
-        if let eventObserver { eventObservers.append(Observer(id: 0, body: eventObserver)) }
+        if let eventObserver { eventObservers.add(id: 0, body: eventObserver) }
+        // Unretained: the executor's context calls it, and holds the core while it may.
+        let core = Unmanaged.passUnretained(self)
+        messageStep = { message in core._withUnsafeGuaranteedRef { $0.handleMessage(message, reducer: reducer) } }
     }
 
     @inlinable
     func initialize() {
         precondition(!initialized, "Store '\(name)' is already initialized")
         initialized = true
-        guard !disposed, let executor else { return }
-        executor.attach(
-            ExecutorContext(
-                scheduler: scheduler,
-                work: work,
-                state: { [self] in currentState },
-                isDisposed: { [self] in disposed },
-                liveStore: { [self] in disposed ? nil : self },
-                message: { [self] in handleMessage($0) },
-                action: { [self] in handleAction($0) },
-                label: { [self] in handleLabel($0) }))
+        guard !disposed else { return }
+        // The context reaches the core unretained (see ExecutorContext); it holds the core
+        // itself until `dispose()` detaches it, which also breaks the cycle core -> executor -> context -> core.
+        let core = Unmanaged.passUnretained(self)
+        let context = ExecutorContext<State, Message, Action, Label>(
+            scheduler: scheduler,
+            work: work,
+            store: self,
+            state: { core._withUnsafeGuaranteedRef { $0.currentState } },
+            message: messageStep,
+            action: { action in core._withUnsafeGuaranteedRef { $0.handleAction(action) } },
+            label: { label in core._withUnsafeGuaranteedRef { $0.handleLabel(label) } })
+        self.context = context
+        executor.attach(context)
         bootstrapper?.start(dispatch: { [self] action in handleAction(action) })
     }
 
+    /// Whether the calling code runs on the store's scheduler.
+    @inlinable
+    var isOnScheduler: Bool { schedulerIsEverywhere || scheduler.isCurrent }
+
     @inlinable
     var state: State {
-        scheduler.isCurrent ? currentState : published.withLock { $0.state }
+        isOnScheduler ? currentState : published.withLock { $0.state }
     }
 
     @inlinable
     func accept(_ intent: Intent) {
-        if scheduler.isCurrent {
+        if isOnScheduler {
             handleIntent(intent)
         } else {
             let intent = Confined(intent)
@@ -207,12 +231,12 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         }
     }
 
-    /// Registers `observer` on the scheduler with `add` (which may also replay the current state),
-    /// and returns a handle that unregisters it with `remove`.
-    func subscribe<Value>(
-        _ observer: @escaping (Value) -> Void,
+    /// Registers a subscriber on the scheduler with `add` (which may also replay the current
+    /// state), under a new id, and returns a handle that unregisters it with `remove`.
+    /// If the store is disposed by then, `onDispose` runs instead.
+    func subscribe(
         onDispose: @escaping () -> Void,
-        add: @escaping (StoreCore, Observer<Value>) -> Void,
+        add: @escaping (StoreCore, Int) -> Void,
         remove: @escaping (StoreCore, Int) -> Void
     ) -> any Cancellable {
         let id = published.withLock { published in
@@ -224,7 +248,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         let onDispose = Confined(onDispose)
         onScheduler { [self] in
             guard !disposed else { return onDispose.value() }
-            add.value(self, Observer(id: id, body: observer, onDispose: onDispose.value))
+            add.value(self, id)
         }
         return Cancellation { [self] in onScheduler { [self] in remove.value(self, id) } }
     }
@@ -234,82 +258,64 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         disposed = true
         published.withLock { $0.disposed = true }
         bootstrapper?.dispose()
-        executor?.dispose()
+        executor.dispose()
         work.cancelAll()
         emit(.disposed)
-        let ending = stateObservers.map(\.onDispose) + labelObservers.map(\.onDispose)
-        stateObservers = []
-        labelObservers = []
-        eventObservers = []
+        let ending = stateObservers.removeAll() + labelObservers.removeAll()
+        _ = eventObservers.removeAll()
         for onDispose in ending { onDispose() }
-        // Break the cycle through the executor's context.
+        // Break the cycles through the executor's context and the bootstrapper.
+        context?.detach()
+        context = nil
         bootstrapper = nil
-        executor = nil
     }
 
     @inlinable
     func handleIntent(_ intent: Intent) {
         guard !disposed else { return }
         emit(.intent(intent))
-        executor?.executeIntent(intent)
+        intentStep(intent)
     }
 
     @inlinable
     func handleAction(_ action: Action) {
         guard !disposed else { return }
         emit(.action(action))
-        executor?.executeAction(action)
+        executor.executeAction(action)
     }
 
     @inlinable
-    func handleMessage(_ message: Message) {
+    func handleMessage<R: Reducer<State, Message>>(_ message: Message, reducer: R) {
         guard !disposed else { return }
         emit(.message(message))
-        let newState = reduce(currentState, message)
+        let newState = reducer.reduce(currentState, message)
         currentState = newState
-        published.withLock { $0.state = newState }
+        if !schedulerIsEverywhere { published.withLock { $0.state = newState } }
         emit(.state(newState))
-        for observer in stateObservers { observer.body(newState) }
+        stateObservers.notify(newState)
     }
 
     @inlinable
     func handleLabel(_ label: Label) {
         guard !disposed else { return }
         emit(.label(label))
-        for observer in labelObservers { observer.body(label) }
+        labelObservers.notify(label)
     }
 
     @inlinable
     func emit(_ kind: @autoclosure () -> Event.Kind) {
-        sequence += 1
+        sequence &+= 1
         guard !eventObservers.isEmpty else { return }
-        let event = Event(storeName: name, sequence: sequence, kind: kind())
-        for observer in eventObservers { observer.body(event) }
+        eventObservers.notify(Event(storeName: name, sequence: sequence, kind: kind()))
     }
 
     @inlinable
     func onScheduler(_ body: @escaping () -> Void) {
-        if scheduler.isCurrent {
+        if isOnScheduler {
             body()
         } else {
             let body = Confined(body)
             scheduler.schedule { body.value() }
         }
-    }
-}
-
-/// A subscriber and the id that cancels it.
-@usableFromInline
-struct Observer<Value> {
-    @usableFromInline let id: Int
-    @usableFromInline let body: (Value) -> Void
-    /// Called once if the store is disposed while subscribed.
-    @usableFromInline let onDispose: () -> Void
-
-    @usableFromInline
-    init(id: Int, body: @escaping (Value) -> Void, onDispose: @escaping () -> Void = {}) {
-        self.id = id
-        self.body = body
-        self.onDispose = onDispose
     }
 }

@@ -20,19 +20,25 @@ public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
     func dispose()
 }
 
-/// What an executor may do to its store. Created once by the store; valid until the store is disposed.
+/// What an executor may do to its store. Created once by the store. Once the store is disposed
+/// the context does nothing: messages, labels and actions are dropped, and `state` is the last state.
 ///
 /// Use it on the store's scheduler only: in `executeIntent`/`executeAction`, and in the bodies of
 /// `deliver`, `callback`, `every` and `after`, which keep the store alive while they run. Keeping
 /// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<State, Message, Action, Label> {
+    // The store's entry points. They reach the store without retaining it (reference counting
+    // on every message costs more than the rest of it), which is safe because they are only
+    // called while `store` holds it.
     @usableFromInline let readState: () -> State
-    private let readDisposed: () -> Bool
-    /// The store while it is alive and not disposed (through a weak reference), else nil.
-    private let liveStore: () -> AnyObject?
     @usableFromInline let onMessage: (Message) -> Void
     @usableFromInline let onAction: (Action) -> Void
     @usableFromInline let onLabel: (Label) -> Void
+
+    /// The store, held until it is disposed, then nil. Touched on the store's scheduler only.
+    @usableFromInline @exclusivity(unchecked) var store: AnyObject?
+    /// The store's last state, kept when it is disposed (the store itself may be gone by then).
+    @usableFromInline @exclusivity(unchecked) var finalState: State?
 
     /// The store's scheduler. Results of asynchronous work must come back through it (see `deliver`).
     public let scheduler: any Scheduler
@@ -44,37 +50,52 @@ public final class ExecutorContext<State, Message, Action, Label> {
     package init(
         scheduler: any Scheduler,
         work: WorkBag,
+        store: AnyObject,
         state: @escaping () -> State,
-        isDisposed: @escaping () -> Bool,
-        liveStore: @escaping () -> AnyObject?,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
         label: @escaping (Label) -> Void
     ) {
         self.scheduler = scheduler
         self.work = work
+        self.store = store
         self.readState = state
-        self.readDisposed = isDisposed
-        self.liveStore = liveStore
         self.onMessage = message
         self.onAction = action
         self.onLabel = label
     }
 
-    /// The store's current state.
-    @inlinable public var state: State { readState() }
+    /// Called by the store when it is disposed: from now on the context does nothing.
+    @usableFromInline
+    package func detach() {
+        finalState = readState()
+        store = nil
+    }
+
+    /// The store's current state (after disposal, its last one).
+    @inlinable public var state: State {
+        if store != nil { return readState() }
+        guard let finalState else { preconditionFailure("ExecutorContext: the store was disposed without detaching its context") }
+        return finalState
+    }
 
     /// Whether the store has been disposed. Nothing an executor does has an effect after that.
-    public var isDisposed: Bool { readDisposed() }
+    public var isDisposed: Bool { store == nil }
 
     /// Sends a message to the reducer; subscribers see the new state before this returns.
-    @inlinable public func dispatch(_ message: Message) { onMessage(message) }
+    @inlinable public func dispatch(_ message: Message) {
+        if store != nil { onMessage(message) }
+    }
 
     /// Sends an action back to the executor's `executeAction`.
-    @inlinable public func forward(_ action: Action) { onAction(action) }
+    @inlinable public func forward(_ action: Action) {
+        if store != nil { onAction(action) }
+    }
 
     /// Publishes a one-off label to label subscribers.
-    @inlinable public func publish(_ label: Label) { onLabel(label) }
+    @inlinable public func publish(_ label: Label) {
+        if store != nil { onLabel(label) }
+    }
 
     /// Submits `body` to the store's scheduler; it runs there unless the store is disposed by then.
     ///
@@ -104,9 +125,9 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// It captures executor state, which is safe because it only runs on the store's scheduler.
     private func whileAlive(_ body: @escaping () -> Void) -> @Sendable () -> Void {
         let body = Confined(body)
-        let liveStore = Confined(liveStore)
+        let context = Confined(self)
         return {
-            guard let store = liveStore.value() else { return }
+            guard let store = context.value.store else { return }
             withExtendedLifetime(store) { body.value() }
         }
     }
@@ -127,12 +148,12 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// ```
     public func callback<Value: Sendable>(_ body: @escaping (Value) -> Void) -> @Sendable (Value) -> Void {
         let body = Confined(body)
-        let liveStore = Confined(liveStore)
+        let context = Confined(self)
         let scheduler = self.scheduler
         return { value in
             scheduler.schedule {
                 // The store stays alive while the body runs, so the body may use the context.
-                guard let store = liveStore.value() else { return }
+                guard let store = context.value.store else { return }
                 withExtendedLifetime(store) { body.value(value) }
             }
         }
@@ -141,10 +162,14 @@ public final class ExecutorContext<State, Message, Action, Label> {
 
 /// A convenient base for executors: holds the context, and cancels `work` on dispose.
 ///
-/// Override `executeIntent` and `executeAction`; both do nothing by default.
+/// Override `executeIntent` and `executeAction`; both do nothing by default. Inside them,
+/// `dispatch`, `publish`, `forward` and `state` are shorthands for the context's own, and the
+/// fastest way to reach it.
 open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
     // Set once by `attach`, then only read: exclusivity checks would only cost time.
-    @usableFromInline @exclusivity(unchecked) var attachedContext: ExecutorContext<State, Message, Action, Label>?
+    @usableFromInline @exclusivity(unchecked) final var attachedContext: ExecutorContext<State, Message, Action, Label>?
+    /// `attachedContext` without reference counting; `attachedContext` keeps it alive.
+    @usableFromInline @exclusivity(unchecked) final var unretainedContext: Unmanaged<ExecutorContext<State, Message, Action, Label>>?
 
     /// In-flight work of this executor, cancelled by `dispose()`.
     public let work = WorkBag()
@@ -163,6 +188,40 @@ open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
     public func attach(_ context: ExecutorContext<State, Message, Action, Label>) {
         precondition(attachedContext == nil, "\(type(of: self)) is already attached to a store")
         attachedContext = context
+        unretainedContext = .passUnretained(context)
+    }
+
+    /// `context.dispatch(message)`: sends a message to the reducer.
+    @inlinable
+    public final func dispatch(_ message: Message) {
+        guard let unretainedContext else { contextMissing() }
+        unretainedContext._withUnsafeGuaranteedRef { $0.dispatch(message) }
+    }
+
+    /// `context.publish(label)`: publishes a label to label subscribers.
+    @inlinable
+    public final func publish(_ label: Label) {
+        guard let unretainedContext else { contextMissing() }
+        unretainedContext._withUnsafeGuaranteedRef { $0.publish(label) }
+    }
+
+    /// `context.forward(action)`: sends an action to `executeAction`.
+    @inlinable
+    public final func forward(_ action: Action) {
+        guard let unretainedContext else { contextMissing() }
+        unretainedContext._withUnsafeGuaranteedRef { $0.forward(action) }
+    }
+
+    /// `context.state`: the store's current state.
+    @inlinable
+    public final var state: State {
+        guard let unretainedContext else { contextMissing() }
+        return unretainedContext._withUnsafeGuaranteedRef { $0.state }
+    }
+
+    @usableFromInline
+    final func contextMissing() -> Never {
+        preconditionFailure("\(type(of: self)): context used before the store attached this executor")
     }
 
     open func executeIntent(_ intent: Intent) {}

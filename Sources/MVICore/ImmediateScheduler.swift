@@ -11,6 +11,8 @@ public final class ImmediateScheduler: Scheduler {
 
     public var isCurrent: Bool { true }
 
+    public var isCurrentOnEveryThread: Bool { true }
+
     public func schedule(_ work: @escaping @Sendable () -> Void) { work() }
 
     @discardableResult

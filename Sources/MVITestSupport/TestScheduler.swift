@@ -71,6 +71,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     public var isCurrent: Bool { true }
 
+    public var isCurrentOnEveryThread: Bool { true }
+
     /// The number of pieces of work waiting to run (cancelled ones excluded; a repeating one counts once).
     public var pendingCount: Int { lock.withLock { liveCount } }
 

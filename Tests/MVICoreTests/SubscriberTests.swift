@@ -1,0 +1,166 @@
+import MVICore
+import MVITestSupport
+import Testing
+
+/// What subscribers see when they subscribe, cancel or dispose while the store is telling them
+/// a new state, and how long the store's parts live.
+@Suite struct SubscriberTests {
+    @Test func aSubscriberThatCancelsItselfIsNotToldAgain() {
+        let (store, _) = makeCounterStore()
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
+        var subscription: (any Cancellable)?
+        subscription = store.subscribe(states: { state in
+            first.append(state.count)
+            if state.count == 1 { subscription?.cancel() }
+        })
+        store.subscribe(states: { second.append($0.count) })
+        store.accept(.increment)
+        store.accept(.increment)
+        #expect(first.values == [0, 1])
+        #expect(second.values == [0, 1, 2], "the others are still told, in the same round too")
+        #expect(store.stateObserverCount == 1)
+    }
+
+    @Test func aSubscriberCancelledByAnEarlierOneIsNotToldInThatRound() {
+        let (store, _) = makeCounterStore()
+        let later = Recorder<Int>()
+        var laterSubscription: (any Cancellable)?
+        store.subscribe(states: { state in
+            if state.count == 1 { laterSubscription?.cancel() }
+        })
+        laterSubscription = store.subscribe(states: { later.append($0.count) })
+        store.accept(.increment)
+        store.accept(.increment)
+        #expect(later.values == [0], "cancelled before its turn came: never told 1")
+        #expect(store.stateObserverCount == 1)
+    }
+
+    @Test func aSubscriberAddedDuringARoundIsToldTheCurrentStateOnce() {
+        let (store, _) = makeCounterStore()
+        let added = Recorder<Int>()
+        store.subscribe(states: { [weak store] state in
+            if state.count == 1 { store?.subscribe(states: { added.append($0.count) }) }
+        })
+        store.accept(.increment)
+        #expect(added.values == [1], "its own replay, and not the round it was added in as well")
+        store.accept(.increment)
+        #expect(added.values == [1, 2])
+        #expect(store.stateObserverCount == 2)
+    }
+
+    @Test func disposingFromASubscriberEndsTheRoundAndEndsEverySubscriptionOnce() {
+        let (store, _) = makeCounterStore()
+        let told = Recorder<String>()
+        let ended = Recorder<String>()
+        store.subscribe(states: { [weak store] state in
+            told.append("a\(state.count)")
+            if state.count == 1 { store?.dispose() }
+        }, onDispose: { ended.append("a") })
+        store.subscribe(states: { told.append("b\($0.count)") }, onDispose: { ended.append("b") })
+        store.subscribe(labels: { _ in }, onDispose: { ended.append("labels") })
+        store.accept(.increment)
+        store.accept(.increment)
+        #expect(told.values == ["a0", "b0", "a1"], "b is not told 1: the store was disposed first")
+        #expect(ended.values == ["a", "b", "labels"])
+        #expect(store.stateObserverCount == 0)
+    }
+
+    @Test func cancellingDuringANestedRoundIsSafe() {
+        // The first subscriber sends an intent while being told: the store tells everyone the
+        // newer state inside the older round, and a cancellation in there must not disturb the outer one.
+        let (store, _) = makeCounterStore()
+        let outer = Recorder<Int>()
+        var cancelled: (any Cancellable)?
+        store.subscribe(states: { [weak store] state in
+            if state.count == 1 { store?.accept(.increment) }
+            if state.count == 2 { cancelled?.cancel() }
+        })
+        cancelled = store.subscribe(states: { outer.append($0.count) })
+        let last = Recorder<Int>()
+        store.subscribe(states: { last.append($0.count) })
+        store.accept(.increment)
+        #expect(outer.values == [0], "cancelled in the nested round, before its turn in either")
+        #expect(last.values == [0, 2, 1], "told the nested round's state first, then the outer one's")
+        #expect(store.state.count == 2)
+        #expect(store.stateObserverCount == 2)
+    }
+
+    @Test func manySubscribersAreToldInTheOrderTheySubscribed() {
+        let (store, _) = makeCounterStore()
+        let order = Recorder<Int>()
+        let subscriptions = (0..<40).map { index in store.subscribe(states: { if $0.count == 1 { order.append(index) } }) }
+        for (index, subscription) in subscriptions.enumerated() where index % 3 == 0 { subscription.cancel() }
+        store.accept(.increment)
+        #expect(order.values == (0..<40).filter { $0 % 3 != 0 })
+        #expect(store.stateObserverCount == 26)
+    }
+
+    @Test func schedulersSayWhetherEveryThreadIsTheirs() {
+        #expect(ImmediateScheduler().isCurrentOnEveryThread)
+        #expect(TestScheduler().isCurrentOnEveryThread)
+        #expect(!DispatchQueueScheduler.background(label: "everywhere-test").isCurrentOnEveryThread)
+    }
+}
+
+@Suite struct LifetimeTests {
+    @Test func releasingAStoreFreesItsExecutor() {
+        weak var weakExecutor: CounterExecutor?
+        let scheduler = TestScheduler()
+        do {
+            let (store, executor) = makeCounterStore(scheduler: scheduler, bootstrapper: SimpleBootstrapper(.boot))
+            weakExecutor = executor
+            store.subscribe(states: { _ in })
+            store.accept(.increment)
+            store.accept(.load(3))  // leaves a request in flight, answered never
+        }
+        scheduler.advance()
+        #expect(weakExecutor == nil, "no cycle through the executor's context keeps the store alive")
+    }
+
+    @Test func aContextThatOutlivesItsStoreDoesNothingAndKeepsTheLastState() {
+        var (store, executor): (CounterStore?, CounterExecutor) = makeCounterStore()
+        weak let weakStore: CounterStore? = store
+        store?.accept(.increment)
+        store?.accept(.increment)
+        let context = executor.context
+        store = nil
+        #expect(weakStore == nil)
+        #expect(context.isDisposed)
+        context.dispatch(.incremented)
+        context.publish(.shouted("late"))
+        context.forward(.boot)
+        #expect(context.state.count == 2)
+        #expect(executor.state.count == 2)
+        #expect(executor.actions.isEmpty, "a forward after disposal reaches nothing")
+    }
+
+    @Test func theExecutorShorthandsReachTheStore() {
+        final class Shorthand: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+            private(set) var seenStates: [Int] = []
+            override func executeIntent(_ intent: CounterIntent) {
+                switch intent {
+                case .increment: dispatch(.incremented)
+                case .shout(let text): publish(.shouted(text))
+                case .forwardToAction: forward(.loadFromAction(9))
+                case .load: break
+                }
+                seenStates.append(state.count)
+            }
+            override func executeAction(_ action: CounterAction) {
+                if case .loadFromAction(let value) = action { dispatch(.loaded(value)) }
+            }
+        }
+        let executor = Shorthand()
+        let store = CounterStore(
+            name: "S", initialState: CounterState(), executor: executor, reducer: counterReducer(), scheduler: ImmediateScheduler())
+        let labels = Recorder<CounterLabel>()
+        store.subscribe(labels: labels.append)
+        store.accept(.increment)
+        store.accept(.forwardToAction)
+        store.accept(.shout("hi"))
+        #expect(store.state.count == 9)
+        #expect(labels.values == [.shouted("hi")])
+        #expect(executor.seenStates == [1, 9, 9])
+    }
+}
