@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import MockHTTPServer
 
@@ -25,6 +24,15 @@ let usage = """
     The first line on standard output is `listening on http://HOST:PORT`.
     SIGINT or SIGTERM stops the server gracefully.
     """
+
+// SIGINT and SIGTERM are blocked on every thread from the very start (threads inherit the mask)
+// and taken by `sigwait` at the end: a signal that comes early, even before the server is up,
+// stays pending instead of being lost or killing the process, so a stop is always graceful.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGINT)
+sigaddset(&stopSignals, SIGTERM)
+pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 /// Writes a line to standard output at once (unbuffered), so a parent process sees it immediately.
 func say(_ line: String) {
@@ -76,16 +84,8 @@ do {
 say("listening on http://\(host):\(server.port)")
 
 // Stop gracefully on SIGINT and SIGTERM.
-var sources: [any DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler {
-        server.stop()
-        say("stopped")
-        exit(0)
-    }
-    source.resume()
-    sources.append(source)
-}
-dispatchMain()
+var received: Int32 = 0
+sigwait(&stopSignals, &received)
+server.stop()
+say("stopped")
+exit(0)

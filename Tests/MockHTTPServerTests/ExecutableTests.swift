@@ -39,6 +39,10 @@ struct ExecutableTests {
         #expect(get(base.appendingPathComponent("__admin/health"))?.status == 200)
 
         process.terminate()  // SIGTERM
+        // A server that lost the signal would hang the run: give it a generous 30 s, then kill it.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
