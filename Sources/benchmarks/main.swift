@@ -151,6 +151,8 @@ final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchState, BenchMes
     var naive: [Double] = []
     var viaStore: [Double] = []
     var unsubscribed: [Double] = []
+    var onQueue: [Double] = []
+    let queueScheduler = DispatchQueueScheduler.background(label: "benchmarks.store")
     for _ in 0..<repetitions {
         var state = BenchState()
         bare.append(seconds {
@@ -191,6 +193,18 @@ final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchState, BenchMes
             for index in 0..<count { quiet.accept(.add(values[index & 1023])) }
         } / Double(count) * 1e9)
         blackHole(quiet.state)
+
+        // As an app's store runs: on a dispatch queue and called there, so each intent asks the queue
+        // whether it is on it, and each message updates the copy of the state other threads may read.
+        let queued = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: queueScheduler)
+        let queuedSink = Sink()
+        queued.subscribe(states: { queuedSink.total &+= $0.count })
+        onQueue.append(queueScheduler.queue.sync {
+            seconds {
+                for index in 0..<count { queued.accept(.add(values[index & 1023])) }
+            }
+        } / Double(count) * 1e9)
+        blackHole(queuedSink.total)
     }
     let bareMedian = median(bareCall)
     let storeMedian = median(viaStore)
@@ -199,6 +213,9 @@ final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchState, BenchMes
                           baseline: bareMedian, target: "<= 5x baseline", ok: storeRatio <= 5, runs: viaStore, pairedRatio: storeRatio))
     results.append(Result(name: "store: one intent, no subscriber", median: median(unsubscribed), unit: "ns", baselineName: "bare reducer call",
                           baseline: bareMedian, runs: unsubscribed, pairedRatio: median(zip(unsubscribed, bareCall).map { $0 / $1 })))
+    results.append(Result(name: "store on a dispatch queue: one intent (one state subscriber)", median: median(onQueue), unit: "ns",
+                          baselineName: "bare reducer call", baseline: bareMedian, runs: onQueue,
+                          pairedRatio: median(zip(onQueue, bareCall).map { $0 / $1 })))
     results.append(Result(name: "store: one intent, against the bare loop with the call inlined away", median: storeMedian, unit: "ns",
                           baselineName: "bare loop, inlined", baseline: median(bare), runs: bare))
     results.append(Result(name: "store: one intent, against a reducer call through a function value", median: storeMedian, unit: "ns",
