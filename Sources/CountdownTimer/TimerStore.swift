@@ -130,15 +130,15 @@ public final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerSt
         case .settingTime: feed(.onSetTimer)
         case .setTime(let minutes, let seconds):
             guard (0...59).contains(minutes) else {
-                return context.publish(.rejected("setTime: minutes must be 0...59, got \(minutes)"))
+                return publish(.rejected("setTime: minutes must be 0...59, got \(minutes)"))
             }
             guard (0...59).contains(seconds) else {
-                return context.publish(.rejected("setTime: seconds must be 0...59, got \(seconds)"))
+                return publish(.rejected("setTime: seconds must be 0...59, got \(seconds)"))
             }
             feed(.onTimerSet(seconds: minutes * 60 + seconds))
         case .start:
-            guard context.state.value > 0 else {
-                return context.publish(.rejected("start: no time is set"))
+            guard state.value > 0 else {
+                return publish(.rejected("start: no time is set"))
             }
             feed(.onStart)
         case .pause: feed(.onPause)
@@ -150,7 +150,7 @@ public final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerSt
     public override func executeAction(_ action: TimerAction) {
         switch action {
         case .resume:
-            switch context.state.phase {
+            switch state.phase {
             case .countingDown: startTicking()
             case .restarting: scheduleRestart()
             case .idle, .settingTimer, .paused: break
@@ -165,33 +165,33 @@ public final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerSt
     }
 
     private func feed(_ event: TimerEvent) {
-        let transition = machine.peek(event, from: context.state.phase)
+        let transition = machine.peek(event, from: state.phase)
         guard case .valid(_, _, let target, let sideEffect) = transition else {
-            return context.publish(.ignored(state: context.state.phase.caseName, event: event.caseName))
+            return publish(.ignored(state: state.phase.caseName, event: event.caseName))
         }
         switch sideEffect {
         case .timerReady(let seconds)?:
-            context.dispatch(.transitioned(to: target, change: .valueSet(seconds)))
+            dispatch(.transitioned(to: target, change: .valueSet(seconds)))
         case .startCountDown?:
             restartDelay?.cancel()
             restartDelay = nil
-            context.dispatch(.transitioned(to: target, change: .none))
+            dispatch(.transitioned(to: target, change: .none))
             startTicking()
         case .pause?:
             stopTicking()
-            context.dispatch(.transitioned(to: target, change: .none))
+            dispatch(.transitioned(to: target, change: .none))
         case .stop?:
             stopTicking()
-            context.dispatch(.transitioned(to: target, change: .elapsedCleared))
+            dispatch(.transitioned(to: target, change: .elapsedCleared))
         case .reset?:
-            context.dispatch(.transitioned(to: target, change: .valueCleared))
+            dispatch(.transitioned(to: target, change: .valueCleared))
         case .restarting?:
             stopTicking()
-            let background = TimerBackground.pick(after: context.state.backgroundIndex, using: random)
-            context.dispatch(.transitioned(to: target, change: .restarted(backgroundIndex: background)))
+            let background = TimerBackground.pick(after: state.backgroundIndex, using: random)
+            dispatch(.transitioned(to: target, change: .restarted(backgroundIndex: background)))
             scheduleRestart()
         case .setTimer?, nil:
-            context.dispatch(.transitioned(to: target, change: .none))
+            dispatch(.transitioned(to: target, change: .none))
         }
     }
 
@@ -206,8 +206,8 @@ public final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerSt
     }
 
     private func tick() {
-        context.dispatch(.ticked)
-        if context.state.elapsedTicks >= context.state.totalTicks { feed(.onFinish) }
+        dispatch(.ticked)
+        if state.elapsedTicks >= state.totalTicks { feed(.onFinish) }
     }
 
     private func scheduleRestart() {

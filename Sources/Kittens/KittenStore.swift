@@ -110,7 +110,7 @@ public final class KittenExecutor: BaseExecutor<KittenIntent, KittenAction, Kitt
         inFlight = nil
         generation += 1
         let generation = self.generation
-        context.dispatch(.loadingStarted)
+        dispatch(.loadingStarted)
 
         let onResult = context.callback { [self] (result: Result<[String], KittenLoadFailure>) in
             finish(result, generation: generation)
@@ -140,8 +140,8 @@ public final class KittenExecutor: BaseExecutor<KittenIntent, KittenAction, Kitt
         guard generation == self.generation, !context.isDisposed else { return }
         inFlight = nil  // finished, not cancelled
         switch result {
-        case .success(let urls): context.dispatch(.loadingFinished(urls))
-        case .failure(let failure): context.dispatch(.loadingFailed(failure))
+        case .success(let urls): dispatch(.loadingFinished(urls))
+        case .failure(let failure): dispatch(.loadingFailed(failure))
         }
     }
 }
