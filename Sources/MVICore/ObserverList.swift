@@ -12,8 +12,9 @@
 /// - a subscriber removed during a notification (by itself, another one, or `removeAll`) is
 ///   only marked removed; it is not called again, even later in the same round, and its box is
 ///   released once the outermost notification returns;
-/// - a subscriber added during a notification is not told in that round (it was told the
-///   current value when it subscribed); the storage may grow, so the walk re-reads it at each step.
+/// - a subscriber added during a notification is not told in that round (a state subscriber was
+///   told the current state when it subscribed); the storage may grow, so the walk re-reads it at
+///   each step.
 @usableFromInline
 final class ObserverList<Value> {
     @usableFromInline
