@@ -22,6 +22,8 @@ struct ExecutableTests {
         process.arguments = ["--port", "0", "--fixtures", FileManager.default.currentDirectoryPath + "/Fixtures"]
         let output = Pipe()
         process.standardOutput = output
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
@@ -40,9 +42,7 @@ struct ExecutableTests {
 
         process.terminate()  // SIGTERM
         // A server that lost the signal would hang the run: give it a generous 30 s, then kill it.
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if exited.wait(timeout: .now() + 30) == .timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
