@@ -39,41 +39,48 @@ package struct Socket: @unchecked Sendable {
 
     /// A connected TCP socket to `127.0.0.1:port`.
     package static func connectLoopback(port: Int) throws -> Socket {
-        var address = Self.address("127.0.0.1", port: port)!
-        let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { throw SocketError("socket") }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let address = Self.address("127.0.0.1", port: port)!
+        return try withNewSocket { fd in
+            try check(withSockaddr(address) { connect(fd, $0, $1) }, "connect to 127.0.0.1:\(port)")
         }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw SocketError("connect to 127.0.0.1:\(port)", code: code)
-        }
-        return Socket(fd: fd)
     }
 
     /// Binds and listens on `host:port` (IPv4; port 0 picks a free port).
     static func listen(host: String, port: Int, backlog: Int32 = 1024) throws -> Socket {
-        guard var address = Self.address(host, port: port) else { throw MockServerError.invalidHost(host) }
+        guard let address = Self.address(host, port: port) else { throw MockServerError.invalidHost(host) }
+        return try withNewSocket { fd in
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            try check(withSockaddr(address) { bind(fd, $0, $1) }, "bind to \(host):\(port)")
+            try check(systemListen(fd, backlog), "listen")
+        }
+    }
+
+    /// A new TCP socket set up by `body`; closed again if `body` throws.
+    private static func withNewSocket(_ body: (Int32) throws -> Void) throws -> Socket {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { throw SocketError("socket") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else {
-            let code = errno
+        do {
+            try body(fd)
+        } catch {
             close(fd)
-            throw SocketError("bind to \(host):\(port)", code: code)
-        }
-        guard systemListen(fd, backlog) == 0 else {
-            let code = errno
-            close(fd)
-            throw SocketError("listen", code: code)
+            throw error
         }
         return Socket(fd: fd)
+    }
+
+    /// Throws the call's error (read from `errno` at once) unless `result` is 0.
+    private static func check(_ result: Int32, _ call: @autoclosure () -> String) throws {
+        guard result != 0 else { return }
+        let code = errno
+        throw SocketError(call(), code: code)
+    }
+
+    private static func withSockaddr(_ address: sockaddr_in, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        var address = address
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
     }
 
     /// The port the socket is bound to.
