@@ -198,6 +198,24 @@ import Testing
         #expect(throws: MockServerError.alreadyStarted) { try server.start() }
     }
 
+    @Test func aPortInUseNamesTheBindAndTheAddress() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let second = MockServer(configuration: .init(port: server.port, data: try MockData.locate()))
+        let error = try #require(throws: SocketError.self) { try second.start() }
+        #expect(error.call == "bind to 127.0.0.1:\(server.port)")
+        #expect(error.code == EADDRINUSE)
+    }
+
+    @Test func aClosedPortNamesTheConnectAndTheAddress() throws {
+        let server = try startServer()
+        let port = server.port
+        server.stop()
+        let error = try #require(throws: SocketError.self) { _ = try RawClient(port: port) }
+        #expect(error.call == "connect to 127.0.0.1:\(port)")
+        #expect(error.code == ECONNREFUSED)
+    }
+
     @Test func aHostThatIsNotAnAddressIsRejected() throws {
         let server = MockServer(configuration: .init(host: "example.com", data: try MockData.locate()))
         #expect(throws: MockServerError.invalidHost("example.com")) { try server.start() }
