@@ -4,7 +4,8 @@ import Foundation
 public struct TestPlan: Equatable, Sendable {
     public struct Target: Equatable, Sendable {
         public let name: String
-        /// When present, only these tests of the target run (`Suite` or `Suite/test()`).
+        /// When present, only these tests of the target run (`Suite` or `Suite/test()`), read
+        /// from either form of `selectedTests` (see `TestSelection`).
         public let selectedTests: [String]?
         public let skippedTests: [String]
         public let enabled: Bool
@@ -33,13 +34,12 @@ public struct TestPlan: Equatable, Sendable {
             guard let target = raw["target"] as? [String: Any], let targetName = target["name"] as? String, !targetName.isEmpty else {
                 throw TestPlanError("\(place).target.name: expected the test target's name")
             }
-            func strings(_ key: String) throws(TestPlanError) -> [String]? {
+            func entries(_ key: String) throws(TestPlanError) -> [String]? {
                 guard let value = raw[key] else { return nil }
-                guard let list = value as? [String] else { throw TestPlanError("\(place).\(key): expected an array of strings") }
-                return list
+                return try TestSelection.entries(from: value, at: "\(place).\(key)")
             }
             let enabled = raw["enabled"] as? Bool ?? true
-            targets.append(Target(name: targetName, selectedTests: try strings("selectedTests"), skippedTests: try strings("skippedTests") ?? [], enabled: enabled))
+            targets.append(Target(name: targetName, selectedTests: try entries("selectedTests"), skippedTests: try entries("skippedTests") ?? [], enabled: enabled))
         }
         return TestPlan(name: name, targets: targets)
     }

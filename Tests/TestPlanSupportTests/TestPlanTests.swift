@@ -48,7 +48,14 @@ private func plan(_ json: String, name: String = "P") throws -> TestPlan {
         ("[]", "P.xctestplan: not a JSON object"),
         (#"{"testTargets": 1}"#, #"P.xctestplan: field "testTargets": expected an array of objects"#),
         (#"{"testTargets": [{"target": {}}]}"#, "P.xctestplan: testTargets[0].target.name: expected the test target's name"),
-        (#"{"testTargets": [{"target": {"name": "A"}, "skippedTests": "x"}]}"#, "P.xctestplan: testTargets[0].skippedTests: expected an array of strings"),
+        (#"{"testTargets": [{"target": {"name": "A"}, "skippedTests": "x"}]}"#,
+         #"P.xctestplan: testTargets[0].skippedTests: expected an array of strings (Xcode 15) or an object with "suites" or "xctestClasses" (Xcode 16)"#),
+        (#"{"testTargets": [{"target": {"name": "A"}, "skippedTests": {"suites": [{"nam": "S"}]}}]}"#,
+         #"P.xctestplan: testTargets[0].skippedTests.suites[0]: unknown field "nam" (expected "name", "suites", "testFunctions")"#),
+        (#"{"testTargets": [{"target": {"name": "A"}, "selectedTests": {"suites": [{"name": "S", "testFunctions": "a()"}]}}]}"#,
+         "P.xctestplan: testTargets[0].selectedTests.suites[0].testFunctions: expected an array of strings"),
+        (#"{"testTargets": [{"target": {"name": "A"}, "selectedTests": {"xctestClasses": [{"name": ""}]}}]}"#,
+         #"P.xctestplan: testTargets[0].selectedTests.xctestClasses[0].name: expected the suite's or class's name (a non-empty string without "/")"#),
     ])
     func badPlansNameTheField(json: String, message: String) {
         #expect(throws: TestPlanError(message)) { try plan(json) }
