@@ -1,0 +1,54 @@
+/// The fields in which two values differ, found by reflection (`Mirror`), one line per field.
+///
+/// Structs, classes and tuples are compared child by child, an enum case's payload under the
+/// case's name, arrays element by element when their counts agree, optionals through their
+/// wrapped value; anything else is compared by its description. A line reads
+/// `.data.images[1]: expected "b", actual "c"`.
+public enum StateDiff {
+    /// The differing fields of `expected` and `actual`; empty when their descriptions agree everywhere.
+    public static func lines(_ expected: Any, _ actual: Any) -> [String] {
+        let found = lines(expected, actual, path: "")
+        if found.isEmpty, describe(expected) != describe(actual) {
+            return ["expected \(describe(expected)), actual \(describe(actual))"]
+        }
+        return found
+    }
+
+    private static func lines(_ expected: Any, _ actual: Any, path: String) -> [String] {
+        let left = Mirror(reflecting: expected)
+        let right = Mirror(reflecting: actual)
+        if let style = left.displayStyle, style == right.displayStyle {
+            let leftChildren = Array(left.children)
+            let rightChildren = Array(right.children)
+            switch style {
+            case .struct, .class, .tuple:
+                if !leftChildren.isEmpty, leftChildren.count == rightChildren.count,
+                   zip(leftChildren, rightChildren).allSatisfy({ $0.label == $1.label }) {
+                    return zip(leftChildren, rightChildren).enumerated().flatMap { index, pair in
+                        lines(pair.0.value, pair.1.value, path: path + "." + (pair.0.label ?? "\(index)"))
+                    }
+                }
+            case .enum, .optional:
+                if let leftPayload = leftChildren.first, let rightPayload = rightChildren.first,
+                   leftChildren.count == 1, rightChildren.count == 1, leftPayload.label == rightPayload.label {
+                    let name = style == .enum ? "." + (leftPayload.label ?? "payload") : ""
+                    return lines(leftPayload.value, rightPayload.value, path: path + name)
+                }
+            case .collection where leftChildren.count == rightChildren.count:
+                return zip(leftChildren, rightChildren).enumerated().flatMap { index, pair in
+                    lines(pair.0.value, pair.1.value, path: path + "[\(index)]")
+                }
+            default:
+                break
+            }
+        }
+        let (left_, right_) = (describe(expected), describe(actual))
+        return left_ == right_ ? [] : ["\(path.isEmpty ? "value" : path): expected \(left_), actual \(right_)"]
+    }
+
+    /// Strings quoted, everything else as `String(describing:)` prints it.
+    static func describe(_ value: Any) -> String {
+        if let text = value as? String { return text.debugDescription }
+        return String(describing: value)
+    }
+}

@@ -1,0 +1,176 @@
+import MVICore
+
+/// Drives a store in a test and asserts, exhaustively, everything it does.
+///
+/// Every state change must be asserted by the call that caused it, every label received in
+/// order, and nothing may be left scheduled at the end; anything else fails the test, with a
+/// diff that names each differing field:
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let store = TestStore(TimerStore.timer(scheduler: scheduler, random: SplitMix64(seed: 7)), scheduler: scheduler)
+/// store.send(.setTime(minutes: 0, seconds: 10)) { $0.phase = .idle; $0.value = 10 }
+/// store.send(.start) { $0.phase = .countingDown }
+/// store.advance(by: .milliseconds(300)) { $0.elapsedTicks = 3 }
+/// store.send(.setTime(minutes: 99, seconds: 0))
+/// store.receive(.rejected("setTime: minutes must be 0...59, got 99"))
+/// store.send(.stop) { $0.phase = .idle; $0.elapsedTicks = 0 }
+/// store.finish()
+/// ```
+///
+/// The closure given to `send`, `advance` and `assertState` changes the expected state (the
+/// last one asserted) into what the store must hold afterwards; no closure means "unchanged".
+/// The first expected state is the store's state when the `TestStore` is made.
+///
+/// Failures are Swift Testing issues (`Issue.record`) at the line of the call. `finish()` runs
+/// the end-of-test checks; if it is never called, they run when the `TestStore` is released.
+/// Use it on the thread that drives the store's `TestScheduler`.
+public final class TestStore<Intent, State: Equatable, Label: Equatable> {
+    /// The store under test; send intents through `send` so that their effects are asserted.
+    public let store: any Store<Intent, State, Label>
+    /// The virtual clock the store runs on, if it was given; `advance` and `finish` use it.
+    public let scheduler: TestScheduler?
+
+    private let labels = LabelQueue<Label>()
+    private var expected: State
+    private var subscription: (any Cancellable)?
+    private var finished = false
+    private let createdAt: CallSite
+
+    /// Wraps `store`. Pass the `TestScheduler` it runs on to advance time through the test store
+    /// and to have work still pending at the end reported.
+    public init(
+        _ store: some Store<Intent, State, Label>, scheduler: TestScheduler? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        self.store = store
+        self.scheduler = scheduler
+        expected = store.state
+        createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let labels = self.labels
+        subscription = store.subscribe(labels: { labels.items.append($0) })
+    }
+
+    deinit {
+        if !finished { checkTheEnd(at: createdAt, when: "when the TestStore was released without finish()") }
+        subscription?.cancel()
+    }
+
+    /// The state the test has asserted so far.
+    public var state: State { expected }
+
+    /// Sends `intent` to the store and asserts the state it leaves: `update` turns the last
+    /// asserted state into the expected one. Unasserted changes or labels from before fail first.
+    public func send(
+        _ intent: Intent,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        assert update: ((inout State) -> Void)? = nil
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let step = "send(\(StateDiff.describe(intent)))"
+        checkNothingUnasserted(before: step, at: site)
+        store.accept(intent)
+        check(update, after: step, at: site)
+    }
+
+    /// Moves the scheduler's virtual time forward by `duration` (by default: runs what is due
+    /// now) and asserts the state the work that ran leaves.
+    public func advance(
+        by duration: Duration = .zero,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        assert update: ((inout State) -> Void)? = nil
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let scheduler else {
+            return reportFailure("advance(by:) needs the store's TestScheduler: pass it as TestStore(store, scheduler:)", at: site)
+        }
+        let step = "advance(by: \(duration))"
+        checkNothingUnasserted(before: step, at: site)
+        scheduler.advance(by: duration)
+        check(update, after: step, at: site)
+    }
+
+    /// Asserts a state change made by something other than this test store (a fake data source
+    /// answering at once, a view event, a direct `store.accept`).
+    public func assertState(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ update: (inout State) -> Void
+    ) {
+        check(update, isAsserted: true, after: "assertState", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Asserts that the oldest label not yet received is `label`.
+    public func receive(
+        _ label: Label, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard !labels.items.isEmpty else {
+            return reportFailure("expected to receive label \(StateDiff.describe(label)), but no label was published", at: site)
+        }
+        let received = labels.items.removeFirst()
+        if received != label {
+            let fields = StateDiff.lines(label, received).map { "  \($0)" }.joined(separator: "\n")
+            reportFailure("received label \(StateDiff.describe(received)), expected \(StateDiff.describe(label)):\n\(fields)", at: site)
+        }
+    }
+
+    /// Ends the test: fails on a state change not asserted, a label not received, or work still
+    /// scheduled on the `TestScheduler` (advance until it has run, or dispose the store).
+    public func finish(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+        finished = true
+        checkTheEnd(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), when: "at finish()")
+    }
+
+    // MARK: - Checks
+
+    private func check(_ update: ((inout State) -> Void)?, after step: String, at site: CallSite) {
+        check(update ?? { _ in }, isAsserted: update != nil, after: step, at: site)
+    }
+
+    private func check(_ update: (inout State) -> Void, isAsserted: Bool, after step: String, at site: CallSite) {
+        var wanted = expected
+        update(&wanted)
+        let actual = store.state
+        expected = actual
+        guard wanted != actual else { return }
+        let what = !isAsserted ? "changed the state, and no change was asserted" : "left a state other than the one asserted"
+        reportFailure("\(step) \(what) (\(State.self)):\n" + fieldLines(wanted, actual), at: site)
+    }
+
+    private func checkNothingUnasserted(before step: String, at site: CallSite) {
+        checkUnasserted("before \(step)", at: site)
+    }
+
+    private func checkTheEnd(at site: CallSite, when: String) {
+        checkUnasserted(when, at: site)
+        if let scheduler, scheduler.pendingCount > 0 {
+            let next = scheduler.nextDueTime.map { ", the next due at \($0)" } ?? ""
+            reportFailure("\(scheduler.pendingCount) piece(s) of scheduled work still pending \(when) (virtual time \(scheduler.now)\(next)): "
+                + "advance the scheduler until it has run, or dispose the store to cancel it", at: site)
+        }
+    }
+
+    /// Reports a state change not asserted and labels not received; then takes them as seen,
+    /// so that one slip fails once.
+    private func checkUnasserted(_ when: String, at site: CallSite) {
+        let actual = store.state
+        if actual != expected {
+            reportFailure("the state changed and the change was not asserted \(when) (\(State.self)):\n" + fieldLines(expected, actual), at: site)
+            expected = actual
+        }
+        if !labels.items.isEmpty {
+            reportFailure("labels were published and not received \(when): " + labels.items.map(StateDiff.describe).joined(separator: ", "), at: site)
+            labels.items.removeAll()
+        }
+    }
+
+    private func fieldLines(_ wanted: State, _ actual: State) -> String {
+        StateDiff.lines(wanted, actual).map { "  \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// Labels received from the store and not yet asserted; appended to on the store's scheduler,
+/// which a `TestScheduler` runs on the test's thread.
+private final class LabelQueue<Label> {
+    var items: [Label] = []
+}

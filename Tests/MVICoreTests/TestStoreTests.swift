@@ -1,0 +1,195 @@
+import MVICore
+import MVITestSupport
+import Testing
+
+// A small form store, self-contained so that these tests only depend on TestStore's contract.
+private enum FormIntent: Equatable { case rename(String), tag(String), save, shout(String), shoutAll([String]), renameTwice(String, String) }
+private enum FormMessage: Equatable { case renamed(String), tagged(String), saving, saved }
+private enum FormLabel: Equatable { case shouted(String), saved(name: String) }
+private struct FormState: Equatable {
+    enum Status: Equatable { case editing, saving(attempt: Int), saved }
+    var name = ""
+    var tags: [String] = []
+    var status = Status.editing
+}
+
+private final class FormExecutor: BaseExecutor<FormIntent, Never, FormState, FormMessage, FormLabel> {
+    override func executeIntent(_ intent: FormIntent) {
+        switch intent {
+        case .rename(let name): dispatch(.renamed(name))
+        case .renameTwice(let first, let second):
+            dispatch(.renamed(first))
+            dispatch(.renamed(second))
+        case .tag(let tag): dispatch(.tagged(tag))
+        case .shout(let text): publish(.shouted(text))
+        case .shoutAll(let texts): texts.forEach { publish(.shouted($0)) }
+        case .save:
+            dispatch(.saving)
+            context.after(.seconds(1)) { [unowned self] in
+                dispatch(.saved)
+                publish(.saved(name: state.name))
+            }
+        }
+    }
+}
+
+private typealias FormStore = DefaultStore<FormIntent, Never, FormMessage, FormState, FormLabel>
+
+private func makeForm(_ scheduler: TestScheduler) -> TestStore<FormIntent, FormState, FormLabel> {
+    let store = FormStore(
+        name: "Form", initialState: FormState(), executor: FormExecutor(),
+        reducer: ClosureReducer { state, message in
+            var state = state
+            switch message {
+            case .renamed(let name): state.name = name
+            case .tagged(let tag): state.tags.append(tag)
+            case .saving:
+                if case .saving(let attempt) = state.status { state.status = .saving(attempt: attempt + 1) } else { state.status = .saving(attempt: 1) }
+            case .saved: state.status = .saved
+            }
+            return state
+        },
+        scheduler: scheduler)
+    return TestStore(store, scheduler: scheduler)
+}
+
+/// Whether an issue's comment contains every one of `parts`.
+private func says(_ parts: String...) -> (Issue) -> Bool {
+    { issue in issue.comments.contains { comment in parts.allSatisfy { comment.rawValue.contains($0) } } }
+}
+
+@Suite struct TestStoreTests {
+    @Test func aTestThatAssertsEveryChangeLabelAndPieceOfWorkPasses() {
+        let store = makeForm(TestScheduler())
+        store.send(.rename("Tom")) { $0.name = "Tom" }
+        store.send(.renameTwice("Tim", "Tam")) { $0.name = "Tam" }
+        store.send(.tag("cat")) { $0.tags = ["cat"] }
+        store.send(.shout("hi"))
+        store.receive(.shouted("hi"))
+        store.send(.save) { $0.status = .saving(attempt: 1) }
+        store.advance(by: .milliseconds(999))
+        store.advance(by: .milliseconds(1)) { $0.status = .saved }
+        store.receive(.saved(name: "Tam"))
+        #expect(store.state == FormState(name: "Tam", tags: ["cat"], status: .saved))
+        store.finish()
+    }
+
+    @Test func aWrongAssertionNamesTheFieldWithBothValues() {
+        let store = makeForm(TestScheduler())
+        withKnownIssue {
+            store.send(.rename("Tom")) { $0.name = "Tim" }
+        } matching: { issue in
+            says("send(rename(\"Tom\")) left a state other than the one asserted", #".name: expected "Tim", actual "Tom""#)(issue)
+        }
+        store.finish()
+    }
+
+    @Test func aChangeWithoutAnAssertionFails() {
+        let store = makeForm(TestScheduler())
+        withKnownIssue {
+            store.send(.tag("cat"))
+        } matching: { issue in
+            says("send(tag(\"cat\")) changed the state, and no change was asserted", "  .tags: expected [], actual [\"cat\"]")(issue)
+        }
+        store.finish()
+    }
+
+    @Test func theDiffReachesIntoArraysAndEnumPayloads() {
+        let scheduler = TestScheduler()
+        let store = makeForm(scheduler)
+        store.send(.tag("a")) { $0.tags = ["a"] }
+        store.send(.save) { $0.status = .saving(attempt: 1) }
+        withKnownIssue {
+            store.send(.save) { $0.status = .saving(attempt: 3) }
+        } matching: { issue in says(".status.saving.attempt: expected 3, actual 2")(issue) }
+        withKnownIssue {
+            store.send(.tag("b")) { $0.tags = ["a", "c"] }
+        } matching: { issue in says(#".tags[1]: expected "c", actual "b""#)(issue) }
+        store.advance(by: .seconds(1)) { $0.status = .saved }
+        store.receive(.saved(name: ""))
+        store.receive(.saved(name: ""))
+        store.finish()
+    }
+
+    @Test func aChangeMadeElsewhereMustBeAssertedBeforeTheNextSend() {
+        let store = makeForm(TestScheduler())
+        store.store.accept(.rename("Outside"))
+        withKnownIssue {
+            store.send(.tag("x")) { $0.tags = ["x"] }
+        } matching: { issue in says("the state changed and the change was not asserted before send(tag(\"x\"))", #".name: expected "", actual "Outside""#)(issue) }
+        store.store.accept(.rename("Again"))
+        store.assertState { $0.name = "Again" }
+        store.finish()
+    }
+
+    @Test func labelsMustBeReceivedInOrder() {
+        let store = makeForm(TestScheduler())
+        store.send(.shoutAll(["one", "two"]))
+        withKnownIssue {
+            store.receive(.shouted("two"))
+        } matching: { issue in says(#"received label shouted("one"), expected shouted("two")"#, #".shouted: expected "two", actual "one""#)(issue) }
+        store.receive(.shouted("two"))
+        withKnownIssue {
+            store.receive(.shouted("three"))
+        } matching: { issue in says(#"expected to receive label shouted("three"), but no label was published"#)(issue) }
+        store.finish()
+    }
+
+    @Test func aLabelNotReceivedFailsTheNextSendAndTheEnd() {
+        let store = makeForm(TestScheduler())
+        store.send(.shout("one"))
+        withKnownIssue {
+            store.send(.shout("two"))
+        } matching: { issue in says(#"labels were published and not received before send(shout("two")): shouted("one")"#)(issue) }
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in says(#"labels were published and not received at finish(): shouted("two")"#)(issue) }
+    }
+
+    @Test func workStillScheduledAtTheEndFails() {
+        let store = makeForm(TestScheduler())
+        store.send(.save) { $0.status = .saving(attempt: 1) }
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in
+            says("1 piece(s) of scheduled work still pending at finish() (virtual time 0.0 seconds, the next due at 1.0 seconds)")(issue)
+        }
+    }
+
+    @Test func releasingWithoutFinishRunsTheEndChecks() {
+        withKnownIssue {
+            let store = makeForm(TestScheduler())
+            store.store.accept(.rename("late"))
+        } matching: { issue in
+            says("the state changed and the change was not asserted when the TestStore was released without finish()", #".name"#)(issue)
+        }
+    }
+
+    @Test func advancingWithoutTheSchedulerFails() {
+        let scheduler = TestScheduler()
+        let store = TestStore(makeForm(scheduler).store)
+        withKnownIssue {
+            store.advance(by: .seconds(1))
+        } matching: { issue in says("advance(by:) needs the store's TestScheduler")(issue) }
+        store.finish()
+    }
+}
+
+@Suite struct StateDiffTests {
+    private struct Point: Equatable { var x: Int; var y: Int }
+    private struct Shape: Equatable { var name: String?; var points: [Point] }
+
+    @Test func namesEachDifferingFieldByItsPath() {
+        let expected = Shape(name: "a", points: [Point(x: 1, y: 2), Point(x: 3, y: 4)])
+        let actual = Shape(name: nil, points: [Point(x: 1, y: 5), Point(x: 3, y: 4)])
+        #expect(StateDiff.lines(expected, actual) == [#".name: expected "a", actual nil"#, ".points[0].y: expected 2, actual 5"])
+    }
+
+    @Test func arraysOfDifferentLengthAreShownWhole() {
+        #expect(StateDiff.lines([1, 2], [1]) == ["value: expected [1, 2], actual [1]"])
+    }
+
+    @Test func equalValuesHaveNoLines() {
+        #expect(StateDiff.lines(Point(x: 1, y: 1), Point(x: 1, y: 1)).isEmpty)
+    }
+}
