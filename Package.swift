@@ -8,8 +8,11 @@ import PackageDescription
 
 let package = Package(
     name: "MVIConformance",
-    // Observation (the view proxy) needs these on Apple systems.
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    // The minimums are what the code uses: `Duration` and constrained existentials
+    // (`any MviView<Model, Event>`) need macOS 13, iOS 16, tvOS 16, watchOS 9. Only `ViewProxy`,
+    // the Observation proxy for SwiftUI, needs macOS 14, iOS 17, tvOS 17, watchOS 10, and is
+    // marked `@available` for them. Locks are `NSLock` (`Synchronization.Mutex` would need macOS 15).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "MVICore", targets: ["MVICore"]),
         .library(name: "MVITestSupport", targets: ["MVITestSupport"]),

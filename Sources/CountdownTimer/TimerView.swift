@@ -47,6 +47,7 @@ public enum TimerViewEvent: Equatable, Sendable {
 }
 
 /// The proxy a SwiftUI timer screen observes.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias TimerViewProxy = ViewProxy<TimerViewModel, TimerViewEvent>
 
 public enum TimerMappers {

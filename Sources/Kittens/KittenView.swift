@@ -23,6 +23,7 @@ public enum KittenViewEvent: Equatable, Sendable {
 }
 
 /// The proxy a SwiftUI Kittens screen observes: `proxy.model`, `proxy.dispatch(.refreshTriggered)`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias KittenViewProxy = ViewProxy<KittenViewModel, KittenViewEvent>
 
 /// The two mappers between the store and the view, as in the original sample.

@@ -48,6 +48,10 @@ open class BaseMviView<Model, Event>: MviView {
 /// SwiftUI views read `model` and call `dispatch(_:)`; on Apple platforms they re-render when
 /// `model` changes. Anywhere, `withObservationTracking` sees every `render(_:)`, even of an
 /// equal model: each render is a change.
+///
+/// The one type in the package that needs Observation, hence iOS 17 / macOS 14; the rest of
+/// `MVICore` runs on iOS 16 / macOS 13.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 public final class ViewProxy<Model, Event>: BaseMviView<Model, Event> {
     /// The latest rendered model; `nil` before the first render.

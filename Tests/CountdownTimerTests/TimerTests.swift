@@ -218,6 +218,7 @@ final class TimerFixture {
         #expect(TimerMappers.intent(.resetTapped) == .reset)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theComponentBindsAProxyThatNotifiesOnEveryTick() {
         let scheduler = TestScheduler()
         let component = TimerComponent(scheduler: scheduler, random: SplitMix64(seed: 1))

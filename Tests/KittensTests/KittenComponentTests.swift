@@ -139,6 +139,7 @@ import Testing
 
     // MARK: SwiftUI proxy
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theObservableProxyNotifiesOnEveryRender() {
         let fixture = ComponentFixture()
         let proxy = KittenViewProxy()

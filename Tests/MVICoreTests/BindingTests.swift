@@ -107,6 +107,7 @@ final class CounterView: BaseMviView<String, String> {
 }
 
 @Suite struct ViewProxyTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func observersAreNotifiedOnEveryRender() {
         let proxy = ViewProxy<Int, String>()
         let changes = Recorder<Int>()
@@ -124,6 +125,7 @@ final class CounterView: BaseMviView<String, String> {
         #expect(proxy.renderCount == 3)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func dispatchReachesEventSubscribers() {
         let proxy = ViewProxy<Int, String>()
         let events = Recorder<String>()
