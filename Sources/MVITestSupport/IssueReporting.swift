@@ -5,13 +5,13 @@ import Foundation
 #endif
 
 /// Where a `TestStore` call was made, for the failure it may report.
-public struct CallSite: Sendable {
-    public let fileID: String
-    public let filePath: String
-    public let line: Int
-    public let column: Int
+struct CallSite: Sendable {
+    let fileID: String
+    let filePath: String
+    let line: Int
+    let column: Int
 
-    public init(fileID: String, filePath: String, line: Int, column: Int) {
+    init(fileID: String, filePath: String, line: Int, column: Int) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
