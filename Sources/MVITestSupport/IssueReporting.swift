@@ -1,5 +1,8 @@
 #if canImport(Testing)
-import Testing
+// Weakly linked: executables that depend on this module for `TestScheduler` (the conformance
+// command, the benchmarks) must start where the testing library is absent; it is only called
+// from inside a running test.
+@_weakLinked import Testing
 #else
 import Foundation
 #endif
