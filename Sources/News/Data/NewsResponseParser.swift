@@ -83,6 +83,7 @@ enum DecodingErrorText {
         case is String.Type: "a string"
         case is Int.Type: "an integer"
         case is Bool.Type: "a boolean"
+        case is [String: Any].Type: "an object"
         default: type is any Collection.Type ? "an array" : "an object"
         }
     }

@@ -22,7 +22,7 @@ public enum NewsStorageError: Error, Equatable, Hashable, Sendable, CustomString
     public var userMessage: String {
         switch self {
         case .corrupt(let store, let file, _):
-            "The saved \(store) are damaged and were left as they are (\(file)). Changes are not saved until the file is removed."
+            "The \(store) file is damaged and was left as it is (\(file)). Changes are not saved until it is moved away."
         case .unreadable(let store, let file, _): "The saved \(store) could not be read (\(file))."
         case .unwritable(let store, let file, _): "The \(store) could not be saved (\(file))."
         }
