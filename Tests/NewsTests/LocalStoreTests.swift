@@ -145,3 +145,27 @@ import Testing
         #expect(try Set(store.favorites().map(\.url)) == Set((1...16).map { article($0).url }))
     }
 }
+
+@Suite struct NewsStorageErrorTests {
+    @Test(arguments: [
+        (
+            NewsStorageError.corrupt(store: "favourites", file: "/d/f.json", detail: "not valid JSON"),
+            "The favourites file is damaged and was left as it is (/d/f.json). Changes are not saved until it is moved away.",
+            "favourites file /d/f.json is corrupt: not valid JSON"
+        ),
+        (
+            NewsStorageError.unreadable(store: "search history", file: "/d/h.json", detail: "permission denied"),
+            "The saved search history could not be read (/d/h.json).",
+            "search history file /d/h.json cannot be read: permission denied"
+        ),
+        (
+            NewsStorageError.unwritable(store: "favourites", file: "/d/f.json", detail: "disk full"),
+            "The favourites could not be saved (/d/f.json).",
+            "favourites file /d/f.json cannot be written: disk full"
+        ),
+    ])
+    func eachStorageErrorHasATextForTheUserAndOneForLogs(error: NewsStorageError, text: String, log: String) {
+        #expect(error.userMessage == text)
+        #expect(error.description == log)
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import News
+@testable import News
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -123,5 +123,30 @@ import Testing
     @Test func transportFailuresHaveTexts() {
         #expect(NewsError.transport("refused").userMessage == "No connection to NewsAPI. Check the network and try again.")
         #expect(NewsError.timeout.userMessage == "NewsAPI did not answer in time. Try again.")
+    }
+}
+
+@Suite struct NewsHTTPOutcomeTests {
+    private let url = URL(string: "http://127.0.0.1:1/v2/top-headlines")!
+
+    private func response(_ status: Int) -> HTTPURLResponse? {
+        HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)
+    }
+
+    @Test func aTimeoutIsTimeoutAndOtherURLErrorsAreTransport() {
+        #expect(NewsHTTPDataSource.outcome(data: nil, response: nil, error: URLError(.timedOut)) == .failure(.timeout))
+        guard case .failure(.transport(let detail)) = NewsHTTPDataSource.outcome(data: nil, response: nil, error: URLError(.cannotConnectToHost)) else {
+            Issue.record("expected a transport failure")
+            return
+        }
+        #expect(detail.hasPrefix("URLError \(URLError.Code.cannotConnectToHost.rawValue)"))
+    }
+
+    @Test func anAnswerIsReadByTheParserWithItsStatus() {
+        let body = Data(#"{"status":"error","code":"apiKeyMissing","message":"Your API key is missing."}"#.utf8)
+        #expect(
+            NewsHTTPDataSource.outcome(data: body, response: response(401), error: nil)
+                == .failure(.api(status: 401, code: "apiKeyMissing", message: "Your API key is missing.")))
+        #expect(NewsHTTPDataSource.outcome(data: nil, response: response(200), error: nil) == .failure(.invalidResponse("an empty body")))
     }
 }

@@ -52,8 +52,6 @@ final class PageLoader {
 
     init(dataSource: any NewsDataSource) { self.dataSource = dataSource }
 
-    var isLoading: Bool { inFlight != nil }
-
     /// Cancels the request in flight, if any; its answer will be dropped.
     func cancel() {
         inFlight?.cancel()

@@ -23,6 +23,8 @@ public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, Sear
             guard query != state.query else { return }
             changeQuery(query)
             guard let searchable = state.searchableQuery else { return }
+            // Scheduled directly rather than with `context.after`, whose work stays in the store's
+            // work bag after it ran: one entry per keystroke for the life of the screen.
             let fire = context.callback { [self] (_: Void) in search(searchable) }
             pending = context.scheduler.schedule(after: SearchState.debounce) { fire(()) }
         case .historyEntrySelected(let entry):
