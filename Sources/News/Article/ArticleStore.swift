@@ -54,6 +54,7 @@ public struct ArticleReducer: Reducer {
 public final class ArticleExecutor: BaseExecutor<ArticleIntent, ArticleAction, ArticleState, ArticleMessage, Never> {
     private let favorites: any FavoritesStore
 
+    /// - Parameter favorites: read and written on the store's scheduler (the files are small).
     public init(favorites: any FavoritesStore) { self.favorites = favorites }
 
     public override func executeIntent(_ intent: ArticleIntent) {

@@ -46,6 +46,7 @@ public typealias ArticleViewProxy = ViewProxy<ArticleViewModel, ArticleViewEvent
 
 /// The mappers between the article store and its view.
 public enum ArticleMappers {
+    /// State -> view model: the article's fields as given, the date as `dd.MM.yyyy` in UTC.
     public static func model(_ state: ArticleState) -> ArticleViewModel {
         let article = state.article
         return ArticleViewModel(
@@ -54,6 +55,7 @@ public enum ArticleMappers {
             date: NewsDate.format(article.publishedAt), isFavorite: state.isFavorite, container: state.container)
     }
 
+    /// View event -> intent.
     public static func intent(_ event: ArticleViewEvent) -> ArticleIntent {
         switch event {
         case .favoriteToggled: .toggleFavorite

@@ -5,6 +5,7 @@ import MVICore
 public final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, HeadlinesState, HeadlinesMessage, Never> {
     private let loader: PageLoader
 
+    /// - Parameter dataSource: where pages come from.
     public init(dataSource: any NewsDataSource) {
         loader = PageLoader(dataSource: dataSource)
     }

@@ -33,6 +33,7 @@ public typealias HeadlinesViewProxy = ViewProxy<HeadlinesViewModel, HeadlinesVie
 
 /// The mappers between the headlines store and its view.
 public enum HeadlinesMappers {
+    /// State -> view model: a row per article, the footer spinner for pages after the first.
     public static func model(_ state: HeadlinesState) -> HeadlinesViewModel {
         HeadlinesViewModel(
             rows: state.articles.map(NewsRowModel.init),
@@ -41,6 +42,7 @@ public enum HeadlinesMappers {
             container: state.container)
     }
 
+    /// View event -> intent.
     public static func intent(_ event: HeadlinesViewEvent) -> HeadlinesIntent {
         switch event {
         case .refreshTriggered: .refresh

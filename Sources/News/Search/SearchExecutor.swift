@@ -12,6 +12,9 @@ public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, Sear
     /// and the failure is not shown again on every search.
     private var historyStoreFailed = false
 
+    /// - Parameters:
+    ///   - dataSource: where results come from.
+    ///   - historyStore: where executed queries are kept.
     public init(dataSource: any NewsDataSource, historyStore: any SearchHistoryStore) {
         loader = PageLoader(dataSource: dataSource)
         self.historyStore = historyStore

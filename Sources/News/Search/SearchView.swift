@@ -37,6 +37,7 @@ public typealias SearchViewProxy = ViewProxy<SearchViewModel, SearchViewEvent>
 
 /// The mappers between the search store and its view.
 public enum SearchMappers {
+    /// State -> view model: the matching history below 3 characters, the results from 3 on.
     public static func model(_ state: SearchState) -> SearchViewModel {
         let content: SearchViewModel.Content =
             state.searchableQuery == nil
@@ -45,6 +46,7 @@ public enum SearchMappers {
         return SearchViewModel(query: state.query, content: content, container: state.container)
     }
 
+    /// View event -> intent.
     public static func intent(_ event: SearchViewEvent) -> SearchIntent {
         switch event {
         case .queryChanged(let query): .queryChanged(query)
