@@ -61,3 +61,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
+package.products.append(.library(name: "News", targets: ["News"]))
+package.targets += [
+    .target(name: "News", dependencies: ["MVICore"]),
+    .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport"]),
+]

@@ -1,0 +1,78 @@
+import MVICore
+
+/// Loads pages of top headlines: page 1 at start and on refresh (cancelling any load in flight),
+/// the next page on `loadMore` while there is one and nothing is loading.
+public final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, HeadlinesState, HeadlinesMessage, Never> {
+    private let loader: PageLoader
+
+    /// - Parameter dataSource: where pages come from.
+    public init(dataSource: any NewsDataSource) {
+        loader = PageLoader(dataSource: dataSource)
+    }
+
+    public override func executeIntent(_ intent: HeadlinesIntent) {
+        switch intent {
+        case .refresh: load(page: 1)
+        case .loadMore:
+            // A load more while any load is in flight is ignored, as is one past the end or the cap.
+            guard state.loadingPage == nil, state.hasMorePages else { return }
+            load(page: state.loadedPage + 1)
+        case .errorShown: dispatch(.errorShown)
+        }
+    }
+
+    public override func executeAction(_ action: HeadlinesAction) {
+        switch action {
+        case .loadFirstPage: load(page: 1)
+        }
+    }
+
+    public override func dispose() {
+        loader.cancel()
+        super.dispose()
+    }
+
+    private func load(page: Int) {
+        loader.cancel()
+        dispatch(.loadStarted(page: page))
+        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) { [self] result in
+            switch result {
+            case .success(let loaded): dispatch(.pageLoaded(page: page, loaded))
+            case .failure(let error): dispatch(.loadFailed(page: page, error))
+            }
+        }
+    }
+}
+
+/// One request at a time, latest wins: starting a request cancels the one in flight, and an
+/// answer to a cancelled or replaced request is dropped. Confined to the store's scheduler.
+final class PageLoader {
+    private let dataSource: any NewsDataSource
+    private var inFlight: (any Cancellable)?
+    private var generation = 0
+
+    init(dataSource: any NewsDataSource) { self.dataSource = dataSource }
+
+    /// Cancels the request in flight, if any; its answer will be dropped.
+    func cancel() {
+        inFlight?.cancel()
+        inFlight = nil
+        generation += 1
+    }
+
+    /// Starts `request`; `onResult` runs on the store's scheduler unless the request is
+    /// cancelled or replaced first, or the store is disposed.
+    func start<State, Message, Action, Label>(
+        _ request: NewsRequest, context: ExecutorContext<State, Message, Action, Label>,
+        onResult: @escaping (Result<NewsPage, NewsError>) -> Void
+    ) {
+        cancel()
+        let generation = self.generation
+        let deliver = context.callback { [self] (result: Result<NewsPage, NewsError>) in
+            guard generation == self.generation else { return }
+            inFlight = nil  // finished, not cancelled
+            onResult(result)
+        }
+        inFlight = dataSource.load(request, completion: deliver)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A value kept in one JSON file `{"value":...,"version":1}`, written atomically.
+///
+/// Reading a missing file gives `empty`. A file that exists but does not decode is `corrupt`, and
+/// writing over it is refused with the same error, so that nothing the user had is lost silently.
+/// Every call holds a lock, so that two read-modify-writes in one process never interleave.
+final class JSONFileStore<Value: Codable & Sendable>: Sendable {
+    /// The store's name in errors: "favourites", "search history".
+    let store: String
+    let url: URL
+    let empty: Value
+    private let lock = NSLock()
+
+    static var version: Int { 1 }
+
+    init(store: String, url: URL, empty: Value) {
+        self.store = store
+        self.url = url
+        self.empty = empty
+    }
+
+    private struct Envelope: Codable {
+        let version: Int
+        let value: Value
+    }
+
+    func read() throws(NewsStorageError) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return try readUnlocked()
+    }
+
+    /// Replaces the value with `transform(value)`, in one step under the lock. Refused when the
+    /// file now there is corrupt or unreadable.
+    func update(_ transform: (Value) -> Value) throws(NewsStorageError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try writeUnlocked(transform(try readUnlocked()))
+    }
+
+    private func readUnlocked() throws(NewsStorageError) -> Value {
+        let data: Data
+        do {
+            guard FileManager.default.fileExists(atPath: url.path) else { return empty }
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(store: store, file: url.path, detail: String(describing: error))
+        }
+        do {
+            let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+            guard envelope.version == Self.version else {
+                throw NewsStorageError.corrupt(
+                    store: store, file: url.path, detail: "version \(envelope.version), expected \(Self.version)")
+            }
+            return envelope.value
+        } catch let error as NewsStorageError {
+            throw error
+        } catch let error as DecodingError {
+            throw .corrupt(store: store, file: url.path, detail: DecodingErrorText.describe(error))
+        } catch {
+            throw .corrupt(store: store, file: url.path, detail: String(describing: error))
+        }
+    }
+
+    /// Writes `value` to a temporary file, then renames it over the file.
+    private func writeUnlocked(_ value: Value) throws(NewsStorageError) {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            let data = try encoder.encode(Envelope(version: Self.version, value: value))
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .unwritable(store: store, file: url.path, detail: String(describing: error))
+        }
+    }
+
+    /// Moves a corrupt file aside to `<name>.corrupt` (replacing an older one there) and returns
+    /// where it went; nil when the file is missing or reads fine.
+    func discardCorruptFile() throws(NewsStorageError) -> URL? {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            _ = try readUnlocked()
+            return nil
+        } catch {
+            guard case .corrupt = error else { throw error }
+        }
+        let aside = url.appendingPathExtension("corrupt")
+        do {
+            if FileManager.default.fileExists(atPath: aside.path) { try FileManager.default.removeItem(at: aside) }
+            try FileManager.default.moveItem(at: url, to: aside)
+            return aside
+        } catch {
+            throw .unwritable(store: store, file: aside.path, detail: String(describing: error))
+        }
+    }
+}
