@@ -58,3 +58,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The image pipeline: a library on Foundation alone.
+package.products += [
+    .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+]
+package.targets += [
+    .target(name: "ImagePipeline"),
+    .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"]),
+]
