@@ -66,6 +66,11 @@ func url(_ path: String) -> URL { URL(string: "https://images.test/\(path)")! }
 
 func bytes(_ text: String) -> Data { Data(text.utf8) }
 
+/// A 200 whose body is "bytes of <url>", so a requester can tell it got its own image.
+func echo(_ request: ImageLoadRequest) -> ImageLoadResponse {
+    ImageLoadResponse(status: 200, body: bytes("bytes of \(request.url.absoluteString)"))
+}
+
 func response(_ text: String, _ source: ImageSource) -> Result<ImageResponse, ImagePipelineError> {
     .success(ImageResponse(bytes: bytes(text), source: source))
 }
