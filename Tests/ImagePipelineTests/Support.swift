@@ -1,33 +1,12 @@
 import Foundation
 import ImagePipeline
 
-/// A loader the test answers by hand; it records every request and sees every cancel.
-final class FakeImageLoader: ImageDataLoader, @unchecked Sendable {  // `recorded` is guarded by `lock`
-    struct Call {
-        let request: ImageLoadRequest
-        let completion: @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-        let task: ImageCancellation
-    }
+typealias FakeImageLoader = ManualImageDataLoader
 
-    private let lock = NSLock()
-    private var recorded: [Call] = []
-
-    var calls: [Call] { lock.withLock { recorded } }
-    var requests: [ImageLoadRequest] { calls.map(\.request) }
-
-    func load(
-        _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask {
-        let task = ImageCancellation()
-        lock.withLock { recorded.append(Call(request: request, completion: completion, task: task)) }
-        return task
-    }
-
-    func answer(_ index: Int, _ response: ImageLoadResponse) { calls[index].completion(.success(response)) }
+extension ManualImageDataLoader {
     func answer(_ index: Int, bytes: String, etag: String? = nil) {
         answer(index, ImageLoadResponse(status: 200, etag: etag, body: Data(bytes.utf8)))
     }
-    func fail(_ index: Int, _ error: ImageLoadError = .transport("connection reset")) { calls[index].completion(.failure(error)) }
 }
 
 /// A clock the test sets; it only moves when told to.
