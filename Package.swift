@@ -59,11 +59,14 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The image pipeline: a library on Foundation alone.
+// The image pipeline (a library on Foundation alone) and the per-view image feature built on it.
 package.products += [
     .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+    .library(name: "Images", targets: ["Images"]),
 ]
 package.targets += [
     .target(name: "ImagePipeline"),
+    .target(name: "Images", dependencies: ["MVICore", "ImagePipeline"]),
     .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"]),
+    .testTarget(name: "ImagesTests", dependencies: ["Images", "ImagePipeline", "MVICore", "MVITestSupport"]),
 ]
