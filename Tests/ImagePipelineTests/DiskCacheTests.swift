@@ -219,6 +219,24 @@ import Testing
         }
     }
 
+    @Test func aWriteTheFileSystemRefusesIsAnErrorWithThePath() throws {
+        try withCache { cache, directory in
+            try cache.store(entry("old"), forKey: "k")
+            // The directory is replaced by a plain file: nothing can be written inside it any more.
+            try FileManager.default.removeItem(at: directory)
+            try Data("x".utf8).write(to: directory)
+            let file = self.file(for: "k", in: directory)
+            #expect {
+                try cache.store(entry("new"), forKey: "k")
+            } throws: { error in
+                guard case .write(let path, _) = error as? ImageDiskCacheError else { return false }
+                return path == file.path
+            }
+            #expect(cache.entry(forKey: "k") == nil)
+            try FileManager.default.removeItem(at: directory)
+        }
+    }
+
     @Test func aDirectoryPathThatIsAFileIsRefusedWithThePath() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -104,6 +104,18 @@ import Testing
         #expect(disk.count == 1)
     }
 
+    @Test func aDiskThatRefusesTheWriteStillDeliversTheImage() throws {
+        let fixture = try PipelineFixture()
+        defer { fixture.directory.remove() }
+        try FileManager.default.removeItem(at: fixture.directory.url)
+        try Data("x".utf8).write(to: fixture.directory.url)
+        let (received, _) = fixture.load("a.jpg")
+        fixture.loader.answer(0, bytes: "A")
+        #expect(received.all == [response("A", .network)])
+        #expect(fixture.disk.count == 0)
+        #expect(fixture.pipeline.cachedImage(for: url("a.jpg"))?.bytes == bytes("A"))
+    }
+
     @Test func aPipelineWithoutCachesDownloadsEveryTime() {
         let loader = FakeImageLoader()
         let pipeline = ImagePipeline(loader: loader, memoryCache: nil, diskCache: nil, configuration: .init(perform: { $0() }))
