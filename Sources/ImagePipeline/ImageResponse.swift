@@ -2,9 +2,9 @@ import Foundation
 
 /// Where the bytes a requester gets came from.
 public enum ImageSource: String, Equatable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// The memory cache (delivered synchronously).
+    /// The memory cache: synchronously for a fresh entry, after a `304` for a revalidated one.
     case memory
-    /// The disk cache.
+    /// The disk cache, fresh or revalidated by a `304`.
     case disk
     /// A download.
     case network
