@@ -68,3 +68,15 @@ package.targets += [
     .target(name: "News", dependencies: ["MVICore"]),
     .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport"]),
 ]
+
+// The image pipeline (a library on Foundation alone) and the per-view image feature built on it.
+package.products += [
+    .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+    .library(name: "Images", targets: ["Images"]),
+]
+package.targets += [
+    .target(name: "ImagePipeline"),
+    .target(name: "Images", dependencies: ["MVICore", "ImagePipeline"]),
+    .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"]),
+    .testTarget(name: "ImagesTests", dependencies: ["Images", "ImagePipeline", "MVICore", "MVITestSupport"]),
+]

@@ -1,0 +1,28 @@
+import Foundation
+import ImagePipeline
+import MVICore
+
+/// One image view's feature: owns its store and binds it to the view between start and stop.
+///
+/// The lifecycle is `StoreComponent`'s. The view sends `appeared` and `disappeared`; the store
+/// loads on the first and cancels on the second. With the image in the memory cache, the view's
+/// first render after `onStart()` already shows it.
+public final class ImageComponent: StoreComponent<ImageStore, ImageViewModel, ImageViewEvent> {
+    /// - Parameters:
+    ///   - url: the image to show.
+    ///   - pipeline: the app's pipeline, shared by every image view.
+    ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
+    ///   - eventObserver: sees every store event, for logging or recording.
+    public init(
+        url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, eventObserver: ((ImageStore.Event) -> Void)? = nil
+    ) {
+        super.init(
+            name: "ImageComponent",
+            store: .image(url: url, pipeline: pipeline, scheduler: scheduler, eventObserver: eventObserver),
+            stateToModel: ImageMappers.model,
+            eventToIntent: ImageMappers.intent)
+    }
+}
+
+/// Owns an `ImageComponent` and destroys it when released (keep it in SwiftUI `@State`).
+public typealias ImageComponentHolder = ComponentHolder<ImageComponent>
