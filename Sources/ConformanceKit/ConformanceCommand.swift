@@ -1,3 +1,5 @@
+import CanonicalRender
+import FeatureKit
 import Foundation
 
 #if canImport(Glibc)
@@ -79,7 +81,8 @@ public struct ConformanceCommand {
 
     let replayer: Replayer
 
-    public init(replayer: Replayer = .reference) { self.replayer = replayer }
+    /// A command that replays `features` (the executable passes `FeatureRegistry.reference`).
+    public init(features: FeatureRegistry) { self.replayer = Replayer(features: features) }
 
     /// Runs the command and returns its exit status.
     public func run(_ arguments: [String], io: IO) -> Int32 {
@@ -192,7 +195,7 @@ public struct ConformanceCommand {
     private func list(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, io: IO) -> Int32 {
         for entry in entries {
             let text = (try? String(contentsOf: entry.scenarioURL, encoding: .utf8)) ?? ""
-            let description = (try? Scenario.parse(text, file: catalog.displayPath(entry.scenarioURL)).description) ?? "(unreadable: see conformance run)"
+            let description = (try? replayer.read(text, file: catalog.displayPath(entry.scenarioURL)).description) ?? "(unreadable: see conformance run)"
             io.out("\(entry.id)  \(description)\n")
         }
         io.out("\(entries.count) scenario\(entries.count == 1 ? "" : "s")\n")
@@ -207,7 +210,7 @@ public struct ConformanceCommand {
         let path = catalog.displayPath(entry.scenarioURL)
         do {
             let text = try String(contentsOf: entry.scenarioURL, encoding: .utf8)
-            let scenario = try Scenario.parse(text, file: path, expectedID: entry.id)
+            let scenario = try replayer.read(text, file: path, expectedID: entry.id)
             let result = try replayer.replay(scenario)
             io.out("\(scenario.id): \(scenario.description)\n")
             if !scenario.tags.isEmpty { io.out("tags: \(scenario.tags.joined(separator: ", "))\n") }
@@ -320,17 +323,5 @@ public enum Reports {
         String(text.split(separator: "\n", maxSplits: 1).first ?? "")
     }
 
-    static func escape(_ text: String) -> String {
-        TextEscaping.map(text) { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "\n": "&#10;"
-            // XML 1.0 cannot carry most control characters at all: make them visible instead.
-            default: scalar.value < 0x20 && scalar != "\t" ? "\\u{" + TextEscaping.hex(scalar, minimumDigits: 4) + "}" : nil
-            }
-        }
-    }
+    static func escape(_ text: String) -> String { TextEscaping.xmlEscaped(text) }
 }

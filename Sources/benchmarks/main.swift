@@ -1,9 +1,11 @@
 import AllocationCounter
 import ConformanceKit
+import FeatureKit
 import Foundation
 import MVICore
 import MVITestSupport
 import MockHTTPServer
+import ReferenceFeatures
 
 // `swift run -c release benchmarks [--json FILE] [--quick]`: medians over repeated runs, each
 // next to its baseline measured in the same run. Numbers and their history: docs/performance.md.
@@ -253,11 +255,11 @@ if only.isEmpty || only.contains("store") { results += benchmarkStore() }
     var results: [Result] = []
     let catalog = try FixtureCatalog.locate()
     let entries = try catalog.entries()
+    let replayer = Replayer(features: .reference)
     let scenarios = try entries.map { entry in
-        try Scenario.parse(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
+        try replayer.read(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
     }
     let steps = scenarios.reduce(0) { $0 + $1.events.count }
-    let replayer = Replayer.reference
     // Replays are checked once outside the timed loops, so the loops need no error handling.
     for scenario in scenarios { _ = try replayer.replay(scenario) }
     func replay(_ scenario: Scenario) -> String {

@@ -1,4 +1,6 @@
+import CanonicalRender
 import ConformanceKit
+import FeatureKit
 import Foundation
 import Testing
 
@@ -14,7 +16,7 @@ final class CommandRun {
         var out = ""
         var err = ""
         let io = ConformanceCommand.IO(out: { out += $0 }, err: { err += $0 }, isTerminal: terminal, environment: env)
-        status = ConformanceCommand().run(arguments, io: io)
+        status = ConformanceCommand(features: TestFeatures.registry).run(arguments, io: io)
         self.out = out
         self.err = err
     }

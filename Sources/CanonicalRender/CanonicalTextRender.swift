@@ -1,44 +1,3 @@
-/// A view model (or label, or payload) as the canonical render sees it: a language-neutral tree.
-///
-/// Floats are deliberately absent: view models expose integers (whole ticks, percentages) so
-/// that every language renders them byte for byte alike. Spec: docs/render.md.
-public indirect enum CanonicalValue: Equatable, Sendable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case string(String)
-    case list([CanonicalValue])
-    /// A type name and its fields, in declaration order.
-    case record(String, [Field])
-    /// `Type.case`, with the case's fields (none for a plain case).
-    case enumCase(type: String, name: String, fields: [Field])
-
-    public struct Field: Equatable, Sendable {
-        public let name: String
-        public let value: CanonicalValue
-
-        public init(_ name: String, _ value: CanonicalValue) {
-            self.name = name
-            self.value = value
-        }
-    }
-
-    /// A record from `(name, value)` pairs in declaration order.
-    public static func record(_ type: String, _ fields: KeyValuePairs<String, CanonicalValue>) -> CanonicalValue {
-        .record(type, fields.map { Field($0.key, $0.value) })
-    }
-
-    /// A list of strings.
-    public static func strings(_ values: [String]) -> CanonicalValue {
-        .list(values.map(CanonicalValue.string))
-    }
-}
-
-/// A type with a canonical render.
-public protocol CanonicalRenderable {
-    var canonical: CanonicalValue { get }
-}
-
 /// Turns canonical values into text, per docs/render.md.
 public enum CanonicalRender {
     /// The value as lines, without indentation of its own; the first line is the value's head.
@@ -120,25 +79,3 @@ public enum CanonicalRender {
     }
 }
 
-/// Rewrites text scalar by scalar: the shared loop of the package's escaping rules.
-enum TextEscaping {
-    /// `text` with each scalar for which `replacement` returns a string replaced by it.
-    static func map(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if let replaced = replacement(scalar) {
-                out += replaced
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// Uppercase hex of the scalar, zero-padded to `minimumDigits`.
-    static func hex(_ scalar: Unicode.Scalar, minimumDigits: Int, uppercase: Bool = true) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: uppercase)
-        return String(repeating: "0", count: max(0, minimumDigits - digits.count)) + digits
-    }
-}
