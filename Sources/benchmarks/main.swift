@@ -1,4 +1,5 @@
 import AllocationCounter
+import CommandLineSupport
 import ConformanceKit
 import FeatureKit
 import Foundation
@@ -27,32 +28,25 @@ struct Result {
     var ratio: Double? { pairedRatio ?? baseline.map { median / $0 } }
 }
 
-var quick = false
-var jsonPath: String?
-var only: Set<String> = []
-var arguments = Array(CommandLine.arguments.dropFirst())[...]
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--quick": quick = true
-    case "--json":
-        guard let path = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("benchmarks: --json needs a file\n".utf8))
-            exit(2)
-        }
-        jsonPath = path
-    case "--only":
-        guard let names = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("benchmarks: --only needs store, replay, scheduler or server\n".utf8))
-            exit(2)
-        }
-        only = Set(names.split(separator: ",").map(String.init))
-    case "-h", "--help":
-        print("USAGE: benchmarks [--json FILE] [--quick] [--only store,replay,scheduler,server]\n\nBuild with -c release: swift run -c release benchmarks")
-        exit(0)
-    default:
-        FileHandle.standardError.write(Data("benchmarks: unknown argument \(argument)\n".utf8))
-        exit(2)
-    }
+let spec = CommandSpec(
+    name: "benchmarks",
+    abstract: "Medians over repeated runs, each next to its baseline measured in the same run (docs/performance.md).",
+    options: [
+        .value("json", "FILE", "also write the results as JSON"),
+        .flag("quick", "fewer repetitions and smaller loads"),
+        .value("only", "LIST", "only these groups, comma-separated: store, replay, scheduler, server"),
+    ],
+    discussion: "Build with -c release: swift run -c release benchmarks")
+
+let parsed = spec.parseOrExit()
+if let extra = (parsed.arguments + parsed.passthrough).first {
+    spec.exit(usage: UsageError(command: "benchmarks", "unexpected argument \(extra)"))
+}
+let quick = parsed.flag("quick")
+let jsonPath = parsed.value("json")
+let only = Set((parsed.value("only") ?? "").split(separator: ",").map(String.init))
+if let unknown = only.subtracting(["store", "replay", "scheduler", "server"]).sorted().first {
+    spec.exit(usage: UsageError(command: "benchmarks", "--only: unknown group \(unknown); expected store, replay, scheduler or server"))
 }
 
 #if DEBUG
