@@ -138,12 +138,13 @@ extension Scenario {
                 message: "the file's place makes its id \(CanonicalRender.quote(expectedID)), but the header says \(CanonicalRender.quote(header.id))")
         }
 
+        let forms = ScenarioFormat.forms(module)
         var events: [ScenarioEvent] = []
         events.reserveCapacity(lines.count - 1)
         for index in 1..<lines.count {
             let fields = try object(index)
             do throws(FieldError) {
-                let (kind, input) = try ScenarioFormat.readEvent(fields, module: module)
+                let (kind, input) = try ScenarioFormat.readEvent(fields, module: module, forms: forms)
                 events.append(ScenarioEvent(step: index, line: index + 1, kind: kind, input: input))
             } catch {
                 throw ScenarioError(file: file, line: index + 1, error)

@@ -179,9 +179,8 @@ public enum ScenarioFormat {
         }
     }
 
-    static func readEvent(_ object: JSONObject, module: FeatureModule) throws(FieldError) -> (ScenarioEvent.Kind, DecodedInput?) {
+    static func readEvent(_ object: JSONObject, module: FeatureModule, forms: [EventForm]) throws(FieldError) -> (ScenarioEvent.Kind, DecodedInput?) {
         let name = try Field.required("event", JSONCodec.string).value(in: object)
-        let forms = forms(module)
         guard let form = forms.first(where: { $0.name == name }) else {
             var message = "unknown event \(CanonicalRender.quote(name)); expected one of \(forms.map(\.name).joined(separator: ", "))"
             if builtInEvents.contains(name) { message = "\(module.name) takes no \(name) event; expected one of \(forms.map(\.name).joined(separator: ", "))" }
