@@ -56,9 +56,6 @@ public final class RequestLog: @unchecked Sendable {
         }
     }
 
-    /// The number of requests made so far.
-    public var count: Int { withLock { $0.count } }
-
     /// Decodes the answer to request `id` and returns its echo and its delivery; the request is
     /// then answered. Throws when the request was never made, was already answered, or the
     /// fields do not fit.
