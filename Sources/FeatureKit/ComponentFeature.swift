@@ -1,6 +1,14 @@
 import CanonicalRender
 import MVICore
 
+#if compiler(>=6.2)
+    /// A store whose type may be used from the module's `Sendable` factory (Swift 6.2 checks metatypes).
+    public typealias ReplayableStore = Store & SendableMetatype
+#else
+    /// A store whose type may be used from the module's `Sendable` factory.
+    public typealias ReplayableStore = Store
+#endif
+
 extension FeatureModule {
     /// A feature with one screen whose component is a `StoreComponent`: the usual shape.
     ///
@@ -12,7 +20,7 @@ extension FeatureModule {
     ///     saved state and `restore` is refused.
     ///   - make: builds the component with the replay's scheduler and data sources, fresh or
     ///     restored from a saved state.
-    public static func component<S: Store & SendableMetatype, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable, Component: StoreComponent<S, Model, Event>>(
+    public static func component<S: ReplayableStore, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable, Component: StoreComponent<S, Model, Event>>(
         name: String, componentName: String, config: ObjectCodec<Config>, viewEvents: [ViewEventCodec<Event>],
         responses: ObjectCodec<any Sendable>? = nil,
         renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
