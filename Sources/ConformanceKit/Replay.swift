@@ -119,7 +119,14 @@ public struct Replayer: Sendable {
             }
             // Everything due now runs before the next event.
             scheduler.advance()
-            steps.append(ReplayStep(step: event.step, line: event.line, input: input, outputs: output.take(), quiet: quiet))
+            let outputs = output.take()
+            for case .custom(let keyword, _) in outputs where !ReplayOutput.isValidKeyword(keyword) {
+                throw fail(FieldError(
+                    field: "event",
+                    "\(module.name) wrote a reaction named \(CanonicalRender.quote(keyword)); a feature's own reactions are "
+                        + "lowercase words other than \(ReplayOutput.reservedKeywords.sorted().joined(separator: ", "))"))
+            }
+            steps.append(ReplayStep(step: event.step, line: event.line, input: input, outputs: outputs, quiet: quiet))
         }
         return ReplayResult(scenario: scenario, steps: steps)
     }

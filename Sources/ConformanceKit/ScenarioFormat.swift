@@ -123,7 +123,7 @@ public enum ScenarioFormat {
             })
         }
         for custom in module.customEvents {
-            forms.append(EventForm(name: custom.name, shapes: custom.fields.shapes) { object throws(FieldError) in
+            forms.append(EventForm(name: custom.name, shapes: custom.shapes) { object throws(FieldError) in
                 let (value, echo) = try custom.decode(object)
                 var fields = object
                 fields["event"] = nil

@@ -67,9 +67,9 @@ public struct ScreenDescription: Sendable {
 /// write it: `{"event": "<name>", <fields>}`. Documented on the feature's page.
 public struct CustomEventCodec: Sendable {
     public let name: String
-    /// The event's fields besides `event`.
-    public let fields: ObjectCodec<any Sendable>
-    private let echo: @Sendable (any Sendable) -> String
+    /// The accepted field forms (besides `event`), for the schema.
+    public let shapes: [ObjectShape]
+    private let read: @Sendable (JSONObject) throws -> (value: any Sendable, echo: String)
 
     /// - Parameters:
     ///   - name: the value of `event`; not one of the format's own events.
@@ -77,16 +77,15 @@ public struct CustomEventCodec: Sendable {
     ///   - echo: the transcript's echo of the event (`deepLink "news://top"`).
     public init<Value: Sendable>(_ name: String, fields: ObjectCodec<Value>, echo: @escaping @Sendable (Value) -> String) {
         self.name = name
-        self.fields = fields.erased
-        self.echo = { value in
-            guard let value = value as? Value else { return name }
-            return echo(value)
+        self.shapes = fields.shapes
+        self.read = { object in
+            let value = try fields.decode(object, ignoring: ["event"])
+            return (value, echo(value))
         }
     }
 
     /// Decodes a line's fields (other than `event`) into the value and its echo.
     public func decode(_ object: JSONObject) throws(FieldError) -> (value: any Sendable, echo: String) {
-        let value = try fields.decode(object, ignoring: ["event"])
-        return (value, echo(value))
+        try FieldError.catching { try read(object) }
     }
 }

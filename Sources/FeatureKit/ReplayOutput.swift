@@ -21,6 +21,19 @@ public enum ReplayOutput: Equatable, Sendable {
     case custom(keyword: String, value: CanonicalValue)
 }
 
+extension ReplayOutput {
+    /// The reaction keywords of the transcript format, which a feature's own reactions may not use.
+    public static let reservedKeywords: Set<String> = ["request", "cancel", "render", "label", "rejected", "saved"]
+
+    /// Whether `keyword` may name a feature's own reaction: lowercase ASCII words separated by single
+    /// spaces, not a keyword of the format.
+    public static func isValidKeyword(_ keyword: String) -> Bool {
+        let words = keyword.split(separator: " ", omittingEmptySubsequences: false)
+        return !reservedKeywords.contains(keyword) && !words.isEmpty
+            && words.allSatisfy { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
+    }
+}
+
 /// Collects outputs as they happen, from any thread (a cancel may come from anywhere).
 public final class OutputLog: @unchecked Sendable {
     // `outputs` is only touched with `lock` held.
