@@ -16,8 +16,10 @@ extension CommandSpec {
         return text + (discussion.isEmpty ? "" : "\n" + discussion + "\n")
     }
 
+    /// `tool sub <arguments> [options]`; the default subcommand's name in brackets, as it may be left out.
     private func usageLine(_ spec: SubcommandSpec) -> String {
-        ([name, spec.name, spec.arguments].filter { !$0.isEmpty } + ["[options]"]).joined(separator: " ")
+        let subcommand = spec.name == defaultSubcommand ? "[\(spec.name)]" : spec.name
+        return ([name, subcommand, spec.arguments].filter { !$0.isEmpty } + ["[options]"]).joined(separator: " ")
     }
 
     private func subcommandHelp(_ spec: SubcommandSpec) -> String {

@@ -43,7 +43,7 @@ import Testing
 
     @Test func helpNamesTheOptionsAndTheExitStatuses() {
         let help = Self.spec.help("run")
-        #expect(help.hasPrefix("USAGE: tool run [<name> ...] [options]\n"))
+        #expect(help.hasPrefix("USAGE: tool [run] [<name> ...] [options]\n"))
         #expect(help.contains("  --out FILE   write here\n"))
         #expect(help.contains("Exit status: 0 success, 1 failures found, 2 usage error"))
         #expect(Self.spec.help().contains("  run   run things (the default)\n"))
