@@ -45,21 +45,8 @@ public enum CanonicalRender {
         }
     }
 
-    /// A string in double quotes with escapes; invisible characters become `\u{XXXX}`.
-    public static func quote(_ text: String) -> String {
-        "\"" + TextEscaping.map(text) { scalar in
-            switch scalar {
-            case "\"": return "\\\""
-            case "\\": return "\\\\"
-            case "\n": return "\\n"
-            case "\r": return "\\r"
-            case "\t": return "\\t"
-            default:
-                guard isInvisible(scalar) else { return nil }
-                return "\\u{" + TextEscaping.hex(scalar, minimumDigits: 4) + "}"
-            }
-        } + "\""
-    }
+    /// A string in double quotes with escapes; invisible characters become `\u{XXXX}` (docs/render.md, "Strings").
+    public static func quote(_ text: String) -> String { TextEscaping.canonicalQuoted(text) }
 
     /// Controls, separators and format characters that a reader could not see or tell apart.
     /// The list is closed and written in docs/render.md, so every language escapes the same set.

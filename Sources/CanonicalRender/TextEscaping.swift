@@ -21,6 +21,23 @@ public enum TextEscaping {
         return String(repeating: "0", count: max(0, minimumDigits - digits.count)) + digits
     }
 
+    /// A canonical string (docs/render.md, "Strings"): in double quotes, `"` `\` and line feed,
+    /// carriage return and tab escaped, every invisible scalar (`CanonicalRender.isInvisible`) as `\u{XXXX}`.
+    public static func canonicalQuoted(_ text: String) -> String {
+        "\"" + map(text) { scalar in
+            switch scalar {
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            default:
+                guard CanonicalRender.isInvisible(scalar) else { return nil }
+                return "\\u{" + hex(scalar, minimumDigits: 4) + "}"
+            }
+        } + "\""
+    }
+
     /// A JSON string literal: `"`, `\` and controls escaped (`\n`, `\r`, `\t`, else `\u00XX`).
     public static func jsonQuoted(_ text: String) -> String {
         "\"" + map(text) { scalar in
