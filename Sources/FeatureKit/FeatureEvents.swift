@@ -61,6 +61,10 @@ public struct ScreenDescription: Sendable {
         self.name = name
         self.events = events.map(\.erased)
     }
+
+    /// The same view events under another screen name: an app made of features reuses each
+    /// feature's screen (`KittensFeature.module.screens[0].named("kittens")`).
+    public func named(_ name: String) -> ScreenDescription { ScreenDescription(name, events: events) }
 }
 
 /// An event of the feature's own, beyond the lifecycle set (`back`, `deepLink`...), as scenarios

@@ -1,7 +1,9 @@
 import CanonicalRender
 import ConformanceKit
+import CountdownTimer
 import FeatureKit
 import Foundation
+import Kittens
 import MVICore
 import ReferenceFeatures
 import Testing
@@ -57,6 +59,30 @@ import Testing
                 let schema = catalog.root.appendingPathComponent("schema/" + ScenarioFormat.schemaFileName(module, kind))
                 #expect(FileManager.default.fileExists(atPath: schema.path), "no \(schema.lastPathComponent)")
             }
+        }
+    }
+
+    @Test func noFeatureNamesItsOwnEventLikeAFormatEvent() {
+        for module in TestFeatures.registry.modules {
+            for custom in module.customEvents {
+                #expect(!ScenarioFormat.builtInEvents.contains(custom.name), "\(module.name) defines \(custom.name)")
+            }
+            #expect(Set(module.screens.map(\.name)).count == module.screens.count, "\(module.name) names a screen twice")
+        }
+    }
+
+    @Test func anAppReusesAFeaturesScreenUnderAName() throws {
+        let app = FeatureModule(
+            name: "app", componentName: "App", config: .empty(()),
+            screens: [KittensFeature.module.screens[0].named("kittens"), TimerFeature.module.screens[0].named("timer")],
+            hasSavedState: false) { environment, _ in CompositeDemo.Session(output: environment.output) }
+        let replayer = Replayer(features: FeatureRegistry([app]))
+        let header = #"{"format": 1, "id": "app/x", "feature": "app", "description": "d"}"#
+        let line = #"{"event": "view", "screen": "timer", "name": "timeSet", "payload": {"minutes": 1, "seconds": 2}}"#
+        let scenario = try replayer.read([header, #"{"event": "create"}"#, line].joined(separator: "\n"), file: "f")
+        #expect(scenario.events.last?.input?.echo == "view timer: timeSet(minutes: 1, seconds: 2)")
+        #expect(throws: ScenarioError.self) {
+            try replayer.read([header, line.replacingOccurrences(of: "\"timer\"", with: "\"kittens\"")].joined(separator: "\n"), file: "f")
         }
     }
 
