@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "StateMachine", targets: ["StateMachine"]),
         .library(name: "Kittens", targets: ["Kittens"]),
         .library(name: "CountdownTimer", targets: ["CountdownTimer"]),
+        .library(name: "CanonicalRender", targets: ["CanonicalRender"]),
+        .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
@@ -31,25 +33,35 @@ let package = Package(
         .target(name: "MVITestSupport", dependencies: ["MVICore"]),
         // A finite state machine DSL modelled on Tinder's StateMachine.
         .target(name: "StateMachine"),
+        // The canonical value and its text render, the string escaper, the JSON value and its strict reader.
+        .target(name: "CanonicalRender"),
+        // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
+        .target(name: "FeatureKit", dependencies: ["CanonicalRender", "MVICore"]),
+        // The command-line parser and version every executable shares.
+        .target(name: "CommandLineSupport"),
         // Feature: Kittens (image URLs from The Cat API).
-        .target(name: "Kittens", dependencies: ["MVICore"]),
+        .target(name: "Kittens", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
         // Feature: a countdown timer driven by the state machine.
-        .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine"]),
-        // The replay harness: scenarios, drivers, canonical renders, goldens.
-        .target(name: "ConformanceKit", dependencies: ["MVICore", "MVITestSupport", "StateMachine", "Kittens", "CountdownTimer"]),
+        .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit"]),
+        // The one list of the reference features, composed by the executables and the tests.
+        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer"]),
+        // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
+        .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
         .target(name: "MockHTTPServer", dependencies: ["MVICore"]),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer"]),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport"),
-        .executableTarget(name: "testplan", dependencies: ["TestPlanSupport"]),
+        .executableTarget(name: "testplan", dependencies: ["TestPlanSupport", "CommandLineSupport"]),
         // `swift run -c release benchmarks`: medians next to same-run baselines (docs/performance.md).
         .target(name: "AllocationCounter"),
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["AllocationCounter", "MVICore", "MVITestSupport", "ConformanceKit", "MockHTTPServer"]),
+            dependencies: [
+                "AllocationCounter", "MVICore", "MVITestSupport", "ConformanceKit", "ReferenceFeatures", "MockHTTPServer", "CommandLineSupport",
+            ]),
         // `swift run conformance`: replays every fixture against the reference implementation.
-        .executableTarget(name: "conformance", dependencies: ["ConformanceKit"]),
+        .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"]),
 
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
@@ -57,7 +69,12 @@ let package = Package(
         .testTarget(name: "CountdownTimerTests", dependencies: ["CountdownTimer", "MVICore", "MVITestSupport", "StateMachine"]),
         .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "Kittens", "MVICore"]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "Kittens", "CountdownTimer", "StateMachine", "MVICore"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [
+                "ConformanceKit", "ReferenceFeatures", "FeatureKit", "CanonicalRender", "CommandLineSupport", "Kittens", "CountdownTimer",
+                "StateMachine", "MVICore",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

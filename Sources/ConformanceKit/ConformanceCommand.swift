@@ -1,3 +1,6 @@
+import CanonicalRender
+import CommandLineSupport
+import FeatureKit
 import Foundation
 
 #if canImport(Glibc)
@@ -8,34 +11,37 @@ import Foundation
 
 /// The `conformance` command: arguments in, text and an exit status out.
 public struct ConformanceCommand {
-    public static let usage = """
-        USAGE: conformance [run] [<id-or-glob> ...] [options]
-               conformance list [<id-or-glob> ...] [options]
-               conformance record <id-or-glob> ... [options]
-               conformance show <id> [options]
-
-        Replays the recorded scenarios under Fixtures/ against the reference implementation and
-        compares each transcript with its golden file. With no subcommand, runs every scenario.
-
-        SUBCOMMANDS:
-          run       replay scenarios (all, or those matching the ids or globs) and compare
-          list      print the ids of the scenarios with their descriptions
-          record    replay and rewrite the goldens of the given scenarios (fails the run, so that
-                    a re-record is never taken for a pass); refused when CI=true
-          show      print one scenario's transcript step by step, with fixture line numbers
-
-        OPTIONS:
-          --fixtures DIR   the fixtures folder (default: $CONFORMANCE_FIXTURES, ./Fixtures, or the checkout's)
-          --record MODE    never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)
-          --junit FILE     also write a JUnit XML report
-          --json FILE      also write a JSON report
-          --shard I/N      run only shard I of N (1-based), for CI matrices
-          -h, --help       show this help
-
-        A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
-        Exit status: 0 if every scenario passed, 1 if any did not, 2 for a usage error.
-        Colour is used only on a terminal and never when NO_COLOR is set.
-        """
+    /// The command line's grammar; `conformance --help` prints it.
+    public static let spec: CommandSpec = {
+        let fixtures = OptionSpec.value("fixtures", "DIR", "the fixtures folder (default: $CONFORMANCE_FIXTURES, ./Fixtures, or the checkout's)")
+        let shard = OptionSpec.value("shard", "I/N", "only shard I of N (1 <= I <= N), for CI matrices")
+        let junit = OptionSpec.value("junit", "FILE", "also write a JUnit XML report")
+        let json = OptionSpec.value("json", "FILE", "also write a JSON report")
+        return CommandSpec(
+            name: "conformance",
+            abstract: """
+                Replays the recorded scenarios under Fixtures/ against the reference features and compares each
+                transcript with its golden file.
+                """,
+            subcommands: [
+                SubcommandSpec(
+                    "run", arguments: "[<id-or-glob> ...]", abstract: "replay scenarios (all, or those matching) and compare with their goldens",
+                    options: [fixtures, .value("record", "MODE", "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json, shard]),
+                SubcommandSpec(
+                    "list", arguments: "[<id-or-glob> ...]", abstract: "print the ids of the scenarios with their descriptions",
+                    options: [fixtures, .value("json", "FILE", "also write the list as JSON"), shard]),
+                SubcommandSpec(
+                    "record", arguments: "<id-or-glob> ...",
+                    abstract: "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
+                    options: [fixtures, junit, json, shard]),
+                SubcommandSpec("show", arguments: "<id>", abstract: "print one scenario's transcript step by step, with fixture line numbers", options: [fixtures]),
+            ],
+            defaultSubcommand: "run",
+            discussion: """
+                A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
+                Colour is used only on a terminal and never when NO_COLOR is set.
+                """)
+    }()
 
     /// What the command writes to.
     public struct IO {
@@ -70,30 +76,22 @@ public struct ConformanceCommand {
         var junit: String?
         var json: String?
         var shard: (index: Int, count: Int)?
-        var help = false
-    }
-
-    struct UsageError: Error {
-        let message: String
     }
 
     let replayer: Replayer
 
-    public init(replayer: Replayer = .reference) { self.replayer = replayer }
+    /// A command that replays `features` (the executable passes `FeatureRegistry.reference`).
+    public init(features: FeatureRegistry) { self.replayer = Replayer(features: features) }
 
-    /// Runs the command and returns its exit status.
+    /// Runs the command and returns its exit status (see `ExitStatus`).
     public func run(_ arguments: [String], io: IO) -> Int32 {
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            io.err("conformance: \(error.message)\nRun 'conformance --help' for usage.\n")
-            return 2
+        Self.spec.run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
+            let options = try Self.options(parsed)
+            return execute(options, io: io)
         }
-        if options.help {
-            io.out(Self.usage + "\n")
-            return 0
-        }
+    }
+
+    private func execute(_ options: Options, io: IO) -> Int32 {
         do {
             let catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
             var entries = try catalog.entries()
@@ -101,7 +99,7 @@ public struct ConformanceCommand {
                 let unmatched = options.patterns.filter { pattern in !entries.contains { IDPattern.matches(pattern, $0.id) } }
                 if !unmatched.isEmpty {
                     io.err("conformance: no scenario matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); see 'conformance list'\n")
-                    return 2
+                    return ExitStatus.usage
                 }
                 entries = entries.filter { entry in options.patterns.contains { IDPattern.matches($0, entry.id) } }
             }
@@ -110,7 +108,7 @@ public struct ConformanceCommand {
             }
             switch options.subcommand {
             case "list":
-                return list(entries, catalog: catalog, io: io)
+                return list(entries, catalog: catalog, json: options.json, io: io)
             case "show":
                 return show(entries, catalog: catalog, io: io)
             default:
@@ -119,95 +117,67 @@ public struct ConformanceCommand {
                     catalog: catalog, replayer: replayer, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment))
                 return runAll(entries, runner: runner, options: options, io: io)
             }
-        } catch let error as CatalogError {
-            io.err("conformance: \(error.message)\n")
-            return 2
         } catch {
             io.err("conformance: \(error)\n")
-            return 2
+            return ExitStatus.usage
         }
     }
 
-    func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var rest = arguments[...]
-        if let first = rest.first, ["run", "list", "record", "show"].contains(first) {
-            options.subcommand = first
-            rest = rest.dropFirst()
+    static func options(_ parsed: ParsedCommand) throws(UsageError) -> Options {
+        func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: parsed.subcommand, message) }
+        var options = Options(subcommand: parsed.subcommand, patterns: parsed.arguments + parsed.passthrough)
+        options.fixtures = parsed.value("fixtures")
+        options.junit = parsed.value("junit")
+        options.json = parsed.value("json")
+        if let raw = parsed.value("record") {
+            guard let mode = RecordMode(rawValue: raw) else { throw fail("--record \(raw): expected never, missing, failed or all") }
+            options.record = mode
         }
-        func value(_ flag: String) throws(UsageError) -> String {
-            guard let next = rest.first, !next.hasPrefix("--") else { throw UsageError(message: "\(flag) needs a value") }
-            rest = rest.dropFirst()
-            return next
-        }
-        while let argument = rest.first {
-            rest = rest.dropFirst()
-            var flag = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+        if let raw = parsed.value("shard") {
+            let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+                throw fail("--shard \(raw): expected I/N with 1 <= I <= N, e.g. 2/4")
             }
-            func flagValue() throws(UsageError) -> String {
-                if let inline { return inline }
-                return try value(flag)
-            }
-            switch flag {
-            case "-h", "--help", "help": options.help = true
-            case "--fixtures": options.fixtures = try flagValue()
-            case "--junit": options.junit = try flagValue()
-            case "--json": options.json = try flagValue()
-            case "--record":
-                let raw = try flagValue()
-                guard let mode = RecordMode(rawValue: raw) else {
-                    throw UsageError(message: "--record \(raw): expected never, missing, failed or all")
-                }
-                options.record = mode
-            case "--shard":
-                let raw = try flagValue()
-                let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-                    throw UsageError(message: "--shard \(raw): expected I/N with 1 <= I <= N, e.g. 2/4")
-                }
-                options.shard = (index, count)
-            default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option \(argument)") }
-                options.patterns.append(argument)
-            }
+            options.shard = (index, count)
         }
-        if options.subcommand == "record", options.patterns.isEmpty, !options.help {
-            throw UsageError(message: "record needs the ids or globs of the scenarios to record (use '*' for all)")
+        for path in [options.junit, options.json].compactMap({ $0 }) where path.isEmpty {
+            throw fail("a report needs a file name")
         }
-        if options.subcommand == "record", options.record != nil {
-            throw UsageError(message: "record always rewrites; --record does not apply to it")
+        if options.subcommand == "record", options.patterns.isEmpty {
+            throw fail("record needs the ids or globs of the scenarios to record (use '*' for all)")
         }
-        if options.subcommand == "show", options.patterns.count != 1, !options.help {
-            throw UsageError(message: "show needs exactly one scenario id")
+        if options.subcommand == "show", options.patterns.count != 1 {
+            throw fail("show needs exactly one scenario id")
         }
         return options
     }
 
     // MARK: - Subcommands
 
-    private func list(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, io: IO) -> Int32 {
+    private func list(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, json: String?, io: IO) -> Int32 {
+        var listed: [Reports.ListedScenario] = []
         for entry in entries {
             let text = (try? String(contentsOf: entry.scenarioURL, encoding: .utf8)) ?? ""
-            let description = (try? Scenario.parse(text, file: catalog.displayPath(entry.scenarioURL)).description) ?? "(unreadable: see conformance run)"
-            io.out("\(entry.id)  \(description)\n")
+            let description = try? replayer.read(text, file: catalog.displayPath(entry.scenarioURL)).description
+            listed.append(Reports.ListedScenario(id: entry.id, feature: entry.feature, description: description))
+            io.out("\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n")
         }
         io.out("\(entries.count) scenario\(entries.count == 1 ? "" : "s")\n")
-        return 0
+        if let json, !writeReport(Reports.encode(Reports.ScenarioList(scenarios: listed)), to: json, io: io) {
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
     }
 
     private func show(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, io: IO) -> Int32 {
         guard entries.count == 1, let entry = entries.first else {
             io.err("conformance: show needs a pattern that matches exactly one scenario, it matched \(entries.count)\n")
-            return 2
+            return ExitStatus.usage
         }
         let path = catalog.displayPath(entry.scenarioURL)
         do {
             let text = try String(contentsOf: entry.scenarioURL, encoding: .utf8)
-            let scenario = try Scenario.parse(text, file: path, expectedID: entry.id)
+            let scenario = try replayer.read(text, file: path, expectedID: entry.id)
             let result = try replayer.replay(scenario)
             io.out("\(scenario.id): \(scenario.description)\n")
             if !scenario.tags.isEmpty { io.out("tags: \(scenario.tags.joined(separator: ", "))\n") }
@@ -216,10 +186,10 @@ public struct ConformanceCommand {
                 let lines = TranscriptFormatter.outputLines(step)
                 io.out(lines.isEmpty ? "  (no reaction)\n" : lines.map { $0 + "\n" }.joined())
             }
-            return 0
+            return ExitStatus.success
         } catch {
             io.err("conformance: \(error)\n")
-            return 1
+            return ExitStatus.failure
         }
     }
 
@@ -259,12 +229,12 @@ public struct ConformanceCommand {
         let summary = "\(passed) passed, \(failed) failed"
         io.out((failed == 0 ? paint(summary, "32") : paint(summary, "31")) + "\n")
 
-        var status: Int32 = failed == 0 ? 0 : 1
+        var status = failed == 0 ? ExitStatus.success : ExitStatus.failure
         if let path = options.junit {
-            if !writeReport(Reports.junit(reports), to: path, io: io) { status = 1 }
+            if !writeReport(Reports.junit(reports), to: path, io: io) { status = ExitStatus.failure }
         }
         if let path = options.json {
-            if !writeReport(Reports.json(reports), to: path, io: io) { status = 1 }
+            if !writeReport(Reports.json(reports), to: path, io: io) { status = ExitStatus.failure }
         }
         return status
     }
@@ -280,57 +250,3 @@ public struct ConformanceCommand {
     }
 }
 
-/// Machine-readable reports.
-public enum Reports {
-    /// JUnit XML: one testsuite per feature, one testcase per scenario.
-    public static func junit(_ reports: [ScenarioReport]) -> String {
-        let features = Array(Set(reports.map(\.feature))).sorted()
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = reports.filter { !$0.outcome.isPass }.count
-        xml += "<testsuites name=\"conformance\" tests=\"\(reports.count)\" failures=\"\(failures)\">\n"
-        for feature in features {
-            let mine = reports.filter { $0.feature == feature }
-            xml += "  <testsuite name=\"\(escape(feature))\" tests=\"\(mine.count)\" failures=\"\(mine.filter { !$0.outcome.isPass }.count)\">\n"
-            for report in mine {
-                xml += "    <testcase classname=\"\(escape(feature))\" name=\"\(escape(report.id))\""
-                if report.outcome.isPass {
-                    xml += "/>\n"
-                } else {
-                    xml += ">\n      <failure type=\"\(report.outcome.label)\" message=\"\(escape(firstLine(report.outcome.message)))\">"
-                    xml += escape(report.outcome.message) + "</failure>\n    </testcase>\n"
-                }
-            }
-            xml += "  </testsuite>\n"
-        }
-        return xml + "</testsuites>\n"
-    }
-
-    /// JSON: totals and one object per scenario.
-    public static func json(_ reports: [ScenarioReport]) -> String {
-        let passed = reports.filter { $0.outcome.isPass }.count
-        var text = "{\n  \"passed\": \(passed),\n  \"failed\": \(reports.count - passed),\n  \"scenarios\": ["
-        text += reports.map { report in
-            "\n    {\"id\": \(JSONValue.string(report.id).compactText), \"feature\": \(JSONValue.string(report.feature).compactText), "
-                + "\"outcome\": \"\(report.outcome.label)\", \"steps\": \(report.steps), \"message\": \(JSONValue.string(report.outcome.message).compactText)}"
-        }.joined(separator: ",")
-        return text + (reports.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-    }
-
-    private static func firstLine(_ text: String) -> String {
-        String(text.split(separator: "\n", maxSplits: 1).first ?? "")
-    }
-
-    static func escape(_ text: String) -> String {
-        TextEscaping.map(text) { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "\n": "&#10;"
-            // XML 1.0 cannot carry most control characters at all: make them visible instead.
-            default: scalar.value < 0x20 && scalar != "\t" ? "\\u{" + TextEscaping.hex(scalar, minimumDigits: 4) + "}" : nil
-            }
-        }
-    }
-}

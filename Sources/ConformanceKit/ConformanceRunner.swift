@@ -1,3 +1,5 @@
+import CanonicalRender
+import FeatureKit
 import Foundation
 
 #if canImport(Glibc)
@@ -80,7 +82,7 @@ public struct ConformanceRunner {
     /// Under CI (`CI=true`) nothing is ever written: recording is refused with a message.
     public let isCI: Bool
 
-    public init(catalog: FixtureCatalog, replayer: Replayer = .reference, recordMode: RecordMode, isCI: Bool) {
+    public init(catalog: FixtureCatalog, replayer: Replayer, recordMode: RecordMode, isCI: Bool) {
         self.catalog = catalog
         self.replayer = replayer
         self.recordMode = recordMode
@@ -105,7 +107,7 @@ public struct ConformanceRunner {
         let result: ReplayResult
         do {
             let text = try readText(entry.scenarioURL, path: scenarioPath)
-            scenario = try Scenario.parse(text, file: scenarioPath, expectedID: entry.id)
+            scenario = try replayer.read(text, file: scenarioPath, expectedID: entry.id)
             result = try replayer.replay(scenario)
         } catch let error as ScenarioError {
             return report(.error(error.description))
@@ -132,11 +134,6 @@ public struct ConformanceRunner {
         }
         return text
     }
-}
-
-extension Replayer {
-    /// The reference implementation's drivers, one per feature.
-    public static var reference: Replayer { Replayer(drivers: [KittensDriver.self, TimerDriver.self]) }
 }
 
 /// One golden file and the rules for comparing and recording it.

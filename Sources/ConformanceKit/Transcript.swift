@@ -1,3 +1,6 @@
+import CanonicalRender
+import FeatureKit
+
 /// Formats a replay as the golden transcript text. Spec: docs/fixtures.md, "Transcript".
 public enum TranscriptFormatter {
     public static func text(_ result: ReplayResult) -> String {
@@ -28,22 +31,27 @@ public enum TranscriptFormatter {
                 lines.append("  request #\(id) \(description)")
             case .cancel(let id):
                 lines.append("  cancel #\(id)")
-            case .render(let value):
+            case .render(let value, let screen):
                 if omitted > 0 {
                     lines.append("  (\(omitted) earlier render\(omitted == 1 ? "" : "s") of this step not shown)")
                 }
-                lines += block("render", value)
-            case .label(let value):
-                lines += block("label", value)
+                lines += block(head(screen, "render"), value)
+            case .label(let value, let screen):
+                lines += block(head(screen, "label"), value)
             case .saved(let value):
                 lines += block("saved", value)
             case .rejected(let message):
                 lines.append("  rejected \(message)")
-            case .note(let text):
-                lines.append("  note \(text)")
+            case .custom(let keyword, let value):
+                lines += block(keyword, value)
             }
         }
         return lines
+    }
+
+    /// `render`, or `render <screen>:` for a feature with several screens.
+    private static func head(_ screen: String?, _ keyword: String) -> String {
+        screen.map { "\(keyword) \($0):" } ?? keyword
     }
 
     private static func block(_ head: String, _ value: CanonicalValue) -> [String] {

@@ -1,9 +1,12 @@
 import AllocationCounter
+import CommandLineSupport
 import ConformanceKit
+import FeatureKit
 import Foundation
 import MVICore
 import MVITestSupport
 import MockHTTPServer
+import ReferenceFeatures
 
 // `swift run -c release benchmarks [--json FILE] [--quick]`: medians over repeated runs, each
 // next to its baseline measured in the same run. Numbers and their history: docs/performance.md.
@@ -25,32 +28,25 @@ struct Result {
     var ratio: Double? { pairedRatio ?? baseline.map { median / $0 } }
 }
 
-var quick = false
-var jsonPath: String?
-var only: Set<String> = []
-var arguments = Array(CommandLine.arguments.dropFirst())[...]
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--quick": quick = true
-    case "--json":
-        guard let path = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("benchmarks: --json needs a file\n".utf8))
-            exit(2)
-        }
-        jsonPath = path
-    case "--only":
-        guard let names = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("benchmarks: --only needs store, replay, scheduler or server\n".utf8))
-            exit(2)
-        }
-        only = Set(names.split(separator: ",").map(String.init))
-    case "-h", "--help":
-        print("USAGE: benchmarks [--json FILE] [--quick] [--only store,replay,scheduler,server]\n\nBuild with -c release: swift run -c release benchmarks")
-        exit(0)
-    default:
-        FileHandle.standardError.write(Data("benchmarks: unknown argument \(argument)\n".utf8))
-        exit(2)
-    }
+let spec = CommandSpec(
+    name: "benchmarks",
+    abstract: "Medians over repeated runs, each next to its baseline measured in the same run (docs/performance.md).",
+    options: [
+        .value("json", "FILE", "also write the results as JSON"),
+        .flag("quick", "fewer repetitions and smaller loads"),
+        .value("only", "LIST", "only these groups, comma-separated: store, replay, scheduler, server"),
+    ],
+    discussion: "Build with -c release: swift run -c release benchmarks")
+
+let parsed = spec.parseOrExit()
+if let extra = (parsed.arguments + parsed.passthrough).first {
+    spec.exit(usage: UsageError(command: "benchmarks", "unexpected argument \(extra)"))
+}
+let quick = parsed.flag("quick")
+let jsonPath = parsed.value("json")
+let only = Set((parsed.value("only") ?? "").split(separator: ",").map(String.init))
+if let unknown = only.subtracting(["store", "replay", "scheduler", "server"]).sorted().first {
+    spec.exit(usage: UsageError(command: "benchmarks", "--only: unknown group \(unknown); expected store, replay, scheduler or server"))
 }
 
 #if DEBUG
@@ -253,11 +249,11 @@ if only.isEmpty || only.contains("store") { results += benchmarkStore() }
     var results: [Result] = []
     let catalog = try FixtureCatalog.locate()
     let entries = try catalog.entries()
+    let replayer = Replayer(features: .reference)
     let scenarios = try entries.map { entry in
-        try Scenario.parse(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
+        try replayer.read(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
     }
     let steps = scenarios.reduce(0) { $0 + $1.events.count }
-    let replayer = Replayer.reference
     // Replays are checked once outside the timed loops, so the loops need no error handling.
     for scenario in scenarios { _ = try replayer.replay(scenario) }
     func replay(_ scenario: Scenario) -> String {

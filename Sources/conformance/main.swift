@@ -1,5 +1,7 @@
 import ConformanceKit
+import FeatureKit
 import Foundation
+import ReferenceFeatures
 
 // Replays every fixture against the reference implementation; `conformance --help` for more.
-exit(ConformanceCommand().run(Array(CommandLine.arguments.dropFirst()), io: .standard()))
+exit(ConformanceCommand(features: .reference).run(Array(CommandLine.arguments.dropFirst()), io: .standard()))

@@ -1,62 +1,54 @@
+import CommandLineSupport
 import Foundation
 import TestPlanSupport
 
 // Runs Xcode test plans on Linux, where `swift test` does not read them. See TestPlans/README.md.
-let usage = """
-    USAGE: testplan run <plan.xctestplan> [-- <more swift test arguments>]
-           testplan arguments <plan.xctestplan>
-           testplan check [--plans DIR] --tests FILE
+let spec = CommandSpec(
+    name: "testplan",
+    abstract: "Runs the Xcode test plans under TestPlans/ on Linux, and checks that every test is in a plan.",
+    subcommands: [
+        SubcommandSpec(
+            "run", arguments: "<plan.xctestplan> [-- <more swift test arguments>]",
+            abstract: "run `swift test` with the --filter/--skip arguments that select exactly the plan's tests"),
+        SubcommandSpec("arguments", arguments: "<plan.xctestplan>", abstract: "print those arguments, one per line"),
+        SubcommandSpec(
+            "check", abstract: "report every test (from `swift test list` output) that no plan runs, and plan entries that match no test",
+            options: [
+                .value("plans", "DIR", "the folder of .xctestplan files (default: TestPlans)"),
+                .value("tests", "FILE", "the output of `swift test list` (- for standard input); required"),
+            ]),
+    ])
 
-      run        runs `swift test` with the --filter/--skip arguments that select exactly the plan's tests
-      arguments  prints those arguments, one per line
-      check      reads the output of `swift test list` from FILE (- for standard input) and reports every
-                 test that no plan under DIR (default TestPlans) runs, and plan entries that match no test;
-                 exits 1 if there is any
-    """
-
-func fail(_ message: String, status: Int32 = 2) -> Never {
+func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("testplan: \(message)\n".utf8))
     exit(status)
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first else { fail("missing command\n\(usage)") }
-arguments.removeFirst()
+let parsed = spec.parseOrExit()
+func usage(_ message: String) -> Never {
+    spec.exit(usage: UsageError(command: "testplan", subcommand: parsed.subcommand, message))
+}
 
 do {
-    switch command {
-    case "-h", "--help":
-        print(usage)
+    switch parsed.subcommand {
     case "arguments", "run":
-        guard let path = arguments.first else { fail("\(command) needs a plan file") }
+        guard parsed.arguments.count == 1, let path = parsed.arguments.first else { usage("\(parsed.subcommand) needs one plan file") }
         let plan = try TestPlan.load(URL(fileURLWithPath: path))
-        if command == "arguments" {
+        if parsed.subcommand == "arguments" {
             plan.swiftTestArguments.forEach { print($0) }
-            exit(0)
+            exit(ExitStatus.success)
         }
-        var extra = Array(arguments.dropFirst())
-        if extra.first == "--" { extra.removeFirst() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "test"] + plan.swiftTestArguments + extra
+        process.arguments = ["swift", "test"] + plan.swiftTestArguments + parsed.passthrough
         FileHandle.standardOutput.write(Data("testplan: running plan \(plan.name): swift test \(plan.swiftTestArguments.joined(separator: " "))\n".utf8))
         try process.run()
         process.waitUntilExit()
         exit(process.terminationStatus)
-    case "check":
-        var plansDirectory = "TestPlans"
-        var testsFile: String?
-        while let flag = arguments.first {
-            arguments.removeFirst()
-            guard let value = arguments.first else { fail("\(flag) needs a value") }
-            arguments.removeFirst()
-            switch flag {
-            case "--plans": plansDirectory = value
-            case "--tests": testsFile = value
-            default: fail("unknown option \(flag)")
-            }
-        }
-        guard let testsFile else { fail("check needs --tests FILE (the output of `swift test list`)") }
+    default:
+        guard parsed.arguments.isEmpty else { usage("check takes no arguments, got \(parsed.arguments.joined(separator: " "))") }
+        let plansDirectory = parsed.value("plans") ?? "TestPlans"
+        guard let testsFile = parsed.value("tests") else { usage("check needs --tests FILE (the output of `swift test list`)") }
         let listing: Data = testsFile == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: testsFile))
         let tests = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
             .filter { $0.contains(".") && $0.contains("/") && !$0.hasPrefix(" ") }
@@ -69,10 +61,8 @@ do {
         for entry in coverage.staleEntries { print("stale plan entry: \(entry)") }
         print("\(tests.count) tests, \(plans.count) plans (\(plans.map(\.name).joined(separator: ", "))): "
             + "\(coverage.orphans.count) not in any plan, \(coverage.staleEntries.count) stale entries")
-        exit(coverage.isComplete ? 0 : 1)
-    default:
-        fail("unknown command \(command)\n\(usage)")
+        exit(coverage.isComplete ? ExitStatus.success : ExitStatus.failure)
     }
 } catch {
-    fail("\(error)", status: 1)
+    fail("\(error)", status: ExitStatus.failure)
 }

@@ -1,4 +1,6 @@
+import CanonicalRender
 import ConformanceKit
+import FeatureKit
 import Foundation
 import Testing
 
@@ -14,7 +16,7 @@ final class CommandRun {
         var out = ""
         var err = ""
         let io = ConformanceCommand.IO(out: { out += $0 }, err: { err += $0 }, isTerminal: terminal, environment: env)
-        status = ConformanceCommand().run(arguments, io: io)
+        status = ConformanceCommand(features: TestFeatures.registry).run(arguments, io: io)
         self.out = out
         self.err = err
     }
@@ -34,11 +36,38 @@ final class CommandRun {
         (["record"], "conformance: record needs the ids or globs of the scenarios to record (use '*' for all)"),
         (["show"], "conformance: show needs exactly one scenario id"),
         (["--junit"], "conformance: --junit needs a value"),
+        (["--shard", "0/2"], "conformance: --shard 0/2: expected I/N with 1 <= I <= N, e.g. 2/4"),
+        (["--shard=1/0"], "conformance: --shard 1/0: expected I/N with 1 <= I <= N, e.g. 2/4"),
+        (["list", "--junit", "x.xml"], "conformance: unknown option --junit for list"),
+        (["list", "--json="], "conformance: a report needs a file name"),
+        (["record", "x", "--record", "all"], "conformance: unknown option --record for record"),
     ])
     func usageErrorsExitWithTwo(arguments: [String], message: String) {
         let run = CommandRun(arguments)
         #expect(run.status == 2)
         #expect(run.err.hasPrefix(message), "got: \(run.err)")
+    }
+
+    @Test func versionIsThePackagesVersion() {
+        let run = CommandRun(["--version"])
+        #expect(run.status == 0)
+        #expect(run.out == "conformance 0.1.0\n")
+    }
+
+    @Test func listWritesItsJSONFile() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let url = fixtures.root.deletingLastPathComponent().appendingPathComponent("list.json")
+        let run = CommandRun(["list", "--json", url.path], fixtures: fixtures)
+        #expect(run.status == 0)
+        let list = try JSONDecoder().decode(Reports.ScenarioList.self, from: Data(contentsOf: url))
+        #expect(list == Reports.ScenarioList(scenarios: [Reports.ListedScenario(id: "kittens/x", feature: "kittens", description: "d")]))
+    }
+
+    @Test func listFailsWhenItsJSONFileCannotBeWritten() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let run = CommandRun(["list", "--json", fixtures.root.appendingPathComponent("missing-folder/list.json").path], fixtures: fixtures)
+        #expect(run.status == 1)
+        #expect(run.err.contains("conformance: could not write"))
     }
 
     @Test func runPrintsATableAndTheClosingLine() throws {

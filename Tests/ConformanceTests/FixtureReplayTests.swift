@@ -1,4 +1,6 @@
+import CanonicalRender
 import ConformanceKit
+import FeatureKit
 import Foundation
 import Testing
 
@@ -12,7 +14,7 @@ enum Corpus {
     static var runner: ConformanceRunner? {
         guard let catalog else { return nil }
         let mode = (try? RecordMode.fromEnvironment()) ?? .never
-        return ConformanceRunner(catalog: catalog, recordMode: mode, isCI: ConformanceRunner.isCI())
+        return ConformanceRunner(catalog: catalog, replayer: TestFeatures.replayer, recordMode: mode, isCI: ConformanceRunner.isCI())
     }
 }
 
@@ -49,7 +51,7 @@ enum Corpus {
         let catalog = try #require(Corpus.catalog)
         var tags = Set<String>()
         for entry in Corpus.entries where entry.feature == "kittens" {
-            let scenario = try Scenario.parse(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL))
+            let scenario = try TestFeatures.replayer.read(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL))
             tags.formUnion(scenario.tags)
         }
         let expected = (1...6).map { "original-store-\($0)" } + (1...7).map { "original-component-\($0)" }

@@ -1,20 +1,19 @@
+import CanonicalRender
 import ConformanceKit
+import FeatureKit
+import CountdownTimer
 import Foundation
 import Testing
 
-/// A small deterministic generator, so a failure replays exactly.
+/// Seeded bytes from the Timer's SplitMix64 (the package's one generator), so a failure replays exactly.
 struct SeededBytes {
-    var state: UInt64
+    let random: SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    init(state: UInt64) { random = SplitMix64(seed: state) }
 
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    func next() -> UInt64 { random.next() }
+
+    func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 /// Malformed scenarios must end in a value or a ScenarioError that names a place, never a crash.
@@ -24,7 +23,7 @@ struct SeededBytes {
     @Test(arguments: seeds)
     func mutatedScenariosAreReadOrRejectedWithAPlace(seed: UInt64) throws {
         let catalog = try #require(Corpus.catalog)
-        var random = SeededBytes(state: seed)
+        let random = SeededBytes(state: seed)
         let entry = Corpus.entries[random.below(Corpus.entries.count)]
         var bytes = Array(try Data(contentsOf: entry.scenarioURL))
         for _ in 0..<(1 + random.below(8)) {
@@ -39,8 +38,8 @@ struct SeededBytes {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         do {
-            let scenario = try Scenario.parse(text, file: catalog.displayPath(entry.scenarioURL))
-            _ = try Replayer.reference.replay(scenario)
+            let scenario = try TestFeatures.replayer.read(text, file: catalog.displayPath(entry.scenarioURL))
+            _ = try TestFeatures.replayer.replay(scenario)
         } catch {
             #expect(error.description.hasPrefix(catalog.displayPath(entry.scenarioURL)), "\(error)")
             #expect(error.line != nil || error.message.contains("empty"), "the error names a line: \(error)")

@@ -1,4 +1,6 @@
+import CanonicalRender
 import ConformanceKit
+import FeatureKit
 import Foundation
 import Testing
 
@@ -20,7 +22,7 @@ struct TemporaryFixtures {
 
     func run(_ mode: RecordMode, ci: Bool = false) throws -> ScenarioOutcome {
         let entry = try #require(try catalog.entries().first)
-        return ConformanceRunner(catalog: catalog, recordMode: mode, isCI: ci).run(entry).outcome
+        return ConformanceRunner(catalog: catalog, replayer: TestFeatures.replayer, recordMode: mode, isCI: ci).run(entry).outcome
     }
 
     func folderContents() -> [String] {

@@ -1,4 +1,6 @@
+import CanonicalRender
 import ConformanceKit
+import FeatureKit
 import Testing
 
 let header = #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}"#
@@ -7,7 +9,7 @@ func scenario(_ lines: String...) -> String { ([header] + lines).joined(separato
 
 func parseError(_ text: String, expectedID: String? = nil) -> String? {
     do {
-        _ = try Scenario.parse(text, file: "Fixtures/kittens/x.jsonl", expectedID: expectedID)
+        _ = try TestFeatures.replayer.read(text, file: "Fixtures/kittens/x.jsonl", expectedID: expectedID)
         return nil
     } catch {
         return error.description
@@ -16,8 +18,8 @@ func parseError(_ text: String, expectedID: String? = nil) -> String? {
 
 func replayError(_ text: String) -> String? {
     do {
-        let parsed = try Scenario.parse(text, file: "Fixtures/kittens/x.jsonl")
-        _ = try Replayer.reference.replay(parsed)
+        let parsed = try TestFeatures.replayer.read(text, file: "Fixtures/kittens/x.jsonl")
+        _ = try TestFeatures.replayer.replay(parsed)
         return nil
     } catch {
         return error.description
@@ -26,7 +28,7 @@ func replayError(_ text: String) -> String? {
 
 @Suite struct ScenarioParseErrorTests {
     @Test func aWellFormedScenarioParses() throws {
-        let parsed = try Scenario.parse(
+        let parsed = try TestFeatures.replayer.read(
             scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 100, "quiet": true}"#, #"{"event": "respond", "request": 1, "body": "[]"}"#),
             file: "f", expectedID: "kittens/x")
         #expect(parsed.id == "kittens/x")
@@ -42,13 +44,13 @@ func replayError(_ text: String) -> String? {
         ("{\"format\": 1", "Fixtures/kittens/x.jsonl:1: not valid JSON"),
         ("[1]", "Fixtures/kittens/x.jsonl:1: expected a JSON object, found array"),
         (#"{"id": "kittens/x", "feature": "kittens", "description": "d"}"#,
-         #"Fixtures/kittens/x.jsonl:1: field "format": missing; expected a whole number"#),
+         #"Fixtures/kittens/x.jsonl:1: field "format": missing; expected 1"#),
         (#"{"format": 2, "id": "kittens/x", "feature": "kittens", "description": "d"}"#,
          #"Fixtures/kittens/x.jsonl:1: field "format": this reader understands format 1, found 2"#),
         (#"{"format": 1, "id": "kittens/X Y", "feature": "kittens", "description": "d"}"#,
          #"Fixtures/kittens/x.jsonl:1: field "id": expected "kittens/<name>" with lowercase letters, digits and dashes, found "kittens/X Y""#),
         (#"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d", "tag": []}"#,
-         #"Fixtures/kittens/x.jsonl:1: field "tag": unknown field; expected only config, description, feature, format, id, tags"#),
+         #"Fixtures/kittens/x.jsonl:1: field "tag": unknown field; expected only format, id, feature, description, tags, config"#),
         (#"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": 5}"#,
          #"Fixtures/kittens/x.jsonl:1: field "description": expected a string, found number"#),
         (#"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d", "tags": ["a", 1]}"#,
@@ -61,19 +63,19 @@ func replayError(_ text: String) -> String? {
 
     @Test(arguments: [
         (scenario(#"{"event": "jump"}"#),
-         #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "jump"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond, restore"#),
+         #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "jump"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond"#),
         (scenario(#"{"event": "create"}"#, #"{"event": "advance"}"#),
          #"Fixtures/kittens/x.jsonl:3: field "ms": missing; expected a whole number"#),
         (scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 1.5}"#),
-         #"Fixtures/kittens/x.jsonl:3: field "ms": expected a whole number, found 1.5"#),
+         #"Fixtures/kittens/x.jsonl:3: field "ms": expected a whole number >= 0, found 1.5"#),
         (scenario(#"{"event": "advance", "ms": -1}"#),
-         #"Fixtures/kittens/x.jsonl:2: field "ms": expected a whole number of milliseconds >= 0, found -1"#),
+         #"Fixtures/kittens/x.jsonl:2: field "ms": expected a whole number >= 0, found -1"#),
         (scenario(#"{"event": "advance", "ms": 5, "quiet": "yes"}"#),
          #"Fixtures/kittens/x.jsonl:2: field "quiet": expected true or false, found string"#),
         (scenario(#"{"event": "start", "now": true}"#),
          #"Fixtures/kittens/x.jsonl:2: field "now": unknown field; expected only event"#),
         (scenario(#"{"event": "respond", "request": 0}"#),
-         #"Fixtures/kittens/x.jsonl:2: field "request": expected a request number >= 1, found 0"#),
+         #"Fixtures/kittens/x.jsonl:2: field "request": expected a whole number >= 1, found 0"#),
         (scenario(#"{"event": "create"}"#, "", #"{"event": "start"}"#),
          "Fixtures/kittens/x.jsonl:3: empty line; every line must hold one JSON object"),
         (scenario(#"{"event": "create"}"#, #"{"event": "view"}"#),
@@ -93,7 +95,7 @@ func replayError(_ text: String) -> String? {
 
     @Test func windowsLineEndingsAreAccepted() throws {
         let text = header + "\r\n" + #"{"event": "create"}"# + "\r\n"
-        #expect(try Scenario.parse(text, file: "f").events.count == 1)
+        #expect(try TestFeatures.replayer.read(text, file: "f").events.count == 1)
     }
 }
 
@@ -115,13 +117,13 @@ func replayError(_ text: String) -> String? {
         (scenario(#"{"event": "create"}"#, #"{"event": "respond", "request": 1, "body": "[]", "urls": []}"#),
          "Fixtures/kittens/x.jsonl:3: a kittens response takes only one of urls, body or failure; found urls and body"),
         (scenario(#"{"event": "create"}"#, #"{"event": "respond", "request": 1, "failure": "dns"}"#),
-         #"Fixtures/kittens/x.jsonl:3: field "failure": unknown failure "dns"; expected transport, timeout, httpStatus or emptyResponse"#),
+         #"Fixtures/kittens/x.jsonl:3: field "failure": unknown failure "dns"; expected timeout, emptyResponse, httpStatus or transport"#),
         (scenario(#"{"event": "create"}"#, #"{"event": "respond", "request": 1, "failure": "httpStatus"}"#),
-         #"Fixtures/kittens/x.jsonl:3: field "status": expected an HTTP status from 100 to 599"#),
+         #"Fixtures/kittens/x.jsonl:3: field "status": missing; expected a whole number from 100 to 599"#),
         (scenario(#"{"event": "create"}"#, #"{"event": "respond", "request": 1, "urls": ["a", 2]}"#),
          #"Fixtures/kittens/x.jsonl:3: field "urls": element [1]: expected a string, found number"#),
         (scenario(#"{"event": "create"}"#, #"{"event": "respond", "request": 1, "failure": "timeout", "status": 500}"#),
-         #"Fixtures/kittens/x.jsonl:3: field "status": unknown field for this response; expected only failure"#),
+         #"Fixtures/kittens/x.jsonl:3: field "status": unknown field; expected only event, request, failure"#),
     ])
     func malformedReplaysNameTheLine(text: String, expected: String) {
         #expect(replayError(text) == expected)
@@ -129,24 +131,24 @@ func replayError(_ text: String) -> String? {
 
     @Test func anUnknownFeatureIsNamed() {
         let text = #"{"format": 1, "id": "weather/x", "feature": "weather", "description": "d"}"# + "\n"
-        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "feature": unknown feature "weather"; known: kittens, timer"#)
+        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "feature": unknown feature "weather"; known: demo-app, kittens, timer"#)
     }
 
     @Test func unknownConfigIsRejected() {
         let text = #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d", "config": {"seed": 1}}"# + "\n"
-        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "config.seed": unknown setting; kittens takes no config"#)
+        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "config.seed": unknown field; none is allowed here"#)
     }
 
     @Test func quietStepsKeepOnlyTheLastRender() throws {
         let result = ReplayResult(
-            scenario: try Scenario.parse(scenario(), file: "f"),
+            scenario: try TestFeatures.replayer.read(scenario(), file: "f"),
             steps: [ReplayStep(step: 1, line: 2, input: "advance 300ms (now 300ms)",
-                               outputs: [.render(.int(1)), .note("n"), .render(.int(2)), .render(.int(3))], quiet: true)])
+                               outputs: [.render(.int(1)), .custom(keyword: "note", value: .string("n")), .render(.int(2)), .render(.int(3))], quiet: true)])
         #expect(TranscriptFormatter.text(result) == """
             # kittens/x
             # d
             > 1 advance 300ms (now 300ms)
-              note n
+              note "n"
               (2 earlier renders of this step not shown)
               render 3
 

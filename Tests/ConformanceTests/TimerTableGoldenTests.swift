@@ -1,4 +1,6 @@
+import CanonicalRender
 import ConformanceKit
+import FeatureKit
 import CountdownTimer
 import Foundation
 import StateMachine

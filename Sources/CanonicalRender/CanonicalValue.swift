@@ -1,0 +1,40 @@
+/// A view model (or label, or payload) as the canonical render sees it: a language-neutral tree.
+///
+/// Floats are deliberately absent: view models expose integers (whole ticks, percentages) so
+/// that every language renders them byte for byte alike. Spec: docs/render.md.
+public indirect enum CanonicalValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case list([CanonicalValue])
+    /// A type name and its fields, in declaration order.
+    case record(String, [Field])
+    /// `Type.case`, with the case's fields (none for a plain case).
+    case enumCase(type: String, name: String, fields: [Field])
+
+    public struct Field: Equatable, Sendable {
+        public let name: String
+        public let value: CanonicalValue
+
+        public init(_ name: String, _ value: CanonicalValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A record from `(name, value)` pairs in declaration order.
+    public static func record(_ type: String, _ fields: KeyValuePairs<String, CanonicalValue>) -> CanonicalValue {
+        .record(type, fields.map { Field($0.key, $0.value) })
+    }
+
+    /// A list of strings.
+    public static func strings(_ values: [String]) -> CanonicalValue {
+        .list(values.map(CanonicalValue.string))
+    }
+}
+
+/// A type with a canonical render.
+public protocol CanonicalRenderable {
+    var canonical: CanonicalValue { get }
+}

@@ -1,0 +1,95 @@
+import CanonicalRender
+import MVICore
+
+#if compiler(>=6.2)
+    /// A store whose type may be used from the module's `Sendable` factory (Swift 6.2 checks metatypes).
+    public typealias ReplayableStore = Store & SendableMetatype
+#else
+    /// A store whose type may be used from the module's `Sendable` factory.
+    public typealias ReplayableStore = Store
+#endif
+
+extension FeatureModule {
+    /// A feature with one screen whose component is a `StoreComponent`: the usual shape.
+    ///
+    /// - Parameters:
+    ///   - viewEvents: the view events as scenarios name them.
+    ///   - responses: every answer the feature's replay data source takes (`ObjectCodec.erased`).
+    ///   - renderLabel: the canonical render of the store's labels; nil records none.
+    ///   - renderSaved: the canonical render of the saved state; nil means the feature has no
+    ///     saved state and `restore` is refused.
+    ///   - make: builds the component with the replay's scheduler and data sources, fresh or
+    ///     restored from a saved state.
+    public static func component<S: ReplayableStore, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable, Component: StoreComponent<S, Model, Event>>(
+        name: String, componentName: String, config: ObjectCodec<Config>, viewEvents: [ViewEventCodec<Event>],
+        responses: ObjectCodec<any Sendable>? = nil,
+        renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
+        renderSaved: (@Sendable (S.State) -> CanonicalValue)? = nil,
+        make: @escaping @Sendable (FeatureEnvironment, Config, _ restoring: S.State?) -> Component
+    ) -> FeatureModule {
+        FeatureModule(
+            name: name, componentName: componentName, config: config, screens: [ScreenDescription(events: viewEvents)],
+            responses: responses, hasSavedState: renderSaved != nil
+        ) { environment, config in
+            ComponentSession<S, Model, Event>(
+                feature: name, environment: environment, renderLabel: renderLabel, renderSaved: renderSaved,
+                make: { saved in make(environment, config, saved) })
+        }
+    }
+}
+
+/// Drives one `StoreComponent` for a replay: a recording view, labels, save and restore.
+final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendable>: FeatureSession {
+    private let feature: String
+    private let output: OutputLog
+    private let view: RecordingView<Model, Event>
+    private let renderLabel: (@Sendable (S.Label) -> CanonicalValue)?
+    private let renderSaved: (@Sendable (S.State) -> CanonicalValue)?
+    private let make: (S.State?) -> StoreComponent<S, Model, Event>
+    private var component: StoreComponent<S, Model, Event>?
+    private var labels: (any Cancellable)?
+
+    init(
+        feature: String, environment: FeatureEnvironment, renderLabel: (@Sendable (S.Label) -> CanonicalValue)?,
+        renderSaved: (@Sendable (S.State) -> CanonicalValue)?, make: @escaping (S.State?) -> StoreComponent<S, Model, Event>
+    ) {
+        self.feature = feature
+        self.output = environment.output
+        self.view = RecordingView(output: environment.output)
+        self.renderLabel = renderLabel
+        self.renderSaved = renderSaved
+        self.make = make
+    }
+
+    func create() { build(restoring: nil) }
+
+    private func build(restoring saved: S.State?) {
+        let component = make(saved)
+        if let renderLabel {
+            let output = output
+            labels = component.store.subscribe(labels: { output.append(.label(renderLabel($0))) })
+        }
+        self.component = component
+    }
+
+    func perform(_ event: LifecycleEvent) {
+        component?.perform(event, view: view)
+    }
+
+    func send(_ input: FeatureInput) throws(FieldError) {
+        guard case .view(_, let event) = input, let event = event as? Event else {
+            throw FieldError(field: "event", "\(feature) has no such event")
+        }
+        view.dispatch(event)
+    }
+
+    func restore() throws(FieldError) -> CanonicalValue {
+        guard let renderSaved else { throw FieldError(field: "event", "\(feature) has no saved state to restore") }
+        guard let component else { throw FieldError(field: "event", "restore before create") }
+        let saved = component.store.state
+        if component.lifecycleState != .destroyed { component.onDestroy() }
+        labels?.cancel()
+        build(restoring: saved)
+        return renderSaved(saved)
+    }
+}

@@ -1,0 +1,79 @@
+import CanonicalRender
+import FeatureKit
+import Foundation
+import MVICore
+
+extension KittenViewModel: CanonicalRenderable {
+    /// `KittenViewModel` with `isLoading`, `isError`, `imageUrls` (docs/features/kittens.md).
+    public var canonical: CanonicalValue {
+        .record("KittenViewModel", ["isLoading": .bool(isLoading), "isError": .bool(isError), "imageUrls": .strings(imageUrls)])
+    }
+}
+
+/// The Kittens feature as the conformance replay sees it (spec: docs/features/kittens.md, "Fixtures").
+public enum KittensFeature {
+    /// Kittens: no config, the view event `refreshTriggered`, and the data source answers of `responses`.
+    public static let module = FeatureModule.component(
+        name: "kittens", componentName: "KittenComponent", config: .empty(()),
+        viewEvents: [.plain("refreshTriggered", KittenViewEvent.refreshTriggered)],
+        responses: responses.erased
+    ) { environment, _, _ in
+        KittenComponent(
+            dataSource: ReplayKittenDataSource(requests: environment.requests),
+            scheduler: environment.scheduler, backgroundScheduler: environment.scheduler)
+    }
+
+    /// One answer of the data source, with its echo in the transcript.
+    public struct Answer: Sendable, Equatable {
+        public let echo: String
+        public let result: Result<Data, KittenDataSourceError>
+    }
+
+    /// A `respond` event's fields, exactly one form of:
+    /// `"urls": [String]` (a body `[{"url": ...}, ...]`), `"body": String` (that body),
+    /// `"failure": "timeout" | "emptyResponse"`, `"failure": "httpStatus", "status": 100...599`,
+    /// `"failure": "transport"` with an optional `"detail"` (default `connection failed`).
+    public static let responses: ObjectCodec<Answer> = {
+        let urls = Field.required("urls", JSONCodec.array(of: JSONCodec.string))
+        let body = Field.required("body", JSONCodec.string)
+        let status = Field.required("status", JSONCodec.integer(100...599))
+        let detail = Field.optional("detail", JSONCodec.string)
+        func failure(_ kind: String, _ error: KittenDataSourceError) -> ObjectCodec<Answer>.Variant {
+            .when("failure", is: kind, .object(Field.constant("failure", kind)) { _ in Answer(echo: "failure \(kind)", result: .failure(error)) })
+        }
+        return .oneOf("a kittens response", [
+            .has("urls", .object(urls) { fields in
+                let list = try fields.read(urls)
+                let text = JSONValue.array(list.map { .object(["url": .string($0)]) }).compactText
+                return Answer(echo: "urls [\(list.count)]", result: .success(Data(text.utf8)))
+            }),
+            .has("body", .object(body) { fields in
+                let text = try fields.read(body)
+                return Answer(echo: "body \(CanonicalRender.quote(text))", result: .success(Data(text.utf8)))
+            }),
+            failure("timeout", .timeout),
+            failure("emptyResponse", .emptyResponse),
+            .when("failure", is: "httpStatus", .object(Field.constant("failure", "httpStatus"), status) { fields in
+                let code = try fields.read(status)
+                return Answer(echo: "failure httpStatus(\(code))", result: .failure(.httpStatus(code)))
+            }),
+            .when("failure", is: "transport", .object(Field.constant("failure", "transport"), detail) { fields in
+                let text = try fields.read(detail) ?? "connection failed"
+                return Answer(echo: "failure transport(\(CanonicalRender.quote(text)))", result: .failure(.transport(text)))
+            }),
+        ])
+    }()
+}
+
+/// The Kittens data source of a replay: each load is a request that a `respond` event answers.
+final class ReplayKittenDataSource: KittenDataSource {
+    private let requests: RequestLog
+
+    init(requests: RequestLog) { self.requests = requests }
+
+    func load(
+        limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
+    ) -> any Cancellable {
+        requests.open("load(limit: \(limit), page: \(page))", answers: KittensFeature.responses, echo: \.echo) { completion($0.result) }
+    }
+}

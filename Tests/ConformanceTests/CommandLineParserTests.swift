@@ -1,0 +1,87 @@
+import CommandLineSupport
+import Testing
+
+/// The parser every executable shares: one grammar, one set of exit statuses.
+@Suite struct CommandLineParserTests {
+    static let spec = CommandSpec(
+        name: "tool", abstract: "A tool.",
+        subcommands: [
+            SubcommandSpec("run", arguments: "[<name> ...]", abstract: "run things", options: [.value("out", "FILE", "write here"), .flag("fast", "hurry")]),
+            SubcommandSpec("list", abstract: "list things"),
+        ],
+        defaultSubcommand: "run")
+
+    private func run(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+        guard case .run(let parsed) = try Self.spec.parse(arguments) else {
+            throw UsageError(command: "test", "expected a runnable line for \(arguments)")
+        }
+        return parsed
+    }
+
+    @Test func valuesComeWithEqualsOrAsTheNextArgument() throws {
+        #expect(try run(["run", "--out=a.txt"]).value("out") == "a.txt")
+        #expect(try run(["run", "--out", "a.txt"]).value("out") == "a.txt")
+        #expect(try run(["--out=", "x"]).value("out") == "", "an empty inline value is a value")
+    }
+
+    @Test func theDefaultSubcommandTakesArgumentsAndFlags() throws {
+        let parsed = try run(["a", "--fast", "b", "--", "--not-an-option"])
+        #expect(parsed.subcommand == "run")
+        #expect(parsed.arguments == ["a", "b"])
+        #expect(parsed.flag("fast"))
+        #expect(!parsed.flag("out"))
+        #expect(parsed.passthrough == ["--not-an-option"])
+    }
+
+    @Test func helpAndVersionWinOverEverythingElse() throws {
+        #expect(try Self.spec.parse(["--help"]) == .help(Self.spec.help()))
+        #expect(try Self.spec.parse(["list", "-h"]) == .help(Self.spec.help("list")))
+        #expect(throws: UsageError.self, "an earlier unknown option is reported first") { try Self.spec.parse(["run", "--bogus", "--version"]) }
+        #expect(try Self.spec.parse(["run", "--version"]) == .version("tool \(packageVersion)"))
+        #expect(packageVersion == "0.1.0")
+    }
+
+    @Test func helpNamesTheOptionsAndTheExitStatuses() {
+        let help = Self.spec.help("run")
+        #expect(help.hasPrefix("USAGE: tool [run] [<name> ...] [options]\n"))
+        #expect(help.contains("  --out FILE   write here\n"))
+        #expect(help.contains("Exit status: 0 success, 1 failures found, 2 usage error"))
+        #expect(Self.spec.help().contains("  run   run things (the default)\n"))
+    }
+
+    @Test(arguments: [
+        (["run", "--bogus"], "tool: unknown option --bogus for run\nRun 'tool run --help' for usage."),
+        (["list", "--out=x"], "tool: unknown option --out for list\nRun 'tool list --help' for usage."),
+        (["run", "--out"], "tool: --out needs a value (FILE)\nRun 'tool run --help' for usage."),
+        (["run", "--out", "--fast"], "tool: --out needs a value (FILE)\nRun 'tool run --help' for usage."),
+        (["run", "--fast=yes"], "tool: --fast takes no value\nRun 'tool run --help' for usage."),
+        (["run", "-x"], "tool: unknown option -x for run\nRun 'tool run --help' for usage."),
+    ])
+    func badLinesAreUsageErrorsThatSayWhereToLook(arguments: [String], message: String) {
+        do {
+            _ = try Self.spec.parse(arguments)
+            Issue.record("\(arguments) parsed")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func aCommandWithoutDefaultNeedsASubcommand() {
+        let spec = CommandSpec(name: "t", abstract: "a", subcommands: [SubcommandSpec("go", abstract: "go")])
+        #expect(throws: UsageError(command: "t", "missing subcommand; expected one of go")) { try spec.parse([]) }
+        #expect(throws: UsageError(command: "t", "unknown subcommand stop; expected one of go")) { try spec.parse(["stop"]) }
+    }
+
+    @Test func runMapsHelpUsageErrorsAndTheBodysStatusToExitStatuses() {
+        var out = ""
+        var err = ""
+        #expect(Self.spec.run(["--help"], out: { out += $0 }, err: { err += $0 }) { _ in 7 } == ExitStatus.success)
+        #expect(out == Self.spec.help())
+        #expect(Self.spec.run(["--bogus"], out: { out += $0 }, err: { err += $0 }) { _ in 7 } == ExitStatus.usage)
+        #expect(err.hasPrefix("tool: unknown option --bogus"))
+        #expect(Self.spec.run(["a"], out: { out += $0 }, err: { err += $0 }) { _ in 7 } == 7)
+        #expect(Self.spec.run(["a"], out: { out += $0 }, err: { err += $0 }) { parsed throws(UsageError) in
+            throw UsageError(command: "tool", subcommand: parsed.subcommand, "no")
+        } == ExitStatus.usage)
+    }
+}

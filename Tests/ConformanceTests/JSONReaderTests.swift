@@ -1,0 +1,67 @@
+import CanonicalRender
+import Testing
+
+/// The one JSON reader: strict where JSONSerialization is lenient, and never a crash.
+@Suite struct JSONReaderTests {
+    @Test func valuesKeepTheirKindsAndMembersTheirOrder() throws {
+        let value = try JSONValue.parse(#" {"b": [1, -2.5, 3e2, true, null], "a": "x\u00e9\ud83d\udc31\n"} "#)
+        #expect(value == ["b": [1, -2.5, 300.0, true, nil], "a": "xé🐱\n"])
+        guard case .object(let object) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.keys == ["b", "a"])
+        #expect(value.compactText == #"{"b":[1,-2.5,300,true,null],"a":"xé🐱\n"}"#)
+    }
+
+    @Test func integersAreTokensWithoutFractionOrExponent() throws {
+        #expect(try JSONValue.parse("1000") == .integer(1000))
+        #expect(try JSONValue.parse("1000.0") == .number(1000))
+        #expect(try JSONValue.parse("1e3") == .number(1000))
+        #expect(try JSONValue.parse("-0") == .integer(0))
+        #expect(try JSONValue.parse("99999999999999999999") == .number(1e20), "too big for Int: a number, not a trap")
+        #expect(try JSONValue.parse("1000.0").wholeNumber == 1000)
+        #expect(try JSONValue.parse("1.5").wholeNumber == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"a": 1, "a": 2}"#, "duplicate key \"a\" at column 10"),
+        (#"{"a": 1,}"#, "expected a key in double quotes at column 9"),
+        ("[1, 2", "expected ',' or ']' in an array at column 6"),
+        ("01", "a number may not have a leading zero at column 1"),
+        ("1.", "expected a digit after '.' at column 3"),
+        ("1e999", "the number 1e999 is too large at column 1"),
+        (#""\ud800""#, "lone high surrogate \\uD800 at column 2"),
+        (#""\udc00x""#, "lone low surrogate \\uDC00 at column 2"),
+        ("\"a\tb\"", "control character byte 0x9 in a string; write it as an escape at column 3"),
+        (#""\x""#, "unknown escape \\x at column 2"),
+        ("tru", "unknown literal; expected true at column 1"),
+        ("{} {}", "unexpected text after the value at column 4"),
+        ("", "unexpected end of text; expected a value at column 1"),
+        ("\u{FEFF}{}", "unexpected character byte 0xEF; expected a value at column 1"),
+    ])
+    func malformedTextIsRefusedWithWhatAndWhere(text: String, message: String) {
+        do {
+            _ = try JSONValue.parse(text)
+            Issue.record("parsed \(text)")
+        } catch {
+            #expect(error.description == "not valid JSON (\(message))")
+        }
+    }
+
+    @Test func nestingIsBoundedInsteadOfExhaustingTheStack() throws {
+        let deep = String(repeating: "[", count: JSONReader.maximumDepth) + String(repeating: "]", count: JSONReader.maximumDepth)
+        #expect(throws: Never.self) { try JSONValue.parse(deep) }
+        let tooDeep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONReadError.self) { try JSONValue.parse(tooDeep) }
+    }
+
+    @Test func objectsCompareWithoutRegardToOrder() {
+        #expect(JSONValue.object(["a": 1, "b": 2]) == JSONValue.object(["b": 2, "a": 1]))
+        #expect(JSONValue.object(["a": 1]) != JSONValue.object(["a": 1, "b": 2]))
+    }
+
+    @Test func prettyTextIndentsByTwoAndEndsWithANewline() {
+        #expect(JSONValue.object(["a": [1, 2], "b": [:]]).prettyText == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n")
+    }
+}
