@@ -65,3 +65,12 @@ package.targets += [
     .target(name: "News", dependencies: ["MVICore"]),
     .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport"]),
 ]
+
+// Navigation as state (docs/navigation.md) and the News app on it (docs/features/news-app.md).
+package.products += [
+    .library(name: "Navigation", targets: ["Navigation"]),
+]
+package.targets += [
+    .target(name: "Navigation", dependencies: ["MVICore"]),
+    .testTarget(name: "NavigationTests", dependencies: ["Navigation", "MVICore", "MVITestSupport"]),
+]
