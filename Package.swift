@@ -69,8 +69,11 @@ package.targets += [
 // Navigation as state (docs/navigation.md) and the News app on it (docs/features/news-app.md).
 package.products += [
     .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "NewsApp", targets: ["NewsApp"]),
 ]
 package.targets += [
     .target(name: "Navigation", dependencies: ["MVICore"]),
+    .target(name: "NewsApp", dependencies: ["Navigation", "News", "MVICore"]),
     .testTarget(name: "NavigationTests", dependencies: ["Navigation", "MVICore", "MVITestSupport"]),
+    .testTarget(name: "NewsAppTests", dependencies: ["NewsApp", "Navigation", "News", "MVICore", "MVITestSupport"]),
 ]
