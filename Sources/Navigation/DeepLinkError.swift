@@ -2,19 +2,33 @@
 public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong.
     public enum Reason: Hashable, Sendable {
+        /// More characters than the grammar's `maxLength`.
         case tooLong(length: Int, limit: Int)
+        /// Not `<scheme>://` (`found` is empty when there is no `://` at all).
         case wrongScheme(found: String, expected: String)
+        /// Nothing between `://` and `?`.
         case missingScreen
+        /// A screen no pattern has; `known` lists those that are.
         case unknownScreen(String, known: [String])
+        /// A `/` after the screen.
         case unexpectedPath(String)
+        /// A `#`.
         case unexpectedFragment
+        /// A character that must be percent-encoded where it is.
         case invalidCharacter(Character)
+        /// A `%` not followed by two hex digits.
         case badPercentEscape(String)
+        /// A value whose bytes are not UTF-8.
         case notUTF8(parameter: String)
+        /// `?=value` or an empty `&&`.
         case missingParameterName
+        /// `?name` with no `=`.
         case missingEquals(String)
+        /// A name the screen's pattern does not accept.
         case unknownParameter(String, screen: String, known: [String])
+        /// A name given twice.
         case duplicateParameter(String)
+        /// A value the pattern refused (`reason` is the pattern's, `missing` for an absent one).
         case invalidValue(parameter: String, reason: String)
     }
 

@@ -160,7 +160,7 @@ extension Navigator where Saved: Codable & Equatable & Sendable {
     }
 
     /// What to save now: the state, and each screen's saved state (a screen never built keeps
-    /// what it was restored with).
+    /// what it was restored with). Save before `destroy()`: destroyed screens save nothing.
     public func saved() -> SavedNavigation<Route, Saved> {
         let (stack, modal) = screenStates()
         let entries = stack.map { SavedNavigation<Route, Saved>.Entry(route: $0.route, saved: $0.saved) }

@@ -44,6 +44,7 @@ public enum NewsAppRefusal: Error, Hashable, Sendable, CustomStringConvertible {
 /// and released, their lifecycles, the stack after each navigation, refusals), deep links and
 /// requests refused, and each render of a screen.
 public enum NewsAppEvent: Equatable, Sendable, CustomStringConvertible {
+    /// What the navigator did.
     case navigation(NavigationEvent<NewsRoute>)
     /// A deep link that did not parse; the stack is unchanged.
     case deepLinkRefused(DeepLinkError)

@@ -9,15 +9,21 @@ public typealias SearchModule = ComponentModule<SearchStore, SearchViewModel, Se
 
 /// What a News screen rendered, named by its screen.
 public enum NewsScreenModel: Equatable, Sendable {
+    /// The top headlines list (route `top`).
     case headlines(HeadlinesViewModel)
+    /// One article.
     case article(ArticleViewModel)
+    /// The search.
     case search(SearchViewModel)
 }
 
 /// A view event addressed to a News screen; it reaches the screen only when it is on top.
 public enum NewsScreenEvent: Equatable, Sendable {
+    /// To the top headlines list.
     case headlines(HeadlinesViewEvent)
+    /// To the article screen.
     case article(ArticleViewEvent)
+    /// To the search screen.
     case search(SearchViewEvent)
 
     /// The screen it is addressed to: `headlines`, `article` or `search`.

@@ -238,4 +238,18 @@ import Testing
         harness.app.start()
         #expect(harness.takeLog() == ["module top start", "render headlines"])
     }
+
+    @Test func destroyReleasesEveryScreenFromTheTop() throws {
+        let harness = try AppHarness()
+        harness.startWithHeadlines()
+        harness.search("swift")
+        harness.app.navigator.navigate(.present(.article(url: "https://news.test/modal/1")))
+        _ = harness.takeLog()
+        harness.app.destroy()
+        #expect(harness.takeLog().filter { $0.hasPrefix("module released") } == [
+            "module released article", "module released search", "module released top",
+        ])
+        #expect(harness.source.isCancelled(1))
+        #expect(harness.app.request(.back) == .success(.refused(.destroyed)))
+    }
 }
