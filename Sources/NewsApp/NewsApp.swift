@@ -26,8 +26,8 @@ public final class NewsApp {
         set { log.onEvent = newValue }
     }
 
-    /// Passes events on, and forgets an article handed over once its module is released. Made
-    /// before the navigator so that the factories can tell it renders without holding the app.
+    /// Passes events on, and forgets an article handed over once its route leaves the state.
+    /// Made before the navigator so that the factories can tell it renders without holding the app.
     private final class Log {
         var onEvent: ((NewsAppEvent) -> Void)?
         let articles: ArticleLookup
@@ -35,7 +35,8 @@ public final class NewsApp {
         init(articles: ArticleLookup) { self.articles = articles }
 
         func tell(_ event: NewsAppEvent) {
-            if case .navigation(.released(.article(let url))) = event { articles.forget(url) }
+            // Told before the screens change, so an article about to be built is still kept.
+            if case .navigation(.navigated(_, let state)) = event { articles.keep(only: state) }
             onEvent?(event)
         }
     }
@@ -117,6 +118,7 @@ public final class NewsApp {
         case .openSearch:
             return refusingUnlessOnTop("headlines", request).map { navigator.navigate(.push(.search(query: ""))) }
         case .openArticle(let url):
+            guard navigator.isStarted else { return refuse(request.description, .notStarted) }
             let listed: [NewsArticle]?
             switch navigator.visibleModule {
             case let module as HeadlinesModule: listed = module.component.store.state.articles

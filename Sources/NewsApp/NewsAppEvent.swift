@@ -23,7 +23,7 @@ public enum NewsNavigationRequest: Hashable, Sendable, CustomStringConvertible {
 public enum NewsAppRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// Addressed to `screen`, but `visible` shows another screen.
     case screenNotOnTop(screen: String, visible: NewsRoute)
-    /// The app is not started: no screen is bound to receive it.
+    /// The app is not started: no screen is shown to receive it or to list an article.
     case notStarted
     /// `openArticle` with a url that the visible screen does not list.
     case articleNotListed(url: String, screen: String)

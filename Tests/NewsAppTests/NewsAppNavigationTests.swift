@@ -252,4 +252,33 @@ import Testing
         #expect(harness.source.isCancelled(1))
         #expect(harness.app.request(.back) == .success(.refused(.destroyed)))
     }
+
+    @Test func anArticleRebuiltByADeepLinkStillShowsTheArticleTheListHandedOver() throws {
+        let harness = try AppHarness()
+        harness.startWithHeadlines()
+        harness.search("swift")
+        harness.source.answer(1, newsPage(1...2, list: "swift"))
+        harness.scheduler.advance()
+        harness.app.request(.openArticle(url: "https://news.test/swift/1"))
+        harness.app.open("news://article?url=https%3A%2F%2Fnews.test%2Fswift%2F1")
+        #expect(harness.app.navigator.state.stack == [.top, .article(url: "https://news.test/swift/1")])
+        guard case .article(let model) = harness.lastRender(of: .article(url: "https://news.test/swift/1")) else {
+            Issue.record("no render")
+            return
+        }
+        #expect(model.title == "swift 1")
+        harness.app.request(.back)
+        harness.app.open("news://article?url=https%3A%2F%2Fnews.test%2Fswift%2F1")
+        guard case .article(let stub) = harness.lastRender(of: .article(url: "https://news.test/swift/1")) else {
+            Issue.record("no render")
+            return
+        }
+        #expect(stub.title == nil)
+    }
+
+    @Test func openingAnArticleBeforeTheAppStartsIsRefused() throws {
+        let harness = try AppHarness()
+        #expect(harness.app.request(.openArticle(url: "https://news.test/top/1")) == .failure(.notStarted))
+        #expect(harness.takeLog() == ["refused openArticle \"https://news.test/top/1\": the app is not started"])
+    }
 }
