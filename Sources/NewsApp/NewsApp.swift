@@ -5,7 +5,7 @@ import News
 /// The News app: the three screens behind a `Navigator`, deep links, and a log of what happened.
 ///
 /// ```swift
-/// let app = NewsApp(dependencies: NewsAppDependencies(
+/// let app = try NewsApp(dependencies: NewsAppDependencies(
 ///     dataSource: NewsHTTPDataSource(apiKey: key), favorites: favorites, history: history,
 ///     scheduler: DispatchQueueScheduler.main()))
 /// app.onEvent = { print($0) }          // module built top, render headlines, ...
