@@ -97,3 +97,15 @@ package.targets += [
     .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "ImagePipeline", "MVICore", "MVITestSupport"]),
 ]
+
+// Navigation as state (docs/navigation.md) and the News app on it (docs/features/news-app.md).
+package.products += [
+    .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "NewsApp", targets: ["NewsApp"]),
+]
+package.targets += [
+    .target(name: "Navigation", dependencies: ["MVICore"]),
+    .target(name: "NewsApp", dependencies: ["Navigation", "News", "MVICore"]),
+    .testTarget(name: "NavigationTests", dependencies: ["Navigation", "MVICore", "MVITestSupport"]),
+    .testTarget(name: "NewsAppTests", dependencies: ["NewsApp", "Navigation", "News", "MVICore", "MVITestSupport"]),
+]
