@@ -23,8 +23,13 @@ public struct SocketError: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(call) failed: \(String(cString: strerror(code))) (errno \(code))" }
 }
 
+/// Why `accept` failed: the `errno` it set.
+struct AcceptError: Error {
+    let code: Int32
+}
+
 /// A file descriptor of a TCP socket, with the few calls the server and its clients need.
-package struct Socket: @unchecked Sendable {
+package struct Socket: Sendable {
     package let fd: Int32
 
     /// An IPv4 socket address, or nil if `host` is not an IPv4 address (`localhost` is 127.0.0.1).
@@ -100,15 +105,37 @@ package struct Socket: @unchecked Sendable {
         return result > 0
     }
 
-    /// Accepts a connection, or nil if none is pending.
-    func accept() -> Socket? {
+    /// Accepts a connection, or the error code (`EAGAIN` when none is pending, `EMFILE` when out of descriptors).
+    func acceptClient() -> Result<Socket, AcceptError> {
         let client = systemAccept(fd)
-        guard client >= 0 else { return nil }
+        guard client >= 0 else { return .failure(AcceptError(code: errno)) }
         #if canImport(Darwin)
             var yes: Int32 = 1
             setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        return Socket(fd: client)
+        return .success(Socket(fd: client))
+    }
+
+    /// A spare descriptor (on /dev/null) held for the moment the process runs out of them.
+    static func reserveDescriptor() -> Int32? {
+        let fd = open("/dev/null", O_RDONLY)
+        return fd >= 0 ? fd : nil
+    }
+
+    static func closeDescriptor(_ fd: Int32) { close(fd) }
+
+    /// Sleeps the calling thread.
+    static func pause(milliseconds: Int32) { _ = poll(nil, 0, milliseconds) }
+
+    /// What is waiting to be read, without taking it.
+    enum Peeked { case data, nothing, closed }
+
+    func peek() -> Peeked {
+        var byte: UInt8 = 0
+        let peeked = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if peeked > 0 { return .data }
+        if peeked == 0 { return .closed }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .nothing : .closed
     }
 
     /// Reads what is available into `buffer` (its whole capacity) and appends it to `data`.
@@ -119,21 +146,36 @@ package struct Socket: @unchecked Sendable {
         return count
     }
 
-    /// Writes all of `data`; false if the peer went away.
+    /// Writes all of `data`, blocking; false if the peer went away.
     @discardableResult
     func write(_ data: Data) -> Bool {
+        write(data, stallLimit: -1) == .written
+    }
+
+    /// How a write with a stall limit ended.
+    enum Written { case written, gone, stalled }
+
+    /// Writes all of `data`, giving up when the peer takes no byte for `stallLimit` milliseconds
+    /// (-1: no limit).
+    func write(_ data: Data, stallLimit: Int32) -> Written {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes { raw in
-                send(fd, raw.baseAddress! + offset, data.count - offset, sendFlags)
+                send(fd, raw.baseAddress! + offset, data.count - offset, sendFlags | Int32(MSG_DONTWAIT))
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
+            if written >= 0 {
+                offset += written
+                continue
             }
-            offset += written
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK:
+                var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                if poll(&descriptor, 1, stallLimit) == 0 { return .stalled }
+            default: return .gone
+            }
         }
-        return true
+        return .written
     }
 
     /// Makes the coming close send a TCP reset (RST) instead of an orderly close.
@@ -146,6 +188,25 @@ package struct Socket: @unchecked Sendable {
     /// Stops reading and writing; a thread blocked on the socket wakes up.
     func shutdownBoth() {
         shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// Stops reading: a thread waiting to read wakes up (end of stream); writes still go out.
+    func shutdownRead() {
+        shutdown(fd, Int32(SHUT_RD))
+    }
+
+    /// Sends end of stream after what was written.
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Ends the stream, drops what the client sent unread, then closes: an orderly close, not a
+    /// reset, so the client reads what was written before.
+    func closeGracefully() {
+        shutdownWrite()
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        close(fd)
     }
 
     func closeNow() { close(fd) }
