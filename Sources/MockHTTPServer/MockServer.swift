@@ -1,6 +1,12 @@
 import Foundation
 import MVICore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A real HTTP/1.1 server on loopback that stands in for The Cat API, its images and NewsAPI.
 ///
 /// ```swift
@@ -12,8 +18,9 @@ import MVICore
 /// server.stop()                          // connections closed, port released, threads joined
 /// ```
 ///
-/// One thread accepts, one thread serves each connection: requests on a connection are answered in
-/// order (pipelining), with keep-alive for HTTP/1.1 and close for HTTP/1.0 unless asked otherwise.
+/// A few event-loop threads (`eventLoops`) serve every connection with non-blocking sockets:
+/// requests on a connection are answered in order (pipelining), with keep-alive for HTTP/1.1 and
+/// close for HTTP/1.0 unless asked otherwise; delays, throttles and timeouts are timers on the loop.
 /// Admin requests (`/__admin/...`, see docs/mock-server.md) drive the same server over HTTP.
 public final class MockServer: Sendable {
     public struct Configuration: Sendable {
@@ -33,12 +40,14 @@ public final class MockServer: Sendable {
         public var maxConnections: Int
         /// How many entries, and how much of each body, the journal keeps.
         public var journal: JournalLimits
+        /// Event-loop threads; each serves its share of the connections.
+        public var eventLoops: Int
         /// Where the server's few log lines go (one per episode of descriptor exhaustion); standard error by default.
         public var log: @Sendable (String) -> Void
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10),
-            writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(),
+            writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(), eventLoops: Int = 2,
             log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8)) }
         ) {
             self.host = host
@@ -49,16 +58,21 @@ public final class MockServer: Sendable {
             self.writeTimeout = writeTimeout
             self.maxConnections = maxConnections
             self.journal = journal
+            self.eventLoops = max(1, eventLoops)
             self.log = log
         }
     }
 
     struct State {
         var listener: Socket?
+        var loops: [EventLoop] = []
         var boundPort = 0
         var stopping = false
-        var connections: [Int: Socket] = [:]
+        var openConnections = 0
         var nextConnection = 0
+        /// When `accept` last failed for want of descriptors: one log line per episode, which ends
+        /// when accepts succeed again for a second.
+        var lastExhaustion: ContinuousClock.Instant?
         var stubs: [(id: Int, stub: Stub, served: Int)] = []
         var nextStub = 0
     }
@@ -67,6 +81,7 @@ public final class MockServer: Sendable {
     /// Every request read (admin requests excepted).
     public let journal: RequestJournal
     let state = Locked(State())
+    let routeAnswers = ResponseCache()
     let threads = DispatchGroup()
 
     public init(configuration: Configuration) {
@@ -78,19 +93,29 @@ public final class MockServer: Sendable {
     public func start() throws {
         if state.withLock({ $0.listener != nil }) { throw MockServerError.alreadyStarted }
         let listener = try Socket.listen(host: configuration.host, port: configuration.port)
+        let loops: [EventLoop]
+        do {
+            loops = try (0..<configuration.eventLoops).map { _ in try EventLoop(server: self, listener: listener) }
+        } catch {
+            listener.closeNow()
+            throw error
+        }
         journal.reopen()
         state.withLock {
             $0.listener = listener
+            $0.loops = loops
             $0.boundPort = listener.port
             $0.stopping = false
         }
-        threads.enter()
-        let thread = Thread { [self] in
-            acceptLoop(listener)
-            threads.leave()
+        for (index, loop) in loops.enumerated() {
+            threads.enter()
+            let thread = Thread { [threads] in
+                loop.run()
+                threads.leave()
+            }
+            thread.name = "mock-server loop \(index + 1)"
+            thread.start()
         }
-        thread.name = "mock-server accept"
-        thread.start()
     }
 
     /// The bound port (after `start()`).
@@ -103,29 +128,59 @@ public final class MockServer: Sendable {
     /// open connection closed, the port released, every thread finished. Returns within about a
     /// second whatever is in flight.
     public func stop() {
-        let listener = state.withLock { state -> Socket? in
+        let (listener, loops) = state.withLock { state -> (Socket?, [EventLoop]) in
             state.stopping = true
-            defer { state.listener = nil }
-            return state.listener
+            defer {
+                state.listener = nil
+                state.loops = []
+            }
+            return (state.listener, state.loops)
         }
         guard let listener else { return }
+        // Waiters on the journal wake now; their 503 goes out while the loops drain (300 ms at most).
         journal.close()
-        listener.shutdownBoth()
-        // Readers wake at once; responses under way (a waiter's 503) may still be written...
-        state.withLock { for connection in $0.connections.values { connection.shutdownRead() } }
-        if threads.wait(timeout: .now() + .milliseconds(300)) == .timedOut {
-            // ...but not to clients that do not read. A connection's socket is closed only after it
-            // leaves `connections`, so every socket shut down here is still open.
-            state.withLock { for connection in $0.connections.values { connection.shutdownBoth() } }
-            threads.wait()
-        }
+        for loop in loops { loop.post(.stop) }
+        threads.wait()
         listener.closeNow()
     }
 
     /// The number of connections open now.
-    public var openConnections: Int { state.withLock { $0.connections.count } }
+    public var openConnections: Int { state.withLock { $0.openConnections } }
 
-    var isStopping: Bool { state.withLock { $0.stopping } }
+    // MARK: Connections (called by the event loops)
+
+    /// Counts a new connection in and numbers it; nil when the server is full or stopping.
+    func admit() -> Int? {
+        state.withLock { state in
+            guard !state.stopping, state.openConnections < configuration.maxConnections else { return nil }
+            state.openConnections += 1
+            state.nextConnection += 1
+            return state.nextConnection
+        }
+    }
+
+    func connectionClosed() { state.withLock { $0.openConnections -= 1 } }
+
+    func descriptorsExhausted(_ code: Int32) {
+        let first = state.withLock { state in
+            defer { state.lastExhaustion = .now }
+            return state.lastExhaustion == nil
+        }
+        if first {
+            configuration.log("out of file descriptors (\(code == EMFILE ? "EMFILE" : "ENFILE")); new clients get 503 until some are free")
+        }
+    }
+
+    func descriptorsAvailable() {
+        state.withLock { state in
+            if let last = state.lastExhaustion, last.duration(to: .now) > .seconds(1) { state.lastExhaustion = nil }
+        }
+    }
+
+    /// Whole milliseconds, rounded up, for `poll`.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: max(1, duration.wholeMilliseconds + 1))
+    }
 
     // MARK: Stubs
 

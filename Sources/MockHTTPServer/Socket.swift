@@ -58,6 +58,7 @@ package struct Socket: Sendable {
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
             try check(withSockaddr(address) { bind(fd, $0, $1) }, "bind to \(host):\(port)")
             try check(systemListen(fd, backlog), "listen")
+            setNonBlocking(fd)
         }
     }
 
@@ -98,13 +99,6 @@ package struct Socket: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Waits up to `milliseconds` for the socket to be readable (or closed, or in error).
-    func waitReadable(milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let result = poll(&descriptor, 1, milliseconds)
-        return result > 0
-    }
-
     /// Accepts a connection, or the error code (`EAGAIN` when none is pending, `EMFILE` when out of descriptors).
     func acceptClient() -> Result<Socket, AcceptError> {
         let client = systemAccept(fd)
@@ -124,18 +118,78 @@ package struct Socket: Sendable {
 
     static func closeDescriptor(_ fd: Int32) { close(fd) }
 
-    /// Sleeps the calling thread.
-    static func pause(milliseconds: Int32) { _ = poll(nil, 0, milliseconds) }
+    /// Non-blocking, and without Nagle's delay: what an event loop needs of a connection.
+    func configureForLoop() {
+        Self.setNonBlocking(fd)
+        var yes: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
 
-    /// What is waiting to be read, without taking it.
-    enum Peeked { case data, nothing, closed }
+    static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
 
-    func peek() -> Peeked {
-        var byte: UInt8 = 0
-        let peeked = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        if peeked > 0 { return .data }
-        if peeked == 0 { return .closed }
-        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .nothing : .closed
+    /// A pipe whose write end wakes a loop waiting on its read end; both ends non-blocking.
+    static func wakePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SocketError("pipe") }
+        setNonBlocking(ends[0])
+        setNonBlocking(ends[1])
+        return (ends[0], ends[1])
+    }
+
+    static func closePipe(_ ends: (read: Int32, write: Int32)) {
+        close(ends.read)
+        close(ends.write)
+    }
+
+    /// Writes one byte to a wake pipe (a full pipe already means "wake up").
+    static func signal(_ fd: Int32) {
+        var byte: UInt8 = 1
+        _ = systemWrite(fd, &byte, 1)
+    }
+
+    /// Empties a wake pipe.
+    static func drain(_ fd: Int32) {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while systemRead(fd, &bytes, bytes.count) > 0 {}
+    }
+
+    /// What a non-blocking read found.
+    enum Received { case bytes(Int), wouldBlock, end }
+
+    /// Reads what is available into `buffer` and appends it to `data`; a failure counts as the end.
+    func receive(appendingTo data: inout Data, using buffer: inout [UInt8]) -> Received {
+        while true {
+            let count = read(appendingTo: &data, using: &buffer)
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .end }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .end
+        }
+    }
+
+    /// What a non-blocking write did.
+    enum Sent { case done, wouldBlock(progressed: Bool), failed }
+
+    /// Writes `data` from `offset` on, as far as the socket takes it, moving `offset`.
+    func send(_ data: Data, from offset: inout Int) -> Sent {
+        let start = offset
+        while offset < data.count {
+            let written = data.withUnsafeBytes { raw in
+                systemSend(fd, raw.baseAddress! + offset, data.count - offset, sendFlags | Int32(MSG_DONTWAIT))
+            }
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock(progressed: offset > start)
+            default: return .failed
+            }
+        }
+        return .done
     }
 
     /// Reads what is available into `buffer` (its whole capacity) and appends it to `data`.
@@ -159,23 +213,15 @@ package struct Socket: Sendable {
     /// (-1: no limit).
     func write(_ data: Data, stallLimit: Int32) -> Written {
         var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { raw in
-                send(fd, raw.baseAddress! + offset, data.count - offset, sendFlags | Int32(MSG_DONTWAIT))
-            }
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK:
+        while true {
+            switch send(data, from: &offset) {
+            case .done: return .written
+            case .failed: return .gone
+            case .wouldBlock:
                 var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                 if poll(&descriptor, 1, stallLimit) == 0 { return .stalled }
-            default: return .gone
             }
         }
-        return .written
     }
 
     /// Makes the coming close send a TCP reset (RST) instead of an orderly close.
@@ -183,16 +229,6 @@ package struct Socket: Sendable {
     func armReset() {
         var linger = SystemLinger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SystemLinger>.size))
-    }
-
-    /// Stops reading and writing; a thread blocked on the socket wakes up.
-    func shutdownBoth() {
-        shutdown(fd, Int32(SHUT_RDWR))
-    }
-
-    /// Stops reading: a thread waiting to read wakes up (end of stream); writes still go out.
-    func shutdownRead() {
-        shutdown(fd, Int32(SHUT_RD))
     }
 
     /// Sends end of stream after what was written.
@@ -214,10 +250,16 @@ package struct Socket: Sendable {
 
 #if canImport(Glibc)
     private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { Glibc.send(fd, bytes, count, flags) }
     private func systemAccept(_ fd: Int32) -> Int32 { Glibc.accept(fd, nil, nil) }
     private typealias SystemLinger = Glibc.linger
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, bytes, count) }
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, bytes, count) }
 #elseif canImport(Darwin)
     private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { Darwin.send(fd, bytes, count, flags) }
     private func systemAccept(_ fd: Int32) -> Int32 { Darwin.accept(fd, nil, nil) }
     private typealias SystemLinger = Darwin.linger
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, bytes, count) }
 #endif

@@ -10,7 +10,7 @@ import MockHTTPServer
 let usage = """
     USAGE: mock-server [--host HOST] [--port PORT] [--fixtures DIR] [--stubs DIR] [--idle-timeout SECONDS]
                        [--header-timeout SECONDS] [--write-timeout SECONDS] [--max-connections N]
-                       [--max-journal-entries N] [--max-journal-body BYTES]
+                       [--max-journal-entries N] [--max-journal-body BYTES] [--event-loops N]
 
     A real HTTP/1.1 server that stands in for The Cat API (/v1/images/search), its images
     (/images/<id>.png) and NewsAPI (/v2/top-headlines, /v2/everything), with scripted stubs,
@@ -27,6 +27,7 @@ let usage = """
       --max-connections N      connections served at once; more get 503 (default 1024)
       --max-journal-entries N  requests the journal keeps; older ones are dropped (default 10000)
       --max-journal-body BYTES body bytes the journal keeps per request (default 65536)
+      --event-loops N          event-loop threads serving the connections (default 2)
       -h, --help               show this help
 
     The first line on standard output is `listening on http://HOST:PORT`.
@@ -73,6 +74,7 @@ var headerTimeout = Duration.seconds(10)
 var writeTimeout = Duration.seconds(10)
 var maxConnections = 1024
 var journalLimits = JournalLimits()
+var eventLoops = 2
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 while let argument = arguments.popFirst() {
     func value() -> String {
@@ -96,6 +98,7 @@ while let argument = arguments.popFirst() {
     case "--max-connections": maxConnections = count(argument, value(), minimum: 1)
     case "--max-journal-entries": journalLimits.maxEntries = count(argument, value(), minimum: 1)
     case "--max-journal-body": journalLimits.maxBodyBytes = count(argument, value(), minimum: 0)
+    case "--event-loops": eventLoops = count(argument, value(), minimum: 1)
     default: fail("unknown argument \(argument)")
     }
 }
@@ -115,7 +118,7 @@ do {
     server = MockServer(
         configuration: .init(
             host: host, port: port, data: data, idleTimeout: idleTimeout, headerTimeout: headerTimeout, writeTimeout: writeTimeout,
-            maxConnections: maxConnections, journal: journalLimits))
+            maxConnections: maxConnections, journal: journalLimits, eventLoops: eventLoops))
     // Files in name order; a stub added later is tried first, so the last file wins a tie.
     for stub in stubs { server.stub(stub) }
     try server.start()
