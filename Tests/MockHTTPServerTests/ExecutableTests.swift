@@ -35,4 +35,24 @@ struct ExecutableTests {
         #expect(process.terminationStatus == 2)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--port 70000: expected 0...65535"))
     }
+
+    @Test(arguments: [
+        (["--header-timeout", "0"], "--header-timeout 0: expected a number of seconds from 0.001 to 86400"),
+        (["--write-timeout", "soon"], "--write-timeout soon: expected a number of seconds from 0.001 to 86400"),
+        (["--max-journal-entries", "0"], "--max-journal-entries 0: expected a whole number >= 1"),
+        (["--event-loops", "-1"], "--event-loops -1: expected a whole number >= 1"),
+        (["--stubs"], "--stubs needs a value"),
+    ])
+    func rejectsBadLimitsWithUsageStatus(arguments: [String], message: String) throws {
+        let process = Process()
+        let binary = try #require(mockServerExecutable())
+        process.executableURL = binary
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(message))
+    }
 }

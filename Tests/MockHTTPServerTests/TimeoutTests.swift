@@ -44,4 +44,20 @@ import Testing
         other.send("GET /v1/images/search HTTP/1.1\r\n\r\n")
         #expect(other.readResponses(1).first?.hasPrefix("HTTP/1.1 200 OK") == true)
     }
+
+    @Test func clientsBeyondMaxConnectionsGet503AndTheOthersAreServed() throws {
+        let server = try startServer { $0.maxConnections = 2 }
+        defer { server.stop() }
+        let first = try RawClient(port: server.port)
+        let second = try RawClient(port: server.port)
+        first.send("GET /v1/images/search HTTP/1.1\r\n\r\n")
+        second.send("GET /v1/images/search HTTP/1.1\r\n\r\n")
+        #expect(first.readResponses(1).first?.hasPrefix("HTTP/1.1 200") == true)
+        #expect(second.readResponses(1).first?.hasPrefix("HTTP/1.1 200") == true)
+        let third = try RawClient(port: server.port)
+        let refused = third.readAll(timeout: 10)
+        #expect(refused.hasPrefix("HTTP/1.1 503 Service Unavailable"))
+        #expect(refused.contains("at most 2 connections"))
+        #expect(server.openConnections == 2)
+    }
 }
