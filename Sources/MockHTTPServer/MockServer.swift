@@ -149,14 +149,22 @@ public final class MockServer: Sendable {
 
     // MARK: Connections (called by the event loops)
 
-    /// Counts a new connection in and numbers it; nil when the server is full or stopping.
-    func admit() -> Int? {
+    /// Counts a new connection in and numbers it, or says why not (as a message for a 503).
+    func admit() -> Result<Int, Refusal> {
         state.withLock { state in
-            guard !state.stopping, state.openConnections < configuration.maxConnections else { return nil }
+            if state.stopping { return .failure(Refusal(message: "the server is stopping")) }
+            guard state.openConnections < configuration.maxConnections else {
+                return .failure(Refusal(message: "the server serves at most \(configuration.maxConnections) connections at once"))
+            }
             state.openConnections += 1
             state.nextConnection += 1
-            return state.nextConnection
+            return .success(state.nextConnection)
         }
+    }
+
+    /// Why a connection was not admitted.
+    struct Refusal: Error {
+        let message: String
     }
 
     func connectionClosed() { state.withLock { $0.openConnections -= 1 } }

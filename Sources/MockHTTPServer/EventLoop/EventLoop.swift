@@ -129,11 +129,10 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
             switch listener.acceptClient() {
             case .success(let client):
                 server.descriptorsAvailable()
-                guard let number = server.admit() else {
-                    refuse(client, "the server serves at most \(server.configuration.maxConnections) connections at once")
-                    continue
+                switch server.admit() {
+                case .success(let number): open(client, number: number)
+                case .failure(let refusal): refuse(client, refusal.message)
                 }
-                open(client, number: number)
             case .failure(let error) where error.code == EMFILE || error.code == ENFILE:
                 server.descriptorsExhausted(error.code)
                 if let spare = reserve {
