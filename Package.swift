@@ -44,7 +44,7 @@ let package = Package(
         // Feature: a countdown timer driven by the state machine.
         .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit"]),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer"]),
+        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images"]),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
@@ -93,7 +93,7 @@ package.products += [
 ]
 package.targets += [
     .target(name: "ImagePipeline"),
-    .target(name: "Images", dependencies: ["MVICore", "ImagePipeline"]),
+    .target(name: "Images", dependencies: ["MVICore", "ImagePipeline", "CanonicalRender", "FeatureKit"]),
     .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "ImagePipeline", "MVICore", "MVITestSupport"]),
 ]
