@@ -1,6 +1,7 @@
 import CountdownTimer
 import FeatureKit
 import Kittens
+import News
 
 extension FeatureRegistry {
     /// Every reference feature: the one list the `conformance` command, the tests and the
@@ -8,5 +9,6 @@ extension FeatureRegistry {
     public static let reference = FeatureRegistry([
         KittensFeature.module,
         TimerFeature.module,
+        NewsFeature.module,
     ])
 }
