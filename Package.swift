@@ -83,7 +83,7 @@ let package = Package(
 package.products.append(.library(name: "News", targets: ["News"]))
 package.targets += [
     .target(name: "News", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
-    .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport"]),
+    .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport", "FeatureKit", "CanonicalRender"]),
 ]
 
 // The image pipeline (a library on Foundation alone) and the per-view image feature built on it.
