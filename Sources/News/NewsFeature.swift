@@ -38,41 +38,41 @@ public enum NewsFeature {
     }
 
     /// A scenario's config: which screen opens, and what it starts with.
-    public struct Config: Sendable {
-        public enum Screen: String, Sendable, CaseIterable {
-            case headlines, article, search
-        }
+    public enum Config: Equatable, Sendable {
+        case headlines
+        /// The article shown, the favourites' urls at the start (most recent first), and how the
+        /// favourites store fails, if it does.
+        case article(NewsArticle, favorites: [String], storageFault: ReplayStorageFault?)
+        /// The search history at the start (most recent first), and how its store fails, if it does.
+        case search(history: [String], storageFault: ReplayStorageFault?)
 
-        public var screen: Screen
-        /// The article the article screen shows.
-        public var article: NewsArticle?
-        /// The favourites' urls at the start, most recent first (article screen).
-        public var favorites: [String] = []
-        /// The search history at the start, most recent first (search screen).
-        public var history: [String] = []
-        /// How the screen's local store fails, if it does.
-        public var storageFault: ReplayStorageFault?
+        /// The open screen's name.
+        public var screen: String {
+            switch self {
+            case .headlines: "headlines"
+            case .article: "article"
+            case .search: "search"
+            }
+        }
     }
 
     /// `{"screen": "headlines"}`, `{"screen": "article", "article": {...}, "favorites": [...],
     /// "storageFault": ...}` or `{"screen": "search", "history": [...], "storageFault": ...}`.
     public static let config: ObjectCodec<Config> = {
-        let fault = Field.optional("storageFault", JSONCodec.oneOf(ReplayStorageFault.allCases.map(\.rawValue)))
-        func screen(_ screen: Config.Screen) -> Field<String> { Field.constant("screen", screen.rawValue) }
+        // `oneOf` passes only the faults' raw values, so each maps back to its fault.
+        let faults = JSONCodec.oneOf(ReplayStorageFault.allCases.map(\.rawValue)).map { ReplayStorageFault(rawValue: $0)! }
+        let fault = Field.optional("storageFault", faults)
+        func screen(_ name: String) -> Field<String> { Field.constant("screen", name) }
         let article = Field.required("article", Self.article)
         let favorites = Field.optional("favorites", JSONCodec.array(of: JSONCodec.string))
         let history = Field.optional("history", JSONCodec.array(of: JSONCodec.string))
         return .oneOf("a news config", [
-            .when("screen", is: "headlines", .object(screen(.headlines)) { _ in Config(screen: .headlines) }),
-            .when("screen", is: "article", .object(screen(.article), article, favorites, fault) { reader in
-                Config(
-                    screen: .article, article: try reader.read(article), favorites: try reader.read(favorites) ?? [],
-                    storageFault: try reader.read(fault).flatMap(ReplayStorageFault.init(rawValue:)))
+            .when("screen", is: "headlines", .object(screen("headlines")) { _ in .headlines }),
+            .when("screen", is: "article", .object(screen("article"), article, favorites, fault) { reader in
+                .article(try reader.read(article), favorites: try reader.read(favorites) ?? [], storageFault: try reader.read(fault))
             }),
-            .when("screen", is: "search", .object(screen(.search), history, fault) { reader in
-                Config(
-                    screen: .search, history: try reader.read(history) ?? [],
-                    storageFault: try reader.read(fault).flatMap(ReplayStorageFault.init(rawValue:)))
+            .when("screen", is: "search", .object(screen("search"), history, fault) { reader in
+                .search(history: try reader.read(history) ?? [], storageFault: try reader.read(fault))
             }),
         ])
     }()
@@ -97,29 +97,28 @@ extension SearchSavedState: CanonicalRenderable {
 /// stores that live as long as the scenario (so favourites and history survive `restore`).
 /// A view event for a screen that is not open is refused with `rejected`.
 final class NewsReplaySession: FeatureSession {
-    private let screen: NewsFeature.Config.Screen
+    private let screen: String
     private let output: OutputLog
     private let open: any FeatureSession
 
     init(environment: FeatureEnvironment, config: NewsFeature.Config) {
         screen = config.screen
         output = environment.output
-        let (scheduler, name) = (environment.scheduler, config.screen.rawValue)
+        let (scheduler, name) = (environment.scheduler, config.screen)
         let dataSource = ReplayNewsDataSource(requests: environment.requests)
-        switch config.screen {
+        switch config {
         case .headlines:
             open = FeatureModule.componentSession(
                 feature: "news", screen: name, environment: environment, renderSaved: { (state: HeadlinesState) in state.saved.canonical }
             ) { saved in HeadlinesComponent(dataSource: dataSource, scheduler: scheduler, restoring: saved?.saved) }
-        case .article:
-            let favorites = ReplayFavoritesStore(urls: config.favorites, fault: config.storageFault, output: environment.output)
-            let article = config.article ?? NewsFeature.generatedArticle(1)
+        case .article(let article, let urls, let fault):
+            let favorites = ReplayFavoritesStore(urls: urls, fault: fault, output: environment.output)
             open = FeatureModule.componentSession(
                 feature: "news", screen: name, environment: environment,
                 renderSaved: { (state: ArticleState) in .record("ArticleSavedState", ["url": .string(state.article.url)]) }
             ) { saved in ArticleComponent(article: saved?.article ?? article, favorites: favorites, scheduler: scheduler) }
-        case .search:
-            let history = ReplaySearchHistoryStore(entries: config.history, fault: config.storageFault, output: environment.output)
+        case .search(let entries, let fault):
+            let history = ReplaySearchHistoryStore(entries: entries, fault: fault, output: environment.output)
             open = FeatureModule.componentSession(
                 feature: "news", screen: name, environment: environment, renderSaved: { (state: SearchState) in state.saved.canonical }
             ) { saved in SearchComponent(dataSource: dataSource, history: history, scheduler: scheduler, restoring: saved?.saved) }
@@ -131,8 +130,8 @@ final class NewsReplaySession: FeatureSession {
     func perform(_ event: LifecycleEvent) { open.perform(event) }
 
     func send(_ input: FeatureInput) throws(FieldError) {
-        if case .view(let target?, _) = input, target != screen.rawValue {
-            return output.append(.rejected("view \(target): the \(screen.rawValue) screen is open"))
+        if case .view(let target?, _) = input, target != screen {
+            return output.append(.rejected("view \(target): the \(screen) screen is open"))
         }
         try open.send(input)
     }

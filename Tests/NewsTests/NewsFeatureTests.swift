@@ -21,11 +21,11 @@ import Testing
     }
 
     @Test func theConfigOpensAScreenWithItsStores() throws {
-        let search = try config(#"{"screen": "search", "history": ["b", "a"], "storageFault": "unwritable"}"#)
-        #expect(search.screen == .search && search.history == ["b", "a"] && search.storageFault == .unwritable)
-        let article = try config(#"{"screen": "article", "article": {"source": {"name": "S"}, "url": "u"}, "favorites": ["u"]}"#)
-        #expect(article.article == NewsArticle(source: .init(name: "S"), url: "u") && article.favorites == ["u"])
-        #expect(try config(#"{"screen": "headlines"}"#).screen == .headlines)
+        #expect(try config(#"{"screen": "search", "history": ["b", "a"], "storageFault": "unwritable"}"#)
+            == .search(history: ["b", "a"], storageFault: .unwritable))
+        #expect(try config(#"{"screen": "article", "article": {"source": {"name": "S"}, "url": "u"}, "favorites": ["u"]}"#)
+            == .article(NewsArticle(source: .init(name: "S"), url: "u"), favorites: ["u"], storageFault: nil))
+        #expect(try config(#"{"screen": "headlines"}"#) == .headlines)
     }
 
     @Test(arguments: [
