@@ -166,14 +166,3 @@ import Testing
         #expect(scheduler.nextDueTime == .milliseconds(2))
     }
 }
-
-@Suite struct ImmediateSchedulerTests {
-    @Test func runsWorkInlineEvenWhenDelayed() {
-        let scheduler = ImmediateScheduler()
-        let log = Recorder<String>()
-        scheduler.schedule { log.append("now") }
-        scheduler.schedule(after: .seconds(60)) { log.append("later") }
-        #expect(log.values == ["now", "later"])
-        #expect(scheduler.isCurrent)
-    }
-}
