@@ -14,7 +14,7 @@ import MVICore
 ///
 /// `isCurrent` is always true: a virtual-time world is driven from one thread, the test's.
 /// The queue itself is lock-protected, so work may be scheduled or cancelled from anywhere.
-public final class TestScheduler: Scheduler, @unchecked Sendable {
+public final class TestScheduler: Scheduler, @unchecked Sendable {  // every mutable field is behind `lock`
     /// A scheduled piece of work. Slots are reused; `generation` tells a stale handle apart.
     private struct Slot {
         var work: (@Sendable () -> Void)?
@@ -36,7 +36,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
-    private final class Handle: Cancellable, @unchecked Sendable {
+    private final class Handle: Cancellable {
         let owner: TestScheduler
         let slot: Int32
         let generation: UInt32
@@ -53,10 +53,10 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    // Only touched with `lock` held, so the runtime's exclusivity checks add nothing but time.
-    @exclusivity(unchecked) private var heap: [Entry] = []
-    @exclusivity(unchecked) private var slots: [Slot] = []
-    @exclusivity(unchecked) private var freeSlots: [Int32] = []
+    // Only touched with `lock` held.
+    private var heap: [Entry] = []
+    private var slots: [Slot] = []
+    private var freeSlots: [Int32] = []
     private var nowNanoseconds: Int64
     private var nextSequence: UInt64 = 0
     private var liveCount = 0
@@ -180,7 +180,10 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         lock.withLock {
             guard slots[Int(slot)].generation == generation, !slots[Int(slot)].isCancelled, slots[Int(slot)].work != nil else { return }
             slots[Int(slot)].isCancelled = true
-            // Counted out once; the heap entry is dropped lazily when it reaches the top.
+            // The work is released at once, so that what it captured (often something that holds
+            // this scheduler) is not kept alive; the heap entry is dropped lazily when it reaches the top.
+            slots[Int(slot)].work = nil
+            // Counted out once.
             liveCount -= 1
         }
     }
