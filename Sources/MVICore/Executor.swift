@@ -1,7 +1,9 @@
 /// The part of a store that does the work: it receives intents and actions, reads the state,
 /// dispatches messages to the reducer, publishes labels, and starts and cancels asynchronous work.
 ///
-/// The store calls every method on its scheduler.
+/// The store calls every method on its scheduler, and never while the executor is already running:
+/// intents that come meanwhile (from a subscriber told about a `dispatch` or a `publish`) are
+/// queued and handled after the running call returns.
 public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
     associatedtype Intent
     associatedtype Action
