@@ -79,7 +79,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     public var state: State { core.state }
 
     public var isDisposed: Bool {
-        core.isOnScheduler ? core.disposed : core.published.withLock { $0.disposed }
+        core.isOnScheduler ? core.run.isDisposed : core.published.withLock { $0.disposed }
     }
 
     @inlinable
@@ -102,7 +102,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         core.subscribe(
             onDispose: onDispose,
             add: { core, id in
-                core.stateObservers.add(id: id, since: core.sequence, body: observer, onDispose: onDispose)
+                core.stateObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose)
                 observer(core.currentState)
             },
             remove: { core, id in core.stateObservers.remove(id: id) })
@@ -111,7 +111,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     @discardableResult
     public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
         core.subscribe(
-            onDispose: onDispose, add: { core, id in core.labelObservers.add(id: id, since: core.sequence, body: observer, onDispose: onDispose) },
+            onDispose: onDispose, add: { core, id in core.labelObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose) },
             remove: { core, id in core.labelObservers.remove(id: id) })
     }
 
@@ -119,8 +119,8 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     @discardableResult
     public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
         core.subscribe(
-            onDispose: {}, add: { core, id in core.eventObservers.add(id: id, since: core.sequence, body: observer) },
-            remove: { core, id in core.eventObservers.remove(id: id) })
+            onDispose: {}, add: { core, id in core.addEventObserver(id: id, observer) },
+            remove: { core, id in core.removeEventObserver(id: id) })
     }
 
     public func dispose() {
@@ -140,6 +140,9 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
 /// The executor's context reaches the core through `unowned` references and holds it strongly
 /// (as `store`) until `dispose()` detaches the context: that breaks the cycle
 /// core -> executor -> context -> core. The facade's `deinit` disposes the core.
+///
+/// The flags and counters an intent touches live in `run` (see `RunState`); the generic parts
+/// here are touched once or twice per message.
 @usableFromInline
 final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // mutable state is touched only on `scheduler`; `published` has a lock
     @usableFromInline typealias Event = StoreEvent<Intent, Action, Message, State, Label>
@@ -162,25 +165,19 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     @usableFromInline let trampoline: ImmediateScheduler?
 
     // Confined to `scheduler`.
+    @usableFromInline let run = RunState()
     @usableFromInline var currentState: State
-    @usableFromInline var disposed = false
-    @usableFromInline var initialized = false
+    var initialized = false
     @usableFromInline let stateObservers = ObserverList<State>()
     @usableFromInline let labelObservers = ObserverList<Label>()
     @usableFromInline let eventObservers = ObserverList<Event>()
-    /// The number of the last event produced (every event counts, observed or not).
-    @usableFromInline var sequence = 0
-    /// Whether subscribers are being told now (a round, or the queue after it).
-    @usableFromInline var delivering = false
     /// Emissions made while subscribers were being told, in the order they were made.
-    @usableFromInline var pending: [Pending] = []
-    /// Whether the executor (or the bootstrapper) is running now.
-    @usableFromInline var executing = false
+    var pending: [Pending] = []
     /// Intents that came while the executor was running or subscribers were being told, in order.
-    @usableFromInline var pendingIntents: [Intent] = []
+    var pendingIntents: [Intent] = []
     /// Kept until `dispose()`; the cycle through its context is broken by detaching the context.
     @usableFromInline let executor: any Executor<Intent, Action, State, Message, Label>
-    @usableFromInline var context: ExecutorContext<State, Message, Action, Label>?
+    var context: ExecutorContext<State, Message, Action, Label>?
     @usableFromInline var bootstrapper: (any Bootstrapper<Action>)?
 
     // Copies for readers on other threads, and observer ids (which any thread may take).
@@ -208,19 +205,21 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         self.intentStep = { intent in executor.executeIntent(intent) }
         self.messageStep = { core, message in core.handleMessage(message, reducer: reducer) }
         self.bootstrapper = bootstrapper
-        if let eventObserver { eventObservers.add(id: 0, since: 0, body: eventObserver) }
+        if let eventObserver { addEventObserver(id: 0, eventObserver) }
     }
 
-    @inlinable
+    /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
+    @usableFromInline
     func initialize() {
         precondition(!initialized, "Store '\(name)' is already initialized")
         initialized = true
-        guard !disposed else { return }
+        guard run.isLive else { return }
         let messageStep = self.messageStep
         let context = ExecutorContext<State, Message, Action, Label>(
             scheduler: scheduler,
             work: work,
             store: self,
+            run: run,
             state: { [unowned self] in currentState },
             message: { [unowned self] message in messageStep(self, message) },
             action: { [unowned self] action in handleAction(action) },
@@ -261,25 +260,25 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     /// told: the executor is never re-entered, and no subscriber is told inside another round.
     @inlinable
     func receive(_ intent: Intent) {
-        if executing || delivering {
-            pendingIntents.append(intent)
-            return
-        }
-        executing = true
-        handleIntent(intent)
-        executing = false
-        if !pendingIntents.isEmpty { drainIntents() }
+        guard run.beginExecuting() else { return postpone(intent) }
+        emit(.intent(intent))
+        intentStep(intent)
+        if run.endExecuting() { drainIntents() }
+    }
+
+    @usableFromInline
+    func postpone(_ intent: Intent) {
+        guard run.intentShouldWait else { return }
+        pendingIntents.append(intent)
+        run.setPendingIntents(true)
     }
 
     /// Runs executor code that does not come from an intent (the bootstrapper, a callback, a
     /// timer) as the executor's turn, then the intents that came meanwhile.
-    @usableFromInline
     func executorTurn(_ body: () -> Void) {
-        if executing || delivering { return body() }
-        executing = true
+        guard run.beginTurn() else { return body() }
         body()
-        executing = false
-        if !pendingIntents.isEmpty { drainIntents() }
+        if run.endExecuting() { drainIntents() }
     }
 
     /// Handles the queued intents in order, each one to its end, until none is left.
@@ -287,10 +286,28 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     func drainIntents() {
         while !pendingIntents.isEmpty {
             let intent = pendingIntents.removeFirst()
-            executing = true
-            handleIntent(intent)
-            executing = false
+            run.setPendingIntents(!pendingIntents.isEmpty)
+            guard run.beginExecuting() else {
+                // Disposed meanwhile: nothing more is handled.
+                pendingIntents.removeAll()
+                run.setPendingIntents(false)
+                return
+            }
+            emit(.intent(intent))
+            intentStep(intent)
+            _ = run.endExecuting()
         }
+    }
+
+    @usableFromInline
+    func addEventObserver(id: Int, _ observer: @escaping (Event) -> Void) {
+        eventObservers.add(id: id, since: run.lastSequence, body: observer)
+        run.setEventObservers(true)
+    }
+
+    func removeEventObserver(id: Int) {
+        eventObservers.remove(id: id)
+        run.setEventObservers(!eventObservers.isEmpty)
     }
 
     /// Registers a subscriber on the scheduler with `add` (which may also replay the current
@@ -306,7 +323,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
             return published.nextObserverID
         }
         onScheduler { [self] in
-            guard !disposed else { return onDispose() }
+            guard run.isLive else { return onDispose() }
             add(self, id)
         }
         // Handed over once to the scheduler, which runs `remove` there.
@@ -315,88 +332,95 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     }
 
     func dispose() {
-        guard !disposed else { return }
-        disposed = true
+        guard run.markDisposed() else { return }
         published.withLock { $0.disposed = true }
         bootstrapper?.dispose()
         executor.dispose()
         work.cancelAll()
         let ending = stateObservers.removeAll() + labelObservers.removeAll()
         pendingIntents.removeAll()
+        run.setPendingIntents(false)
         emit(.disposed)
         for onDispose in ending { onDispose() }
         // Event observers are told what is still queued, `disposed` last, then dropped.
-        if !delivering { _ = eventObservers.removeAll() }
+        if !run.isDelivering { dropEventObservers() }
         // Break the cycles through the executor's context and the bootstrapper.
         context?.detach()
         context = nil
         bootstrapper = nil
     }
 
-    @inlinable
-    func handleIntent(_ intent: Intent) {
-        guard !disposed else { return }
-        emit(.intent(intent))
-        intentStep(intent)
+    @usableFromInline
+    func dropEventObservers() {
+        _ = eventObservers.removeAll()
+        run.setEventObservers(false)
     }
 
     @inlinable
     func handleAction(_ action: Action) {
-        guard !disposed else { return }
+        guard run.isLive else { return }
         emit(.action(action))
         executor.executeAction(action)
     }
 
     @inlinable
     func handleMessage<R: Reducer<State, Message>>(_ message: Message, reducer: R) {
-        guard !disposed else { return }
+        guard run.isLive else { return }
         emit(.message(message))
-        let newState = reducer.reduce(currentState, message)
-        currentState = newState
+        let newState = reduce(&currentState, message, reducer)
         if !schedulerIsEverywhere { published.withLock { $0.state = newState } }
         emit(.state(newState))
-        if !stateObservers.isEmpty { deliver(.state(newState, sequence: sequence)) }
+        deliver(.state(newState, sequence: run.lastSequence))
+    }
+
+    /// The reducer's step, in place, returning the new state: one access to the stored state
+    /// instead of a read, a write and a read.
+    @inlinable
+    func reduce<R: Reducer<State, Message>>(_ state: inout State, _ message: Message, _ reducer: R) -> State {
+        state = reducer.reduce(state, message)
+        return state
     }
 
     @inlinable
     func handleLabel(_ label: Label) {
-        guard !disposed else { return }
+        guard run.isLive else { return }
         emit(.label(label))
-        if !labelObservers.isEmpty { deliver(.label(label, sequence: sequence)) }
+        deliver(.label(label, sequence: run.lastSequence))
     }
 
     @inlinable
     func emit(_ kind: @autoclosure () -> Event.Kind) {
-        sequence &+= 1
-        guard !eventObservers.isEmpty else { return }
+        let sequence = run.nextEvent()
+        guard sequence != 0 else { return }
         deliver(.event(Event(storeName: name, sequence: sequence, kind: kind())))
     }
 
     /// Tells subscribers now, or queues it when subscribers are being told already.
     @inlinable
     func deliver(_ item: Pending) {
-        if delivering {
-            pending.append(item)
-            return
-        }
-        delivering = true
+        guard run.beginDelivery() else { return queue(item) }
         tell(item)
-        if !pending.isEmpty { drainPending() }
-        delivering = false
-        if !executing && !pendingIntents.isEmpty { drainIntents() }
+        while true {
+            switch run.endDelivery() {
+            case .done: return
+            case .tellPending: tellPending()
+            case .handleIntents: return drainIntents()
+            case .dropEventObservers: return dropEventObservers()
+            }
+        }
     }
 
-    /// Handles what came during the round, in order, until nothing is left.
     @usableFromInline
-    func drainPending() {
-        var index = 0
-        while index < pending.count {
-            let item = pending[index]
-            index += 1
-            tell(item)
-        }
+    func queue(_ item: Pending) {
+        pending.append(item)
+    }
+
+    /// Tells what was queued during the round, in order (more may be queued meanwhile).
+    @usableFromInline
+    func tellPending() {
+        let items = pending
         pending.removeAll(keepingCapacity: true)
-        if disposed { _ = eventObservers.removeAll() }
+        for item in items { tell(item) }
     }
 
     @inlinable

@@ -39,9 +39,11 @@ public final class ExecutorContext<State, Message, Action, Label> {
     let turn: (() -> Void) -> Void
 
     /// The store, held until it is disposed, then nil. Touched on the store's scheduler only.
-    @usableFromInline var store: AnyObject?
+    var store: AnyObject?
+    /// The store's flags: the context does nothing once they say the store is disposed.
+    @usableFromInline let run: RunState
     /// The store's last state, kept when it is disposed (the store itself may be gone by then).
-    @usableFromInline var finalState: State?
+    var finalState: State?
 
     /// The store's scheduler. Results of asynchronous work must come back through it (see `deliver`).
     public let scheduler: any Scheduler
@@ -50,10 +52,11 @@ public final class ExecutorContext<State, Message, Action, Label> {
     public let work: WorkBag
 
     @usableFromInline
-    package init(
+    init(
         scheduler: any Scheduler,
         work: WorkBag,
         store: AnyObject,
+        run: RunState,
         state: @escaping () -> State,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
@@ -63,6 +66,7 @@ public final class ExecutorContext<State, Message, Action, Label> {
         self.scheduler = scheduler
         self.work = work
         self.store = store
+        self.run = run
         self.readState = state
         self.onMessage = message
         self.onAction = action
@@ -71,36 +75,41 @@ public final class ExecutorContext<State, Message, Action, Label> {
     }
 
     /// Called by the store when it is disposed: from now on the context does nothing.
-    @usableFromInline
-    package func detach() {
+    func detach() {
         finalState = readState()
         store = nil
     }
 
     /// The store's current state (after disposal, its last one).
     @inlinable public var state: State {
-        if store != nil { return readState() }
-        guard let finalState else { preconditionFailure("ExecutorContext: the store was disposed without detaching its context") }
-        return finalState
+        run.isLive ? readState() : lastState()
+    }
+
+    /// The state once the store is disposed: its last one (read from the store while it is
+    /// still being disposed, then kept).
+    @usableFromInline func lastState() -> State {
+        if let finalState { return finalState }
+        guard store != nil else { preconditionFailure("ExecutorContext: the store was disposed without detaching its context") }
+        return readState()
     }
 
     /// Whether the store has been disposed. Nothing an executor does has an effect after that.
-    public var isDisposed: Bool { store == nil }
+    public var isDisposed: Bool { run.isDisposed }
 
     /// Sends a message to the reducer: the state changes at once, and subscribers are told the new
     /// state before this returns (after the current round, if they are being told something now).
     @inlinable public func dispatch(_ message: Message) {
-        if store != nil { onMessage(message) }
+        if run.isLive { onMessage(message) }
     }
 
     /// Sends an action back to the executor's `executeAction`.
     @inlinable public func forward(_ action: Action) {
-        if store != nil { onAction(action) }
+        if run.isLive { onAction(action) }
     }
 
     /// Publishes a one-off label to label subscribers.
     @inlinable public func publish(_ label: Label) {
-        if store != nil { onLabel(label) }
+        if run.isLive { onLabel(label) }
     }
 
     /// Submits `body` to the store's scheduler; it runs there unless the store is disposed by then.
@@ -174,8 +183,12 @@ public final class ExecutorContext<State, Message, Action, Label> {
 /// `dispatch`, `publish`, `forward` and `state` are shorthands for the context's own, and the
 /// fastest way to reach it.
 open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
-    /// Set once by `attach`.
-    @usableFromInline final var attachedContext: ExecutorContext<State, Message, Action, Label>?
+    /// Set once by `attach`. Only touched by this module's non-inlinable code, so the compiler
+    /// checks exclusive access to it when it builds the module, not on every message.
+    final var storedContext: ExecutorContext<State, Message, Action, Label>?
+
+    /// The attached context, if any.
+    @usableFromInline final var attachedContext: ExecutorContext<State, Message, Action, Label>? { storedContext }
 
     /// In-flight work of this executor, cancelled by `dispose()`.
     public let work = WorkBag()
@@ -192,8 +205,8 @@ open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
     }
 
     public func attach(_ context: ExecutorContext<State, Message, Action, Label>) {
-        precondition(attachedContext == nil, "\(type(of: self)) is already attached to a store")
-        attachedContext = context
+        precondition(storedContext == nil, "\(type(of: self)) is already attached to a store")
+        storedContext = context
     }
 
     /// `context.dispatch(message)`: sends a message to the reducer.

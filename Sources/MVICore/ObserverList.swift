@@ -17,7 +17,7 @@
 final class ObserverList<Value> {
     @usableFromInline
     final class Box {
-        @usableFromInline let id: Int
+        let id: Int
         @usableFromInline let since: Int
         @usableFromInline let body: (Value) -> Void
         let onDispose: () -> Void
@@ -37,8 +37,10 @@ final class ObserverList<Value> {
     init() {}
 
     /// Whether no subscriber is left.
-    @inlinable
     var isEmpty: Bool { boxes.isEmpty }
+
+    /// Whether any subscriber is there.
+    @inlinable var hasObservers: Bool { !boxes.isEmpty }
 
     /// The number of subscribers.
     var liveCount: Int { boxes.count }
