@@ -242,6 +242,16 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {  // every mut
     // Called with the lock held.
 
     private func push(_ entry: Entry) {
+        Self.push(entry, into: &heap)
+    }
+
+    private func popTop() {
+        Self.popTop(of: &heap)
+    }
+
+    // The heap is changed through one `inout` access per operation, not one per element.
+
+    private static func push(_ entry: Entry, into heap: inout [Entry]) {
         heap.append(entry)
         var child = heap.count - 1
         while child > 0 {
@@ -252,7 +262,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {  // every mut
         }
     }
 
-    private func popTop() {
+    private static func popTop(of heap: inout [Entry]) {
         let last = heap.removeLast()
         guard !heap.isEmpty else { return }
         heap[0] = last
