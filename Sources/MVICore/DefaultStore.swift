@@ -167,7 +167,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     // Confined to `scheduler`.
     @usableFromInline let run = RunState()
     @usableFromInline var currentState: State
-    var initialized = false
+    @usableFromInline var initialized = false
     @usableFromInline let stateObservers = ObserverList<State>()
     @usableFromInline let labelObservers = ObserverList<Label>()
     @usableFromInline let eventObservers = ObserverList<Event>()
@@ -177,7 +177,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     var pendingIntents: [Intent] = []
     /// Kept until `dispose()`; the cycle through its context is broken by detaching the context.
     @usableFromInline let executor: any Executor<Intent, Action, State, Message, Label>
-    var context: ExecutorContext<State, Message, Action, Label>?
+    @usableFromInline var context: ExecutorContext<State, Message, Action, Label>?
     @usableFromInline var bootstrapper: (any Bootstrapper<Action>)?
 
     // Copies for readers on other threads, and observer ids (which any thread may take).
@@ -209,7 +209,8 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
-    @usableFromInline
+    /// Inlinable, so that the closures it gives the context are specialized for the store's types.
+    @inlinable
     func initialize() {
         precondition(!initialized, "Store '\(name)' is already initialized")
         initialized = true
@@ -275,6 +276,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     /// Runs executor code that does not come from an intent (the bootstrapper, a callback, a
     /// timer) as the executor's turn, then the intents that came meanwhile.
+    @usableFromInline
     func executorTurn(_ body: () -> Void) {
         guard run.beginTurn() else { return body() }
         body()
