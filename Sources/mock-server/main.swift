@@ -33,7 +33,7 @@ let spec = CommandSpec(
     discussion: """
         The first line on standard output is `listening on http://HOST:PORT`.
         SIGINT or SIGTERM stops the server gracefully. A bad argument or stub file exits with
-        status 2; a port that cannot be bound, with status 1.
+        status 2; data sets that cannot be read or a port that cannot be bound, with status 1.
         """)
 
 // SIGINT and SIGTERM are blocked on every thread from the very start (threads inherit the mask)
