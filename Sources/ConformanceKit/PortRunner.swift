@@ -64,6 +64,12 @@ public struct PortRun: Equatable, Sendable {
     /// The command that started it.
     public let command: String
     public let results: [PortScenarioResult]
+
+    public init(port: PortInfo?, command: String, results: [PortScenarioResult]) {
+        self.port = port
+        self.command = command
+        self.results = results
+    }
 }
 
 /// Runs scenarios against a port through the adapter protocol, in lockstep, and compares the
@@ -204,17 +210,18 @@ public struct PortRunner {
     }
 
     /// The step whose block holds the first line where the transcripts differ (nil: the header lines).
-    static func firstDivergingStep(golden: String, actual: String) -> Int? {
+    /// A missing or extra reaction belongs to the step above it; a different echo to its own step.
+    public static func firstDivergingStep(golden: String, actual: String) -> Int? {
         let old = LineDiff.splitLines(golden)
         let new = LineDiff.splitLines(actual)
+        func step(_ line: String) -> Int? { line.hasPrefix("> ") ? Int(line.dropFirst(2).prefix { $0 != " " }) : nil }
         var index = 0
         while index < old.count, index < new.count, old[index] == new[index] { index += 1 }
-        var step: Int?
-        for line in old[..<min(index + 1, old.count)] where line.hasPrefix("> ") {
-            step = Int(line.dropFirst(2).prefix { $0 != " " })
-        }
-        if index >= old.count, index < new.count, new[index].hasPrefix("> ") { step = Int(new[index].dropFirst(2).prefix { $0 != " " }) }
-        return step
+        let oldEcho = index < old.count ? step(old[index]) : nil
+        let newEcho = index < new.count ? step(new[index]) : nil
+        if oldEcho != nil, newEcho != nil || index >= new.count { return oldEcho }
+        if newEcho != nil, index >= old.count { return newEcho }
+        return old[..<min(index, old.count)].reversed().lazy.compactMap(step).first
     }
 
     /// The scenario's lines as JSON objects, to send to the port as written.

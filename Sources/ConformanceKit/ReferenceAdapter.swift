@@ -11,7 +11,7 @@ import FeatureKit
 public struct ReferenceAdapter {
     public let replayer: Replayer
     /// Where the reference's issues are reported, for the handshake.
-    public static let issues = "https://github.com/mvi-conformance/mvi-conformance/issues"
+    public static let issues = "docs/porting.md#issues"
 
     public init(features: FeatureRegistry) { self.replayer = Replayer(features: features) }
 
@@ -76,7 +76,7 @@ public struct ReferenceAdapter {
     }
 
     /// A step's outputs as JSON; a quiet step sends its last render only, with `{"omitted": k}` for the others.
-    static func outputs(_ step: ReplayStep) -> [JSONValue] {
+    public static func outputs(_ step: ReplayStep) -> [JSONValue] {
         func isRender(_ output: ReplayOutput) -> Bool { if case .render = output { true } else { false } }
         guard step.quiet, let last = step.outputs.lastIndex(where: isRender) else { return step.outputs.map(AdapterValues.json) }
         let kept = step.outputs.enumerated().filter { !isRender($0.element) || $0.offset == last }.map(\.element)

@@ -17,8 +17,8 @@ IMPLEMENTATION = {
     "language": "python",
     "version": "0.1.0",
     "features": sorted(FEATURES),
-    "issues": "https://github.com/mvi-conformance/mvi-conformance/issues",
-    "homepage": "https://github.com/mvi-conformance/mvi-conformance/tree/main/Ports/python",
+    "issues": "docs/porting.md#issues",
+    "homepage": "Ports/python/README.md",
 }
 
 

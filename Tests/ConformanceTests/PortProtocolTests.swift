@@ -1,0 +1,82 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+/// Subject: real child processes speaking the adapter protocol. Timeouts are generous (a loaded
+/// 2-core machine, the thread sanitizer), except where the timeout itself is tested; nothing sleeps here.
+@Suite(.enabled(if: PortFixtures.python != nil, "the Python port needs python3 on PATH"))
+struct PortProtocolTests {
+    static let target = "kittens/refresh-while-loading"
+    static let after = "timer/set-and-start"
+
+    @Test func pythonPortPassesEveryScenarioOfItsFeatures() throws {
+        let run = try PortFixtures.run(PortFixtures.portCommand, try PortFixtures.catalog.entries().map(\.id))
+        #expect(run.port?.name == "python-port")
+        #expect(run.port?.features == ["kittens", "timer"])
+        let notPassed = run.results.filter { $0.outcome != .passed && ["kittens", "timer"].contains($0.feature) }
+        #expect(notPassed.isEmpty, "\(notPassed.map { "\($0.id): \($0.outcome.message)" })")
+        #expect(run.results.count > 30)
+    }
+
+    /// Each misbehaviour happens at step 2 of `target`; the message names it with the step and its fixture line.
+    @Test(arguments: [
+        // A hang waits out the timeout under test, so it is short here; the other cases never wait for it.
+        ("hang", 5.0, ["no reply within the scenario's timeout of 5 s"]),
+        ("crash", 60.0, ["the port exited before replying (exit status 3)", "\n  | boom: the port fell over at step 2"]),
+        ("garbage", 60.0, ["the port wrote a line that is not a JSON object", "\"hello, this is not JSON\""]),
+        // start is seq 1, the scenario 2, step 1 is 3, so step 2 is 4.
+        ("wrong-seq", 60.0, ["wrong sequence number: expected seq 4, the reply has seq 104"]),
+    ])
+    func misbehavingPortIsReportedAtItsStepAndRestartedForTheNextScenario(mode: String, timeout: Double, expected: [String]) throws {
+        let run = try PortFixtures.run(try PortFixtures.misbehaving(mode, in: Self.target), [Self.target, Self.after], timeout: timeout)
+        let broken = try #require(run.result(Self.target))
+        #expect(broken.outcome.label == "errored")
+        #expect(broken.outcome.message.hasPrefix("step 2 (Fixtures/kittens/refresh-while-loading.jsonl:3): "), "\(broken.outcome.message)")
+        for text in expected { #expect(broken.outcome.message.contains(text), "\(broken.outcome.message)") }
+        #expect(run.result(Self.after)?.outcome == .passed, "the run goes on with a new port process")
+    }
+
+    @Test func brokenCopyOfThePythonPortFailsAtTheFirstDivergingStep() throws {
+        // One changed rule: a reload no longer cancels the load in flight.
+        let broken = try PortFixtures.brokenCopy(
+            file: "mviport/kittens.py", replacing: "            self.in_flight.cancel()\n        self.dispatch((\"started\",))",
+            with: "            pass\n        self.dispatch((\"started\",))")
+        let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"])
+        let failed = try #require(run.result(Self.target))
+        #expect(failed.outcome.label == "failed")
+        if case .failed(let step, let message) = failed.outcome {
+            #expect(step == 4)
+            #expect(message.hasPrefix("first diverging step: 4\n--- Fixtures/kittens/refresh-while-loading.golden.txt (golden)"))
+            #expect(message.contains("- 12 |   cancel #1"))
+        }
+        #expect(run.result("kittens/images-loaded-on-create")?.outcome == .passed, "the rule only matters when a load is replaced")
+        #expect(run.results.filter(\.failsTheRun).map(\.id) == [Self.target])
+    }
+
+    @Test func expectedFailureDoesNotFailTheRunButAnUnexpectedPassDoes() throws {
+        let broken = try PortFixtures.brokenCopy(
+            file: "mviport/kittens.py", replacing: "            self.in_flight.cancel()\n        self.dispatch((\"started\",))",
+            with: "            pass\n        self.dispatch((\"started\",))")
+        let expected = ExpectedFailures(reasons: [Self.target: "reloads do not cancel yet", "kittens/images-loaded-on-create": "thought broken"])
+        let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"], expected: expected)
+        #expect(run.result(Self.target)?.failsTheRun == false)
+        #expect(run.result(Self.target)?.expectedFailure == "reloads do not cancel yet")
+        #expect(run.result("kittens/images-loaded-on-create")?.failsTheRun == true, "an expected failure that passes is flagged")
+    }
+
+    @Test func featureThePortLacksIsSkippedNotFailed() throws {
+        let lacking = try PortFixtures.brokenCopy(
+            file: "mviport/protocol.py", replacing: "(Kittens, Timer)", with: "(Kittens,)")
+        let run = try PortFixtures.run(lacking, [Self.after, Self.target])
+        #expect(run.result(Self.after)?.outcome == .skipped(message: "python-port does not implement the feature timer", issue: nil))
+        #expect(run.result(Self.after)?.failsTheRun == false)
+        #expect(run.result(Self.target)?.outcome == .passed)
+    }
+
+    @Test func portThatCannotStartErrorsEveryScenarioAndNamesWhy() throws {
+        let run = try PortFixtures.run("exit 7", [Self.target, Self.after])
+        #expect(run.port == nil)
+        #expect(run.results.map(\.outcome.label) == ["errored", "errored"])
+        #expect(run.results[0].outcome.message.contains("the scenario's header: the port exited before replying (exit status 7)"))
+    }
+}
