@@ -208,8 +208,8 @@ class Replay:
             if self.lifecycle.state != "created":
                 raise ScenarioError(f"restore needs the component without a view; it is {self.lifecycle.state}")
             saved = self.session.save()
-            env.outputs.saved(self.feature.render_saved(saved))
             self.session.destroy()
+            env.outputs.saved(self.feature.render_saved(saved))
             self.session = self.feature(env, self.config, saved=saved)
             self.lifecycle = Lifecycle(self.feature.COMPONENT)
         elif kind == "view":
