@@ -33,6 +33,9 @@ extension ConformanceCommand {
             guard let seconds = Double(raw), seconds > 0, seconds <= 3600 else { throw fail("--timeout \(raw): expected seconds, more than 0 and at most 3600") }
             options.timeout = seconds
         }
+        if options.adapter != nil, parsed.value("record") != nil {
+            throw fail("--record does not apply to a port: its transcripts are only compared with the reference's goldens")
+        }
         if options.adapter == nil {
             for name in ["timeout", "expected-failures", "markdown"] where parsed.value(name) != nil {
                 throw fail("--\(name) needs --adapter")

@@ -106,6 +106,7 @@ import Testing
         (["--timeout", "5"], "--timeout needs --adapter"),
         (["--expected-failures", "f.txt"], "--expected-failures needs --adapter"),
         (["--adapter", " "], "--adapter needs a command"),
+        (["--adapter", "x", "--record", "all"], "--record does not apply to a port: its transcripts are only compared with the reference's goldens"),
         (["report"], "report needs one or more JSON reports written by 'run --adapter ... --json FILE'"),
     ])
     func portOptionMistakesAreUsageErrors(arguments: [String], message: String) {

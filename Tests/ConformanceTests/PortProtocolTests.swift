@@ -79,4 +79,36 @@ struct PortProtocolTests {
         #expect(run.results.map(\.outcome.label) == ["errored", "errored"])
         #expect(run.results[0].outcome.message.contains("the scenario's header: the port exited before replying (exit status 7)"))
     }
+
+    @Test func runCommandWithAnAdapterPrintsWritesReportsAndMeetsExpectations() throws {
+        let folder = try PortFixtures.temporaryDirectory()
+        let expected = folder.appendingPathComponent("expected.txt")
+        try "kittens/renamed-long-ago  was flaky\n".write(to: expected, atomically: true, encoding: .utf8)
+        let json = folder.appendingPathComponent("port.json")
+        let markdown = folder.appendingPathComponent("port.md")
+        let run = CommandRun([
+            "run", "kittens/images-loaded-on-create", "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "--expected-failures", expected.path, "--json", json.path, "--markdown", markdown.path,
+        ])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.hasPrefix("pass  kittens/images-loaded-on-create\n"))
+        #expect(run.out.hasSuffix("the port meets its expectations\n"))
+        #expect(run.err.contains("lists kittens/renamed-long-ago, which is not among the scenarios run"))
+        let report = try ComplianceReport.read(try Data(contentsOf: json), file: json.path)
+        #expect(report.port?.name == "python-port")
+        #expect(report.features.map(\.passed) == [1])
+        #expect(try String(contentsOf: markdown, encoding: .utf8).contains("| kittens | 1 | 0 | 0 | 0 | 100% |"))
+    }
+
+    @Test func expectedFailureThatPassesFailsTheCommand() throws {
+        let expected = try PortFixtures.temporaryDirectory().appendingPathComponent("expected.txt")
+        try "kittens/images-loaded-on-create  thought broken\n".write(to: expected, atomically: true, encoding: .utf8)
+        let run = CommandRun([
+            "run", "kittens/images-loaded-on-create", "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "--expected-failures", expected.path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.out.contains("UNEXPECTED PASS  kittens/images-loaded-on-create\n    listed as an expected failure, but it passes now"))
+        #expect(run.out.hasSuffix("1 scenario against expectations\n"))
+    }
 }
