@@ -99,19 +99,23 @@ final class PortProcess: @unchecked Sendable {
 
     /// The next line the port writes, waiting until `deadline`.
     func readLine(until deadline: Date, timeout: Double) throws(AdapterError) -> String {
+        enum Next { case line(Data), closed, overflow, timedOut }
         condition.lock()
-        defer { condition.unlock() }
-        while lines.isEmpty, !closed, !overflow {
-            if !condition.wait(until: deadline) {
-                if lines.isEmpty, !closed, !overflow { throw .timedOut(seconds: timeout) }
-            }
+        var next = Next.timedOut
+        while true {
+            if !lines.isEmpty { next = .line(lines.removeFirst()) }
+            else if overflow { next = .overflow }
+            else if closed { next = .closed }
+            else if condition.wait(until: deadline) { continue }
+            break
         }
-        if !lines.isEmpty { return String(decoding: lines.removeFirst(), as: UTF8.self) }
-        if overflow { throw .lineTooLong(bytes: Self.maximumLineBytes) }
         condition.unlock()
-        let status = exitDescription(waiting: true)
-        condition.lock()
-        throw .exited(status)
+        switch next {
+        case .line(let data): return String(decoding: data, as: UTF8.self)
+        case .overflow: throw .lineTooLong(bytes: Self.maximumLineBytes)
+        case .closed: throw .exited(exitDescription(waiting: true))
+        case .timedOut: throw .timedOut(seconds: timeout)
+        }
     }
 
     /// The tail of what the port wrote to standard error so far.

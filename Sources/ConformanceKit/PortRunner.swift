@@ -172,11 +172,13 @@ public struct PortRunner {
         } catch {
             let stderr = session.standardError
             session.discard()
-            var message = "\(where_()): \(error)"
-            if !stderr.isEmpty { message += "\nthe port's standard error:\n" + stderr.split(separator: "\n", omittingEmptySubsequences: false).map { "  | \($0)" }.joined(separator: "\n") }
-            return .errored(message: message)
+            return .errored(message: "\(where_()): \(error)" + Self.quoted(standardError: stderr))
         }
-        return compare(TranscriptFormatter.text(ReplayResult(scenario: scenario, steps: steps)), entry: entry)
+        let outcome = compare(TranscriptFormatter.text(ReplayResult(scenario: scenario, steps: steps)), entry: entry)
+        if case .failed(let step, let message) = outcome {
+            return .failed(step: step, message: message + Self.quoted(standardError: session.standardError))
+        }
+        return outcome
     }
 
     private func reply(_ session: PortSession, _ message: JSONValue, deadline: Date) throws(AdapterError) -> PortReply {
@@ -190,6 +192,14 @@ public struct PortRunner {
         let suffix = " (after cancel)"
         let bare = input.hasSuffix(suffix) ? String(input.dropLast(suffix.count)) : input
         return cancelled.contains(request) ? bare + suffix : bare
+    }
+
+    /// The port's standard error, each line behind `  | `, for a message; empty when it wrote none.
+    private static func quoted(standardError text: String) -> String {
+        guard !text.isEmpty else { return "" }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        return "\nthe port's standard error:\n" + lines.map { "  | \($0)" }.joined(separator: "\n")
     }
 
     private static func errored(_ message: String, _ details: String?, at place: String) -> String {

@@ -36,11 +36,16 @@ struct PortProtocolTests {
         #expect(run.result(Self.after)?.outcome == .passed, "the run goes on with a new port process")
     }
 
-    @Test func brokenCopyOfThePythonPortFailsAtTheFirstDivergingStep() throws {
-        // One changed rule: a reload no longer cancels the load in flight.
-        let broken = try PortFixtures.brokenCopy(
+    /// A copy of the Python port with one changed rule: a reload no longer cancels the load in
+    /// flight (and says so on standard error).
+    static func kittensThatDoNotCancel() throws -> String {
+        try PortFixtures.brokenCopy(
             file: "mviport/kittens.py", replacing: "            self.in_flight.cancel()\n        self.dispatch((\"started\",))",
-            with: "            pass\n        self.dispatch((\"started\",))")
+            with: "            print(\"reload keeps the old load\", file=__import__(\"sys\").stderr)\n        self.dispatch((\"started\",))")
+    }
+
+    @Test func brokenCopyOfThePythonPortFailsAtTheFirstDivergingStep() throws {
+        let broken = try Self.kittensThatDoNotCancel()
         let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"])
         let failed = try #require(run.result(Self.target))
         #expect(failed.outcome.label == "failed")
@@ -48,15 +53,14 @@ struct PortProtocolTests {
             #expect(step == 4)
             #expect(message.hasPrefix("first diverging step: 4\n--- Fixtures/kittens/refresh-while-loading.golden.txt (golden)"))
             #expect(message.contains("- 12 |   cancel #1"))
+            #expect(message.hasSuffix("\nthe port's standard error:\n  | reload keeps the old load"))
         }
         #expect(run.result("kittens/images-loaded-on-create")?.outcome == .passed, "the rule only matters when a load is replaced")
         #expect(run.results.filter(\.failsTheRun).map(\.id) == [Self.target])
     }
 
     @Test func expectedFailureDoesNotFailTheRunButAnUnexpectedPassDoes() throws {
-        let broken = try PortFixtures.brokenCopy(
-            file: "mviport/kittens.py", replacing: "            self.in_flight.cancel()\n        self.dispatch((\"started\",))",
-            with: "            pass\n        self.dispatch((\"started\",))")
+        let broken = try Self.kittensThatDoNotCancel()
         let expected = ExpectedFailures(reasons: [Self.target: "reloads do not cancel yet", "kittens/images-loaded-on-create": "thought broken"])
         let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"], expected: expected)
         #expect(run.result(Self.target)?.failsTheRun == false)
