@@ -78,8 +78,8 @@ enum PortReply: Equatable {
     /// `{"seq": n, "errored": {"message": ..., "details": ...}}`
     case errored(message: String, details: String?)
 
-    /// Reads one reply line, checking its `seq`.
-    static func read(_ object: JSONObject, seq: Int) throws(AdapterError) -> PortReply {
+    /// Reads one reply line (its `seq` already checked by `checkSeq`).
+    static func read(_ object: JSONObject) throws(AdapterError) -> PortReply {
         if let kind = object.keys.first(where: { ["skipped", "errored"].contains($0) }) {
             guard case .object(let body)? = object[kind] else { throw .malformed(kind, "expected an object with a message") }
             guard case .string(let message)? = body["message"] else { throw .malformed("\(kind).message", "expected a string") }

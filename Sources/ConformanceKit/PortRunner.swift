@@ -135,7 +135,7 @@ public struct PortRunner {
         var steps: [ReplayStep] = []
         var cancelled = Set<Int>()
         var step = 0
-        func where_() -> String { step == 0 ? "the scenario's header" : "step \(step) (\(path):\(step + 1))" }
+        func place() -> String { step == 0 ? "the scenario's header" : "step \(step) (\(path):\(step + 1))" }
         do {
             session.clearStandardError()
             let info = try session.ensureStarted(deadline: deadline, timeout: timeout)
@@ -143,19 +143,20 @@ public struct PortRunner {
             guard info.features.contains(scenario.feature) else {
                 return .skipped(message: "\(info.name) does not implement the feature \(scenario.feature)", issue: nil)
             }
-            switch try reply(session, AdapterProtocol.scenario(seq: session.nextSeq(), header: lines[0]), deadline: deadline) {
+            let seq = session.nextSeq()
+            switch try reply(session, AdapterProtocol.scenario(seq: seq, header: lines[0]), seq: seq, deadline: deadline) {
             case .ready: break
             case .outputs: throw AdapterError.malformed("ready", "the answer to scenario must be ready, skipped or errored")
             case .skipped(let message, let issue): return .skipped(message: message, issue: issue)
-            case .errored(let message, let details): return .errored(message: Self.errored(message, details, at: where_()))
+            case .errored(let message, let details): return .errored(message: Self.errored(message, details, at: place()))
             }
             for referenceStep in reference.steps {
                 step = referenceStep.step
-                let message = AdapterProtocol.step(seq: session.nextSeq(), step: step, event: lines[step])
-                switch try reply(session, message, deadline: deadline) {
+                let seq = session.nextSeq()
+                switch try reply(session, AdapterProtocol.step(seq: seq, step: step, event: lines[step]), seq: seq, deadline: deadline) {
                 case .ready: throw AdapterError.malformed("outputs", "the answer to step must hold outputs, skipped or errored")
                 case .skipped(let message, let issue): return .skipped(message: message, issue: issue)
-                case .errored(let message, let details): return .errored(message: Self.errored(message, details, at: where_()))
+                case .errored(let message, let details): return .errored(message: Self.errored(message, details, at: place()))
                 case .outputs(var outputs, let omitted):
                     if omitted > 0 {
                         guard referenceStep.quiet else {
@@ -172,7 +173,7 @@ public struct PortRunner {
         } catch {
             let stderr = session.standardError
             session.discard()
-            return .errored(message: "\(where_()): \(error)" + Self.quoted(standardError: stderr))
+            return .errored(message: "\(place()): \(error)" + Self.quoted(standardError: stderr))
         }
         let outcome = compare(TranscriptFormatter.text(ReplayResult(scenario: scenario, steps: steps)), entry: entry)
         if case .failed(let step, let message) = outcome {
@@ -181,9 +182,8 @@ public struct PortRunner {
         return outcome
     }
 
-    private func reply(_ session: PortSession, _ message: JSONValue, deadline: Date) throws(AdapterError) -> PortReply {
-        guard case .object(let object) = message, let seq = object["seq"]?.wholeNumber else { return .ready }
-        return try PortReply.read(try session.request(message, deadline: deadline, timeout: timeout), seq: seq)
+    private func reply(_ session: PortSession, _ message: JSONValue, seq: Int, deadline: Date) throws(AdapterError) -> PortReply {
+        try PortReply.read(try session.request(message, seq: seq, deadline: deadline, timeout: timeout))
     }
 
     /// The reference's echo of a step's input, with ` (after cancel)` on a `respond` only when the port cancelled that request.

@@ -22,7 +22,8 @@ final class PortSession {
         discard()
         let started = try PortProcess(command: command, directory: directory)
         process = started
-        let reply = try request(AdapterProtocol.start(seq: nextSeq()), deadline: deadline, timeout: timeout)
+        let seq = nextSeq()
+        let reply = try request(AdapterProtocol.start(seq: seq), seq: seq, deadline: deadline, timeout: timeout)
         guard reply["version"]?.wholeNumber == AdapterProtocol.version else {
             throw .version(got: reply["version"]?.compactText ?? "(none)")
         }
@@ -31,10 +32,9 @@ final class PortSession {
         return info
     }
 
-    /// Sends `message` (with the `seq` already in it) and returns the reply, after checking its `seq`.
-    func request(_ message: JSONValue, deadline: Date, timeout: Double) throws(AdapterError) -> JSONObject {
+    /// Sends `message` (which carries `seq`) and returns the reply, after checking that it repeats `seq`.
+    func request(_ message: JSONValue, seq: Int, deadline: Date, timeout: Double) throws(AdapterError) -> JSONObject {
         guard let process else { throw .exited("not started") }
-        guard case .object(let object) = message, let seq = object["seq"]?.wholeNumber else { return JSONObject() }
         try process.send(message.compactText)
         let line = try process.readLine(until: deadline, timeout: timeout)
         let value: JSONValue
