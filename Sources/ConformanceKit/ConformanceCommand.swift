@@ -26,7 +26,8 @@ public struct ConformanceCommand {
             subcommands: [
                 SubcommandSpec(
                     "run", arguments: "[<id-or-glob> ...]", abstract: "replay scenarios (all, or those matching) and compare with their goldens",
-                    options: [fixtures, .value("record", "MODE", "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json, shard]),
+                    options: [fixtures, .value("record", "MODE", "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json, shard]
+                        + portRunOptions),
                 SubcommandSpec(
                     "list", arguments: "[<id-or-glob> ...]", abstract: "print the ids of the scenarios with their descriptions",
                     options: [fixtures, .value("json", "FILE", "also write the list as JSON"), shard]),
@@ -35,7 +36,7 @@ public struct ConformanceCommand {
                     abstract: "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
                     options: [fixtures, junit, json, shard]),
                 SubcommandSpec("show", arguments: "<id>", abstract: "print one scenario's transcript step by step, with fixture line numbers", options: [fixtures]),
-            ],
+            ] + portSubcommands,
             defaultSubcommand: "run",
             discussion: """
                 A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
@@ -76,6 +77,11 @@ public struct ConformanceCommand {
         var junit: String?
         var json: String?
         var shard: (index: Int, count: Int)?
+        /// `run --adapter` and its options (ConformanceCommand+Ports.swift).
+        var adapter: String?
+        var timeout: Double?
+        var expectedFailures: String?
+        var markdown: String?
     }
 
     let replayer: Replayer
@@ -86,6 +92,7 @@ public struct ConformanceCommand {
     /// Runs the command and returns its exit status (see `ExitStatus`).
     public func run(_ arguments: [String], io: IO) -> Int32 {
         Self.spec.run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
+            if let status = try runPortSubcommand(parsed, io: io) { return status }
             let options = try Self.options(parsed)
             return execute(options, io: io)
         }
@@ -112,6 +119,7 @@ public struct ConformanceCommand {
             case "show":
                 return show(entries, catalog: catalog, io: io)
             default:
+                if let adapter = options.adapter { return runPort(entries, catalog: catalog, options: options, command: adapter, io: io) }
                 let mode: RecordMode = options.subcommand == "record" ? .all : try (options.record ?? RecordMode.fromEnvironment(io.environment))
                 let runner = ConformanceRunner(
                     catalog: catalog, replayer: replayer, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment))
@@ -129,6 +137,7 @@ public struct ConformanceCommand {
         options.fixtures = parsed.value("fixtures")
         options.junit = parsed.value("junit")
         options.json = parsed.value("json")
+        try readPortOptions(parsed, into: &options)
         if let raw = parsed.value("record") {
             guard let mode = RecordMode(rawValue: raw) else { throw fail("--record \(raw): expected never, missing, failed or all") }
             options.record = mode

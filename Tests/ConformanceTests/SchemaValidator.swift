@@ -3,7 +3,7 @@ import Foundation
 
 /// A validator for the subset of JSON Schema (draft 2020-12) that the files under
 /// `Fixtures/schema/` use: `type`, `const`, `enum`, `properties`, `required`,
-/// `additionalProperties`, `items`, `minimum`, `maximum`, `minLength`, `pattern`, `oneOf`,
+/// `additionalProperties`, `items`, `prefixItems`, `minItems`, `maxItems`, `minimum`, `maximum`, `minLength`, `pattern`, `oneOf`,
 /// `anyOf`, `allOf` and local `$ref`s. Any other keyword is an error, so a schema can never
 /// lean on a keyword this validator would silently skip.
 struct SchemaValidator {
@@ -62,6 +62,14 @@ struct SchemaValidator {
         case "items":
             guard case .array(let items) = instance else { return true }
             return try items.allSatisfy { try isValid($0, against: value) }
+        case "prefixItems":
+            guard case .array(let items) = instance else { return true }
+            guard case .array(let schemas) = value else { throw UnsupportedKeyword(keyword: "prefixItems \(value.compactText)") }
+            return try zip(items, schemas).allSatisfy { try isValid($0, against: $1) }
+        case "minItems", "maxItems":
+            guard case .array(let items) = instance else { return true }
+            guard let bound = value.wholeNumber else { throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)") }
+            return keyword == "minItems" ? items.count >= bound : items.count <= bound
         case "minimum", "maximum":
             guard let number = Self.number(instance) else { return true }
             guard let bound = Self.number(value) else { throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)") }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Ports through the adapter protocol (docs/porting.md):
+# 1. the Python port (Ports/python) must pass every scenario of the features it declares: its
+#    expected-failures file must stay empty, and any failure, error or timeout fails CI;
+# 2. the reference itself, through `conformance adapter` in a child process, must pass everything:
+#    a self-test that keeps the protocol in step with the reference.
+# Then the two compliance reports are printed side by side.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --product conformance
+bin="$(swift build --show-bin-path)"
+reports="$(mktemp -d)"
+trap 'rm -rf "$reports"' EXIT
+
+expected=Ports/python/expected-failures.txt
+if grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$expected"; then
+    echo "CI/ports.sh: $expected lists scenarios; the Python port must pass all of its features' scenarios" >&2
+    exit 1
+fi
+
+# Generous timeouts: CI runs on a loaded 2-core machine; timeouts are not what is tested here.
+"$bin/conformance" run --adapter "python3 -B Ports/python/port.py" --timeout 60 \
+    --expected-failures "$expected" --json "$reports/python.json"
+"$bin/conformance" run --adapter "'$bin/conformance' adapter" --timeout 120 --json "$reports/reference.json"
+"$bin/conformance" report "$reports/reference.json" "$reports/python.json"

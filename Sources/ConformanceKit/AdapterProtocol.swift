@@ -1,0 +1,153 @@
+import CanonicalRender
+import FeatureKit
+
+/// The adapter protocol's messages (docs/porting.md): newline-delimited JSON between the runner
+/// and a port. The runner sends `start`, then for each scenario `scenario` and one `step` per
+/// event, then `stop`; every message but `stop` carries a `seq` the reply must repeat.
+public enum AdapterProtocol {
+    /// The protocol version this runner speaks; `start` sends it and the port must answer it.
+    public static let version = 1
+
+    /// `{"cmd": "start", "seq": n, "version": 1}`
+    static func start(seq: Int) -> JSONValue {
+        .object(JSONObject([("cmd", "start"), ("seq", .integer(seq)), ("version", .integer(version))]))
+    }
+
+    /// `{"cmd": "scenario", "seq": n, "header": <line 1 of the scenario>}`
+    static func scenario(seq: Int, header: JSONObject) -> JSONValue {
+        .object(JSONObject([("cmd", "scenario"), ("seq", .integer(seq)), ("header", .object(header))]))
+    }
+
+    /// `{"cmd": "step", "seq": n, "step": k, "event": <line k + 1 of the scenario>}`
+    static func step(seq: Int, step: Int, event: JSONObject) -> JSONValue {
+        .object(JSONObject([("cmd", "step"), ("seq", .integer(seq)), ("step", .integer(step)), ("event", .object(event))]))
+    }
+
+    /// `{"cmd": "stop"}`: no reply; the port exits.
+    static let stop: JSONValue = .object(JSONObject([("cmd", "stop")]))
+}
+
+/// What a port says about itself in its answer to `start`.
+public struct PortInfo: Equatable, Sendable, Codable {
+    public let name: String
+    public let language: String
+    public let version: String
+    /// The features it implements; scenarios of other features are skipped.
+    public let features: [String]
+    /// Where to report its issues (a URL).
+    public let issues: String
+    public let homepage: String?
+
+    public init(name: String, language: String, version: String, features: [String], issues: String, homepage: String? = nil) {
+        self.name = name
+        self.language = language
+        self.version = version
+        self.features = features
+        self.issues = issues
+        self.homepage = homepage
+    }
+
+    /// Reads the `implementation` object of a `start` reply.
+    static func read(_ json: JSONValue?) throws(AdapterError) -> PortInfo {
+        guard case .object(let object)? = json else { throw .malformed("implementation", "expected an object") }
+        func string(_ key: String) throws(AdapterError) -> String {
+            guard case .string(let text)? = object[key], !text.isEmpty else { throw .malformed("implementation.\(key)", "expected a non-empty string") }
+            return text
+        }
+        guard case .array(let items)? = object["features"] else { throw .malformed("implementation.features", "expected an array of feature names") }
+        var features: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let name) = item else { throw .malformed("implementation.features[\(index)]", "expected a string") }
+            features.append(name)
+        }
+        let homepage: String? = object["homepage"] == nil ? nil : try string("homepage")
+        return PortInfo(
+            name: try string("name"), language: try string("language"), version: try string("version"), features: features,
+            issues: try string("issues"), homepage: homepage)
+    }
+}
+
+/// A port's answer to `scenario` or `step`.
+enum PortReply: Equatable {
+    /// `{"seq": n, "ready": true}` (to `scenario`).
+    case ready
+    /// `{"seq": n, "outputs": [...]}` (to `step`); `omitted` counts the `{"omitted": k}` entries of a quiet step.
+    case outputs([ReplayOutput], omitted: Int)
+    /// `{"seq": n, "skipped": {"message": ..., "issue": ...}}`
+    case skipped(message: String, issue: String?)
+    /// `{"seq": n, "errored": {"message": ..., "details": ...}}`
+    case errored(message: String, details: String?)
+
+    /// Reads one reply line (its `seq` already checked by `checkSeq`).
+    static func read(_ object: JSONObject) throws(AdapterError) -> PortReply {
+        if let kind = object.keys.first(where: { ["skipped", "errored"].contains($0) }) {
+            guard case .object(let body)? = object[kind] else { throw .malformed(kind, "expected an object with a message") }
+            guard case .string(let message)? = body["message"] else { throw .malformed("\(kind).message", "expected a string") }
+            let extra: String? = if case .string(let text)? = body[kind == "skipped" ? "issue" : "details"] { text } else { nil }
+            return kind == "skipped" ? .skipped(message: message, issue: extra) : .errored(message: message, details: extra)
+        }
+        if object["ready"] != nil {
+            guard object["ready"] == .bool(true) else { throw .malformed("ready", "expected true") }
+            return .ready
+        }
+        guard case .array(let items)? = object["outputs"] else {
+            throw .malformed("outputs", "a reply holds \"outputs\" (an array), \"ready\", \"skipped\" or \"errored\"")
+        }
+        var outputs: [ReplayOutput] = []
+        var omitted = 0
+        for (index, item) in items.enumerated() {
+            if case .object(let entry) = item, let count = entry["omitted"] {
+                guard entry.count == 1, let count = count.wholeNumber, count >= 1 else {
+                    throw .malformed("outputs[\(index)]", "{\"omitted\": k} takes a whole number k >= 1 and nothing else")
+                }
+                omitted += count
+            } else {
+                outputs.append(try AdapterValues.output(item, at: "outputs[\(index)]"))
+            }
+        }
+        return .outputs(outputs, omitted: omitted)
+    }
+
+    /// Checks that `object` answers message `seq`.
+    static func checkSeq(_ object: JSONObject, expected: Int) throws(AdapterError) {
+        guard let seq = object["seq"]?.wholeNumber else { throw .malformed("seq", "the reply has no whole-number \"seq\"") }
+        guard seq == expected else { throw .wrongSeq(expected: expected, got: seq) }
+    }
+}
+
+/// Something wrong with a port or its messages. Each message names what was wrong and where.
+public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A field of a reply is missing or has the wrong form: the field's path and what was expected.
+    case malformed(String, String)
+    /// A reply line is not a JSON object.
+    case notJSON(line: String, reason: String)
+    /// A reply answers another message.
+    case wrongSeq(expected: Int, got: Int)
+    /// The port speaks another protocol version.
+    case version(got: String)
+    /// No reply came in time.
+    case timedOut(seconds: Double)
+    /// The port's standard output closed (it exited or crashed).
+    case exited(String)
+    /// The command could not be started.
+    case launch(String)
+    /// A reply line is longer than the runner accepts.
+    case lineTooLong(bytes: Int)
+
+    public var description: String {
+        switch self {
+        case .malformed(let path, let what): "malformed reply: field \"\(path)\": \(what)"
+        case .notJSON(let line, let reason): "the port wrote a line that is not a JSON object (\(reason)): \(CanonicalRender.quote(String(line.prefix(200))))"
+        case .wrongSeq(let expected, let got): "wrong sequence number: expected seq \(expected), the reply has seq \(got)"
+        case .version(let got): "the port speaks protocol version \(got); this runner speaks version \(AdapterProtocol.version)"
+        case .timedOut(let seconds): "no reply within the scenario's timeout of \(Self.seconds(seconds)) (the port was stopped and is restarted for the next scenario)"
+        case .exited(let status): "the port exited before replying (\(status))"
+        case .launch(let reason): "the port could not be started: \(reason)"
+        case .lineTooLong(let bytes): "the port wrote a line longer than \(bytes) bytes without a newline"
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

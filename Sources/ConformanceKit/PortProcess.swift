@@ -1,0 +1,171 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A port running as a child process (`/bin/sh -c <command>`, in its own process group): lines
+/// written to its standard input, lines read from its standard output with a deadline, its
+/// standard error kept for messages.
+final class PortProcess: @unchecked Sendable {
+    // `buffer`, `lines`, `closed`, `overflow` and `errorText` are only touched with `condition` locked.
+    private let condition = NSCondition()
+    private var buffer = Data()
+    /// How much of `buffer` is known to hold no newline.
+    private var scanned = 0
+    private var lines: [Data] = []
+    private var closed = false
+    private var overflow = false
+    private var errorText = Data()
+
+    private let process = Process()
+    private let input: FileHandle
+
+    /// The longest reply line accepted, and the most standard error kept (its tail).
+    static let maximumLineBytes = 16 << 20
+    static let keptErrorBytes = 16 << 10
+
+    init(command: String, directory: URL?) throws(AdapterError) {
+        // A write to a port that has exited must be an error, not a signal that ends the runner.
+        signal(SIGPIPE, SIG_IGN)
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        input = stdin.fileHandleForWriting
+        do {
+            try process.run()
+        } catch {
+            throw .launch("\(command): \(error.localizedDescription)")
+        }
+        let output = stdout.fileHandleForReading
+        let errors = stderr.fileHandleForReading
+        Thread.detachNewThread { [self] in drain(output, into: \.buffer) }
+        Thread.detachNewThread { [self] in drain(errors, into: \.errorText) }
+    }
+
+    /// Reads `handle` until it closes, appending to `keyPath`; standard output is split into lines.
+    private func drain(_ handle: FileHandle, into keyPath: ReferenceWritableKeyPath<PortProcess, Data>) {
+        while true {
+            let data = handle.availableData
+            condition.lock()
+            if data.isEmpty {
+                if keyPath == \PortProcess.buffer {
+                    closed = true
+                    condition.broadcast()
+                }
+                condition.unlock()
+                return
+            }
+            self[keyPath: keyPath].append(data)
+            if keyPath == \PortProcess.buffer {
+                splitLines()
+            } else if errorText.count > Self.keptErrorBytes * 2 {
+                errorText = errorText.suffix(Self.keptErrorBytes)
+            }
+            condition.unlock()
+        }
+    }
+
+    /// Moves complete lines from `buffer` to `lines`. Called with `condition` locked.
+    private func splitLines() {
+        while let end = buffer[(buffer.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = buffer[buffer.startIndex..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            lines.append(Data(line))
+            buffer = Data(buffer[buffer.index(after: end)...])
+            scanned = 0
+        }
+        scanned = buffer.count
+        if buffer.count > Self.maximumLineBytes { overflow = true }
+        condition.broadcast()
+    }
+
+    /// Writes one line to the port's standard input.
+    func send(_ line: String) throws(AdapterError) {
+        do {
+            try input.write(contentsOf: Data((line + "\n").utf8))
+        } catch {
+            throw .exited(exitDescription(waiting: true))
+        }
+    }
+
+    /// The next line the port writes, waiting until `deadline`.
+    func readLine(until deadline: Date, timeout: Double) throws(AdapterError) -> String {
+        enum Next { case line(Data), closed, overflow, timedOut }
+        condition.lock()
+        var next = Next.timedOut
+        while true {
+            if !lines.isEmpty { next = .line(lines.removeFirst()) }
+            else if overflow { next = .overflow }
+            else if closed { next = .closed }
+            else if condition.wait(until: deadline) { continue }
+            break
+        }
+        condition.unlock()
+        switch next {
+        case .line(let data): return String(decoding: data, as: UTF8.self)
+        case .overflow: throw .lineTooLong(bytes: Self.maximumLineBytes)
+        case .closed: throw .exited(exitDescription(waiting: true))
+        case .timedOut: throw .timedOut(seconds: timeout)
+        }
+    }
+
+    /// The tail of what the port wrote to standard error so far.
+    var standardError: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: errorText.suffix(Self.keptErrorBytes), as: UTF8.self)
+    }
+
+    /// Forgets standard error written so far (between scenarios).
+    func clearStandardError() {
+        condition.lock()
+        errorText = Data()
+        condition.unlock()
+    }
+
+    /// How the process ended (`exit status 3`, `killed by signal 9`), waiting up to a second when
+    /// `waiting` and it has not ended yet.
+    func exitDescription(waiting: Bool) -> String {
+        if waiting {
+            let until = Date().addingTimeInterval(1)
+            while process.isRunning, Date() < until { usleep(10_000) }
+        }
+        guard !process.isRunning else { return "still running" }
+        switch process.terminationReason {
+        case .exit: return "exit status \(process.terminationStatus)"
+        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)"
+        @unknown default: return "status \(process.terminationStatus)"
+        }
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Closes standard input and gives the port `grace` seconds to exit, then kills its process group.
+    func finish(grace: Double) {
+        try? input.close()
+        let until = Date().addingTimeInterval(grace)
+        while process.isRunning, Date() < until { usleep(10_000) }
+        terminate()
+    }
+
+    /// Kills the port and everything it started (its process group).
+    func terminate() {
+        let pid = process.processIdentifier
+        if pid > 0 {
+            _ = kill(-pid, SIGKILL)
+            _ = kill(pid, SIGKILL)
+        }
+        process.waitUntilExit()
+        try? input.close()
+    }
+}
+

@@ -1,0 +1,102 @@
+import CanonicalRender
+import ConformanceKit
+import FeatureKit
+import Foundation
+import ReferenceFeatures
+import Testing
+
+/// The protocol's JSON forms and the reference adapter, in process.
+@Suite struct AdapterMessageTests {
+    @Test func canonicalValuesSurviveTheirJSONForm() throws {
+        let value = CanonicalValue.record("Model", [
+            .init("title", .string("t\u{200B}")), .init("count", .int(-3)), .init("none", .null), .init("on", .bool(true)),
+            .init("items", .list([.string("a"), .enumCase(type: "Phase", name: "running", fields: [])])),
+            .init("failure", .enumCase(type: "Failure", name: "http", fields: [.init("status", .int(500))])),
+        ])
+        let json = AdapterValues.json(value)
+        #expect(try AdapterValues.value(try JSONValue.parse(json.compactText), at: "v") == value)
+        #expect(AdapterValues.json(CanonicalValue.enumCase(type: "SecondButton", name: "reset", fields: [])).compactText
+            == #"{"enum":"SecondButton","case":"reset","fields":[]}"#)
+    }
+
+    @Test func everyOutputSurvivesItsJSONForm() throws {
+        let outputs: [ReplayOutput] = [
+            .request(id: 1, description: "load(limit: 50, page: 0)"), .cancel(id: 1), .render(.int(1)), .render(.int(2), screen: "detail"),
+            .label(.string("l")), .rejected("no"), .saved(.bool(false)), .custom(keyword: "stack", value: .list([])),
+        ]
+        for output in outputs {
+            #expect(try AdapterValues.output(try JSONValue.parse(AdapterValues.json(output).compactText), at: "o") == output)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"render": 1.5}"#, #"malformed reply: field "outputs[0].render": a number with a fraction or exponent; canonical values have integers only"#),
+        (#"{"cancel": 0}"#, #"malformed reply: field "outputs[0].cancel": expected a whole number >= 1"#),
+        (#"{"render": 1, "colour": "red"}"#, #"malformed reply: field "outputs[0]": unknown key "colour"; allowed: render, screen"#),
+        (#"{"shout": 1}"#, #"malformed reply: field "outputs[0]": expected one of the keys request, cancel, render, label, rejected, saved, reaction; found ["shout"]"#),
+        (#"{"render": {"record": "M", "fields": [["a"]]}}"#, #"malformed reply: field "outputs[0].render.fields[0]": expected a pair [name, value] with a string name"#),
+        (#"{"render": {"type": "M"}}"#, #"malformed reply: field "outputs[0].render": an object must be a record ({"record", "fields"}) or an enum case ({"enum", "case", "fields"})"#),
+        (#"{"reaction": "render", "value": 1}"#, #"malformed reply: field "outputs[0].reaction": "render" is not lowercase words, or is a keyword of the format"#),
+        (#"7"#, #"malformed reply: field "outputs[0]": expected an object, found number"#),
+    ])
+    func malformedOutputIsAnErrorThatNamesTheField(json: String, message: String) throws {
+        let value = try JSONValue.parse(json)
+        let error = #expect(throws: AdapterError.self) { try AdapterValues.output(value, at: "outputs[0]") }
+        #expect(error?.description == message)
+    }
+
+    /// Feeds `lines` to the reference adapter and returns its replies.
+    private func converse(_ lines: [String]) -> [String] {
+        var input = lines[...]
+        var replies: [String] = []
+        ReferenceAdapter(features: .reference).serve(readLine: { input.popFirst() }, write: { replies.append($0) })
+        return replies
+    }
+
+    @Test func referenceAdapterShakesHandsAndAnswersEachStep() throws {
+        let header = #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}"#
+        let replies = converse([
+            #"{"cmd": "start", "seq": 1, "version": 1}"#,
+            #"{"cmd": "scenario", "seq": 2, "header": \#(header)}"#,
+            #"{"cmd": "step", "seq": 3, "step": 1, "event": {"event": "create"}}"#,
+            #"{"cmd": "step", "seq": 4, "step": 2, "event": {"event": "respond", "request": 9, "urls": []}}"#,
+            #"{"cmd": "stop"}"#,
+            #"{"cmd": "start", "seq": 5, "version": 1}"#,
+        ])
+        #expect(replies.count == 4, "nothing is answered after stop")
+        #expect(replies[0].hasPrefix(#"{"seq":1,"version":1,"implementation":{"name":"reference","language":"swift""#))
+        #expect(replies[1] == #"{"seq":2,"ready":true}"#)
+        #expect(replies[2] == #"{"seq":3,"outputs":[{"request":1,"description":"load(limit: 50, page: 0)"}]}"#)
+        #expect(replies[3].hasPrefix(#"{"seq":4,"errored":{"message":"(the runner's scenario):3: field \"request\": request #9 was never made"#))
+    }
+
+    @Test func referenceAdapterAnswersBadMessagesWithErrored() {
+        let replies = converse([
+            "not json",
+            #"{"cmd": "start", "seq": 1, "version": 2}"#,
+            #"{"cmd": "step", "seq": 2, "step": 1, "event": {"event": "create"}}"#,
+            #"{"cmd": "dance", "seq": 3}"#,
+        ])
+        #expect(replies == [
+            #"{"seq":null,"errored":{"message":"the runner sent a line that is not a JSON object: \"not json\""}}"#,
+            #"{"seq":1,"errored":{"message":"this adapter speaks protocol version 1"}}"#,
+            #"{"seq":2,"errored":{"message":"step needs an \"event\" object, after a scenario"}}"#,
+            #"{"seq":3,"errored":{"message":"unknown cmd \"dance\"; expected start, scenario, step or stop"}}"#,
+        ])
+    }
+
+    @Test func quietStepSendsItsLastRenderAndHowManyWereLeftOut() {
+        let step = ReplayStep(step: 3, line: 4, input: "advance", outputs: [.render(.int(1)), .label(.int(9)), .render(.int(2)), .render(.int(3))], quiet: true)
+        #expect(ReferenceAdapter.outputs(step).map(\.compactText) == [#"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#])
+    }
+
+    @Test(arguments: [
+        ("# a\n> 1 create\n  request #1 x\n> 2 start\n  render 1\n", "# a\n> 1 create\n  request #1 x\n> 2 start\n  render 2\n", 2 as Int?),
+        ("# a\n> 1 create\n> 2 start\n", "# a\n> 1 create\n  cancel #1\n> 2 start\n", 1),
+        ("# a\n> 1 create\n", "# a\n> 1 create\n> 2 start\n", 2),
+        ("# a\n> 1 create\n", "# b\n> 1 create\n", nil),
+    ])
+    func firstDivergingStepIsTheStepHoldingTheFirstDifferentLine(golden: String, actual: String, step: Int?) {
+        #expect(PortRunner.firstDivergingStep(golden: golden, actual: actual) == step)
+    }
+}

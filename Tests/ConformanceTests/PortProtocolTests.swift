@@ -1,0 +1,118 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+/// Subject: real child processes speaking the adapter protocol. Timeouts are generous (a loaded
+/// 2-core machine, the thread sanitizer), except where the timeout itself is tested; nothing sleeps here.
+@Suite(.enabled(if: PortFixtures.python != nil, "the Python port needs python3 on PATH"))
+struct PortProtocolTests {
+    static let target = "kittens/refresh-while-loading"
+    static let after = "timer/set-and-start"
+
+    @Test func pythonPortPassesEveryScenarioOfItsFeatures() throws {
+        let run = try PortFixtures.run(PortFixtures.portCommand, try PortFixtures.catalog.entries().map(\.id))
+        #expect(run.port?.name == "python-port")
+        #expect(run.port?.features == ["kittens", "timer"])
+        let notPassed = run.results.filter { $0.outcome != .passed && ["kittens", "timer"].contains($0.feature) }
+        #expect(notPassed.isEmpty, "\(notPassed.map { "\($0.id): \($0.outcome.message)" })")
+        #expect(run.results.count > 30)
+    }
+
+    /// Each misbehaviour happens at step 2 of `target`; the message names it with the step and its fixture line.
+    @Test(arguments: [
+        // A hang waits out the timeout under test, so it is short here; the other cases never wait for it.
+        ("hang", 5.0, ["no reply within the scenario's timeout of 5 s"]),
+        ("crash", 60.0, ["the port exited before replying (exit status 3)", "\n  | boom: the port fell over at step 2"]),
+        ("garbage", 60.0, ["the port wrote a line that is not a JSON object", "\"hello, this is not JSON\""]),
+        // start is seq 1, the scenario 2, step 1 is 3, so step 2 is 4.
+        ("wrong-seq", 60.0, ["wrong sequence number: expected seq 4, the reply has seq 104"]),
+    ])
+    func misbehavingPortIsReportedAtItsStepAndRestartedForTheNextScenario(mode: String, timeout: Double, expected: [String]) throws {
+        let run = try PortFixtures.run(try PortFixtures.misbehaving(mode, in: Self.target), [Self.target, Self.after], timeout: timeout)
+        let broken = try #require(run.result(Self.target))
+        #expect(broken.outcome.label == "errored")
+        #expect(broken.outcome.message.hasPrefix("step 2 (Fixtures/kittens/refresh-while-loading.jsonl:3): "), "\(broken.outcome.message)")
+        for text in expected { #expect(broken.outcome.message.contains(text), "\(broken.outcome.message)") }
+        #expect(run.result(Self.after)?.outcome == .passed, "the run goes on with a new port process")
+    }
+
+    /// A copy of the Python port with one changed rule: a reload no longer cancels the load in
+    /// flight (and says so on standard error).
+    static func kittensThatDoNotCancel() throws -> String {
+        try PortFixtures.brokenCopy(
+            file: "mviport/kittens.py", replacing: "            self.in_flight.cancel()\n        self.dispatch((\"started\",))",
+            with: "            print(\"reload keeps the old load\", file=__import__(\"sys\").stderr)\n        self.dispatch((\"started\",))")
+    }
+
+    @Test func brokenCopyOfThePythonPortFailsAtTheFirstDivergingStep() throws {
+        let broken = try Self.kittensThatDoNotCancel()
+        let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"])
+        let failed = try #require(run.result(Self.target))
+        #expect(failed.outcome.label == "failed")
+        if case .failed(let step, let message) = failed.outcome {
+            #expect(step == 4)
+            #expect(message.hasPrefix("first diverging step: 4\n--- Fixtures/kittens/refresh-while-loading.golden.txt (golden)"))
+            #expect(message.contains("- 12 |   cancel #1"))
+            #expect(message.hasSuffix("\nthe port's standard error:\n  | reload keeps the old load"))
+        }
+        #expect(run.result("kittens/images-loaded-on-create")?.outcome == .passed, "the rule only matters when a load is replaced")
+        #expect(run.results.filter(\.failsTheRun).map(\.id) == [Self.target])
+    }
+
+    @Test func expectedFailureDoesNotFailTheRunButAnUnexpectedPassDoes() throws {
+        let broken = try Self.kittensThatDoNotCancel()
+        let expected = ExpectedFailures(reasons: [Self.target: "reloads do not cancel yet", "kittens/images-loaded-on-create": "thought broken"])
+        let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"], expected: expected)
+        #expect(run.result(Self.target)?.failsTheRun == false)
+        #expect(run.result(Self.target)?.expectedFailure == "reloads do not cancel yet")
+        #expect(run.result("kittens/images-loaded-on-create")?.failsTheRun == true, "an expected failure that passes is flagged")
+    }
+
+    @Test func featureThePortLacksIsSkippedNotFailed() throws {
+        let lacking = try PortFixtures.brokenCopy(
+            file: "mviport/protocol.py", replacing: "(Kittens, Timer)", with: "(Kittens,)")
+        let run = try PortFixtures.run(lacking, [Self.after, Self.target])
+        #expect(run.result(Self.after)?.outcome == .skipped(message: "python-port does not implement the feature timer", issue: nil))
+        #expect(run.result(Self.after)?.failsTheRun == false)
+        #expect(run.result(Self.target)?.outcome == .passed)
+    }
+
+    @Test func portThatCannotStartErrorsEveryScenarioAndNamesWhy() throws {
+        let run = try PortFixtures.run("exit 7", [Self.target, Self.after])
+        #expect(run.port == nil)
+        #expect(run.results.map(\.outcome.label) == ["errored", "errored"])
+        #expect(run.results[0].outcome.message.contains("the scenario's header: the port exited before replying (exit status 7)"))
+    }
+
+    @Test func runCommandWithAnAdapterPrintsWritesReportsAndMeetsExpectations() throws {
+        let folder = try PortFixtures.temporaryDirectory()
+        let expected = folder.appendingPathComponent("expected.txt")
+        try "kittens/renamed-long-ago  was flaky\n".write(to: expected, atomically: true, encoding: .utf8)
+        let json = folder.appendingPathComponent("port.json")
+        let markdown = folder.appendingPathComponent("port.md")
+        let run = CommandRun([
+            "run", "kittens/images-loaded-on-create", "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "--expected-failures", expected.path, "--json", json.path, "--markdown", markdown.path,
+        ])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.hasPrefix("pass  kittens/images-loaded-on-create\n"))
+        #expect(run.out.hasSuffix("the port meets its expectations\n"))
+        #expect(run.err.contains("lists kittens/renamed-long-ago, which is not among the scenarios run"))
+        let report = try ComplianceReport.read(try Data(contentsOf: json), file: json.path)
+        #expect(report.port?.name == "python-port")
+        #expect(report.features.map(\.passed) == [1])
+        #expect(try String(contentsOf: markdown, encoding: .utf8).contains("| kittens | 1 | 0 | 0 | 0 | 100% |"))
+    }
+
+    @Test func expectedFailureThatPassesFailsTheCommand() throws {
+        let expected = try PortFixtures.temporaryDirectory().appendingPathComponent("expected.txt")
+        try "kittens/images-loaded-on-create  thought broken\n".write(to: expected, atomically: true, encoding: .utf8)
+        let run = CommandRun([
+            "run", "kittens/images-loaded-on-create", "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "--expected-failures", expected.path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.out.contains("UNEXPECTED PASS  kittens/images-loaded-on-create\n    listed as an expected failure, but it passes now"))
+        #expect(run.out.hasSuffix("1 scenario against expectations\n"))
+    }
+}

@@ -1,0 +1,74 @@
+import CanonicalRender
+import ConformanceKit
+import Foundation
+import ReferenceFeatures
+import Testing
+
+/// The adapter protocol's JSON Schemas (`Fixtures/schema/protocol/`) agree with the runner and the
+/// reference adapter: what they send validates, and replies the runner refuses are refused by the schema.
+@Suite struct ProtocolSchemaTests {
+    static func schema(_ name: String) throws -> SchemaValidator {
+        let url = PortFixtures.catalog.root.appendingPathComponent("schema/protocol/\(name).schema.json")
+        return SchemaValidator(root: try JSONValue.parse(try String(contentsOf: url, encoding: .utf8)))
+    }
+
+    /// For each fixture, the messages the runner sends and the reference adapter's replies to them.
+    static func conversations() throws -> [(messages: [String], replies: [String])] {
+        try PortFixtures.catalog.entries().map { entry in
+            let lines = try String(contentsOf: entry.scenarioURL, encoding: .utf8).split(separator: "\n").map(String.init)
+            var seq = 1
+            var messages = [#"{"cmd":"start","seq":1,"version":1}"#]
+            seq += 1
+            messages.append(#"{"cmd":"scenario","seq":\#(seq),"header":\#(lines[0])}"#)
+            for (index, line) in lines.dropFirst().enumerated() {
+                seq += 1
+                messages.append(#"{"cmd":"step","seq":\#(seq),"step":\#(index + 1),"event":\#(line)}"#)
+            }
+            messages.append(#"{"cmd":"stop"}"#)
+            var input = messages[...]
+            var replies: [String] = []
+            ReferenceAdapter(features: .reference).serve(readLine: { input.popFirst() }, write: { replies.append($0) })
+            return (messages, replies)
+        }
+    }
+
+    @Test func everyMessageAndReferenceReplyOfEveryFixtureIsValid() throws {
+        let runner = try Self.schema("runner-message")
+        let reply = try Self.schema("port-reply")
+        let conversations = try Self.conversations()
+        #expect(conversations.count > 30)
+        for (messages, replies) in conversations {
+            #expect(replies.count == messages.count - 1, "every message but stop is answered")
+            for message in messages { #expect(try runner.isValid(try JSONValue.parse(message)), "\(message)") }
+            for line in replies {
+                #expect(try reply.isValid(try JSONValue.parse(line)), "\(line.prefix(300))")
+                #expect(!line.contains("\"errored\""), "\(line.prefix(300))")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        #"{"seq": 3, "outputs": [{"render": {"record": "M", "fields": [["a"]]}}]}"#,
+        #"{"seq": 3, "outputs": [{"render": 1, "colour": "red"}]}"#,
+        #"{"seq": 3, "outputs": [{"cancel": 0}]}"#,
+        #"{"seq": 3, "outputs": [{"shout": 1}]}"#,
+        #"{"seq": 3, "outputs": [{"reaction": "Stack", "value": 1}]}"#,
+        #"{"seq": 3, "outputs": [{"omitted": 0}]}"#,
+        #"{"seq": 3, "ready": false}"#,
+        #"{"outputs": []}"#,
+        #"{"seq": 3, "skipped": {"issue": "https://x.test"}}"#,
+        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": []}}"#,
+    ])
+    func replyTheRunnerRefusesTheSchemaRefusesToo(line: String) throws {
+        #expect(!(try Self.schema("port-reply").isValid(try JSONValue.parse(line))))
+    }
+
+    @Test(arguments: [
+        #"{"seq": 3, "outputs": [{"omitted": 2}, {"render": {"enum": "Phase", "case": "idle"}, "screen": "list"}, {"reaction": "stack", "value": [1]}]}"#,
+        #"{"seq": 3, "errored": {"message": "m", "details": "d"}}"#,
+        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": ["kittens"], "issues": "i"}}"#,
+    ])
+    func replyTheRunnerAcceptsTheSchemaAccepts(line: String) throws {
+        #expect(try Self.schema("port-reply").isValid(try JSONValue.parse(line)))
+    }
+}
