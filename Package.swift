@@ -47,7 +47,7 @@ let package = Package(
         // Feature: a countdown timer driven by the state machine.
         .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit", "SeededRandom"]),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images", "News"]),
+        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images", "News", "NewsApp"]),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
@@ -108,7 +108,7 @@ package.products += [
 ]
 package.targets += [
     .target(name: "Navigation", dependencies: ["MVICore"]),
-    .target(name: "NewsApp", dependencies: ["Navigation", "News", "MVICore"]),
+    .target(name: "NewsApp", dependencies: ["Navigation", "News", "MVICore", "CanonicalRender", "FeatureKit"]),
     .testTarget(name: "NavigationTests", dependencies: ["Navigation", "MVICore", "MVITestSupport"]),
     .testTarget(name: "NewsAppTests", dependencies: ["NewsApp", "Navigation", "News", "MVICore", "MVITestSupport"]),
 ]

@@ -1,3 +1,4 @@
+import CanonicalRender
 import Navigation
 
 /// What a screen asks of navigation.
@@ -11,7 +12,7 @@ public enum NewsNavigationRequest: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .openArticle(let url): "openArticle \(String(reflecting: url))"
+        case .openArticle(let url): "openArticle \(CanonicalRender.quote(url))"
         case .openSearch: "openSearch"
         case .back: "back"
         }
@@ -35,7 +36,7 @@ public enum NewsAppRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .notStarted:
             "the app is not started"
         case .articleNotListed(let url, let screen):
-            "the \(screen) screen lists no article \(String(reflecting: url))"
+            "the \(screen) screen lists no article \(CanonicalRender.quote(url))"
         }
     }
 }

@@ -1,3 +1,4 @@
+import CanonicalRender
 import Foundation
 import Navigation
 
@@ -24,7 +25,7 @@ public enum NewsDeepLinks {
                     guard let url = values["url"] else { throw .missing("url") }
                     guard isWebAddress(url) else {
                         throw DeepLinkValueError(
-                            parameter: "url", reason: "expected an http or https address, found \(String(reflecting: url))")
+                            parameter: "url", reason: "expected an http or https address, found \(CanonicalRender.quote(url))")
                     }
                     return .article(url: url)
                 },

@@ -1,3 +1,4 @@
+import CanonicalRender
 import Navigation
 
 /// Where the News app can be: the top headlines, one article, a search.
@@ -24,8 +25,8 @@ public enum NewsRoute: NavigationRoute {
     public var description: String {
         switch self {
         case .top: "top"
-        case .article(let url): "article(url: \(String(reflecting: url)))"
-        case .search(let query): "search(q: \(String(reflecting: query)))"
+        case .article(let url): "article(url: \(CanonicalRender.quote(url)))"
+        case .search(let query): "search(q: \(CanonicalRender.quote(query)))"
         }
     }
 }

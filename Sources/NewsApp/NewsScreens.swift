@@ -1,3 +1,4 @@
+import CanonicalRender
 import MVICore
 import Navigation
 import News
@@ -18,7 +19,7 @@ public enum NewsScreenModel: Equatable, Sendable {
 }
 
 /// A view event addressed to a News screen; it reaches the screen only when it is on top.
-public enum NewsScreenEvent: Equatable, Sendable {
+public enum NewsScreenEvent: Equatable, Sendable, CustomStringConvertible {
     /// To the top headlines list.
     case headlines(HeadlinesViewEvent)
     /// To the article screen.
@@ -33,6 +34,21 @@ public enum NewsScreenEvent: Equatable, Sendable {
         case .article: "article"
         case .search: "search"
         }
+    }
+
+    /// `view headlines: refreshTriggered`, `view search: queryChanged("swift")`: the screen and the
+    /// event as scenarios echo them, text quoted as docs/render.md has it.
+    public var description: String {
+        let name: String
+        switch self {
+        case .headlines(.refreshTriggered): name = "refreshTriggered"
+        case .headlines(.endReached): name = "endReached"
+        case .headlines(.errorShown), .article(.errorShown), .search(.errorShown): name = "errorShown"
+        case .article(.favoriteToggled): name = "favoriteToggled"
+        case .search(.queryChanged(let text)): name = "queryChanged(\(CanonicalRender.quote(text)))"
+        case .search(.historyEntryTapped(let entry)): name = "historyEntryTapped(\(CanonicalRender.quote(entry)))"
+        }
+        return "view \(screen): \(name)"
     }
 }
 

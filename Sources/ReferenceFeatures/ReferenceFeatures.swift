@@ -3,6 +3,7 @@ import FeatureKit
 import Images
 import Kittens
 import News
+import NewsApp
 
 extension FeatureRegistry {
     /// Every reference feature: the one list the `conformance` command, the tests and the
@@ -12,5 +13,6 @@ extension FeatureRegistry {
         TimerFeature.module,
         ImagesFeature.module,
         NewsFeature.module,
+        NewsAppFeature.module,
     ])
 }

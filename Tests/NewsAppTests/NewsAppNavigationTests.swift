@@ -213,7 +213,7 @@ import Testing
         harness.startWithHeadlines()
         _ = harness.takeLog()
         #expect(harness.app.send(.article(.favoriteToggled)) == .failure(.screenNotOnTop(screen: "article", visible: .top)))
-        #expect(harness.takeLog() == ["refused article(News.ArticleViewEvent.favoriteToggled): the article screen is not on top; top (headlines) is"])
+        #expect(harness.takeLog() == ["refused view article: favoriteToggled: the article screen is not on top; top (headlines) is"])
         #expect(harness.app.send(.headlines(.refreshTriggered)) == .success(.top))
         #expect(harness.source.requests.count == 2)
     }

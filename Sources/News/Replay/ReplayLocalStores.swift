@@ -46,8 +46,16 @@ public final class ReplayFavoritesStore: FavoritesStore {
     /// - Parameters:
     ///   - urls: the favourites the scenario starts with, most recent first (articles with only a url).
     ///   - fault: how the store fails, if it does.
-    public init(urls: [String], fault: ReplayStorageFault?, output: OutputLog) {
-        stored = InMemoryFavoritesStore(urls.map { NewsArticle(source: .init(name: ""), url: $0) })
+    public convenience init(urls: [String], fault: ReplayStorageFault?, output: OutputLog) {
+        self.init(articles: urls.map { NewsArticle(source: .init(name: ""), url: $0) }, fault: fault, output: output)
+    }
+
+    /// - Parameters:
+    ///   - articles: the favourites the scenario starts with, most recent first, whole (an app
+    ///     opening a favourite by its url shows all of it).
+    ///   - fault: how the store fails, if it does.
+    public init(articles: [NewsArticle], fault: ReplayStorageFault?, output: OutputLog) {
+        stored = InMemoryFavoritesStore(articles)
         disk = ReplayDisk(store: "favourites", file: Self.file, keyword: "favorites", fault: fault, output: output)
     }
 
