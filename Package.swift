@@ -44,7 +44,7 @@ let package = Package(
         // Feature: a countdown timer driven by the state machine.
         .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit"]),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer"]),
+        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images"]),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
@@ -93,7 +93,19 @@ package.products += [
 ]
 package.targets += [
     .target(name: "ImagePipeline"),
-    .target(name: "Images", dependencies: ["MVICore", "ImagePipeline"]),
+    .target(name: "Images", dependencies: ["MVICore", "ImagePipeline", "CanonicalRender", "FeatureKit"]),
     .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"]),
     .testTarget(name: "ImagesTests", dependencies: ["Images", "ImagePipeline", "MVICore", "MVITestSupport"]),
+]
+
+// Navigation as state (docs/navigation.md) and the News app on it (docs/features/news-app.md).
+package.products += [
+    .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "NewsApp", targets: ["NewsApp"]),
+]
+package.targets += [
+    .target(name: "Navigation", dependencies: ["MVICore"]),
+    .target(name: "NewsApp", dependencies: ["Navigation", "News", "MVICore"]),
+    .testTarget(name: "NavigationTests", dependencies: ["Navigation", "MVICore", "MVITestSupport"]),
+    .testTarget(name: "NewsAppTests", dependencies: ["NewsApp", "Navigation", "News", "MVICore", "MVITestSupport"]),
 ]

@@ -17,7 +17,7 @@ public struct HTTPRequest: Sendable {
 
     /// The first header of that name (case-insensitive).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HTTPRequestParser.sameName($0.name, name) }?.value
     }
 
     /// The first query parameter of that name.
@@ -28,7 +28,8 @@ public struct HTTPRequest: Sendable {
     /// Whether the connection stays open after the response (HTTP/1.1 unless `Connection: close`;
     /// HTTP/1.0 only with `Connection: keep-alive`).
     public var keepsAlive: Bool {
-        let tokens = (header("Connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let connection = header("Connection") else { return version != "HTTP/1.0" }
+        let tokens = connection.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         if version == "HTTP/1.0" { return tokens.contains("keep-alive") }
         return !tokens.contains("close")
     }
@@ -57,7 +58,7 @@ public struct HTTPResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HTTPRequestParser.sameName($0.name, name) }?.value
     }
 
     /// The standard reason phrase of a status.
@@ -136,45 +137,58 @@ public struct HTTPRequestParser {
         }
         let headLength = headEnd + 4 - start
         if headLength > Self.maxHeaderBytes { throw .headersTooLarge }
-        guard let head = String(data: buffer[start..<headEnd], encoding: .utf8) else {
-            throw .badRequest("the request head is not valid UTF-8")
+        // The head is read as bytes: lines end at CR LF, and only what is checked becomes a String.
+        let head = Array(buffer[start..<headEnd])
+        guard String(validating: head, as: UTF8.self) != nil else { throw .badRequest("the request head is not valid UTF-8") }
+        var lines: [ArraySlice<UInt8>] = []
+        var lineStart = 0
+        var index = 0
+        while index + 1 < head.count {
+            if head[index] == 13, head[index + 1] == 10 {
+                lines.append(head[lineStart..<index])
+                index += 2
+                lineStart = index
+            } else {
+                index += 1
+            }
         }
-        var lines = head.components(separatedBy: "\r\n")
+        lines.append(head[lineStart...])
         let requestLine = lines.removeFirst()
-        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
+        let parts = requestLine.split(separator: 32, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw .badRequest("malformed request line \(Self.show(requestLine))")
+            throw .badRequest("malformed request line \(Self.show(Self.text(requestLine)))")
         }
-        let method = String(parts[0])
-        let target = String(parts[1])
-        let version = String(parts[2])
-        guard method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-" || $0 == "_") }) else {
+        let method = Self.text(parts[0])
+        let target = Self.text(parts[1])
+        let version = Self.text(parts[2])
+        guard parts[0].allSatisfy({ ($0 >= 65 && $0 <= 90) || $0 == 45 || $0 == 95 }) else {
             throw .badRequest("malformed method \(Self.show(method))")
         }
-        guard version.hasPrefix("HTTP/"), version.count == 8 else { throw .badRequest("malformed version \(Self.show(version))") }
+        guard version.hasPrefix("HTTP/"), parts[2].count == 8 else { throw .badRequest("malformed version \(Self.show(version))") }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else { throw .versionNotSupported(version) }
-        guard target.hasPrefix("/") || target == "*" || Self.isAbsoluteForm(target),
-            !target.contains(where: { $0.isWhitespace || !$0.isASCII })
-        else {
+        guard parts[1].first == 47 || target == "*" || Self.isAbsoluteForm(target), parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw .badRequest("malformed request target \(Self.show(target))")
         }
 
         var headers: [(name: String, value: String)] = []
         for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { throw .badRequest("header line without a colon: \(Self.show(line))") }
-            let name = String(line[..<colon])
-            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }) else {
-                throw .badRequest("malformed header name \(Self.show(name))")
+            guard let colon = line.firstIndex(of: 58) else { throw .badRequest("header line without a colon: \(Self.show(Self.text(line)))") }
+            let nameBytes = line[..<colon]
+            guard !nameBytes.isEmpty, nameBytes.allSatisfy({ Self.tokenBytes[Int($0)] }) else {
+                throw .badRequest("malformed header name \(Self.show(Self.text(nameBytes)))")
             }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
-            if value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            let name = Self.text(nameBytes)
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 32 || first == 9 { value = value.dropFirst() }
+            while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
+            if value.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
                 throw .badRequest("header \(name) has a control character in its value")
             }
-            headers.append((name, value))
+            headers.append((name, Self.text(value)))
         }
 
-        let lengths = headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
-        if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" }) {
+        let lengths = headers.filter { Self.sameName($0.name, "content-length") }.map(\.value)
+        if headers.contains(where: { Self.sameName($0.name, "transfer-encoding") }) {
             throw .notImplemented("request bodies with Transfer-Encoding are not supported; send Content-Length")
         }
         var bodyLength = 0
@@ -196,9 +210,24 @@ public struct HTTPRequestParser {
         return (request, bodyStart + bodyLength - buffer.startIndex)
     }
 
+    /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.
+    static let tokenBytes: [Bool] = (0..<256).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return byte < 128 && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+    }
+
+    /// UTF-8 bytes as text (the head was checked to be valid UTF-8).
+    static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Header names compared without regard to ASCII case.
+    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122) }
+    }
+
     /// `http://host:port/path?query`, the form sent to proxies, which a server must accept too.
     static func isAbsoluteForm(_ target: String) -> Bool {
-        target.lowercased().hasPrefix("http://") || target.lowercased().hasPrefix("https://")
+        guard target.utf8.first != 47 else { return false }  // "/...": the usual origin form
+        return target.lowercased().hasPrefix("http://") || target.lowercased().hasPrefix("https://")
     }
 
     /// Whether the head at the start of `buffer` is complete, asks `Expect: 100-continue`, and
@@ -224,16 +253,20 @@ public struct HTTPRequestParser {
             target = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }).map { String(afterScheme[$0...]) } ?? "/"
             if target.hasPrefix("?") { target = "/" + target }
         }
-        let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(pieces[0]).removingPercentEncoding ?? String(pieces[0])
+        // Split on the bytes of ?, & and =; most parts have nothing to decode, and skip Foundation.
+        let bytes = Array(target.utf8)
+        let pieces = bytes.split(separator: 63, maxSplits: 1, omittingEmptySubsequences: false)
+        func decode(_ part: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
+            let text = String(decoding: part, as: UTF8.self)
+            guard part.contains(where: { $0 == 37 || (plusIsSpace && $0 == 43) }) else { return text }
+            let spaced = plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : text
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        let path = decode(pieces[0], plusIsSpace: false)
         guard pieces.count == 2 else { return (path, []) }
-        let query = pieces[1].split(separator: "&", omittingEmptySubsequences: true).map { pair -> (name: String, value: String) in
-            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(kv[0]), kv.count == 2 ? decode(kv[1]) : "")
+        let query = pieces[1].split(separator: 38, omittingEmptySubsequences: true).map { pair -> (name: String, value: String) in
+            let kv = pair.split(separator: 61, maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(kv[0], plusIsSpace: true), kv.count == 2 ? decode(kv[1], plusIsSpace: true) : "")
         }
         return (path, query)
     }

@@ -1,19 +1,42 @@
 import Foundation
+import MVICore
 
-/// Small deterministic PNG images: 8 x 8 pixels of one colour derived from the image id.
+/// Deterministic PNG images derived from the image id: an 8 x 8 square of one colour, or larger
+/// gradients for the `size` query (docs/mock-server.md).
 enum ImageBytes {
-    static func png(for id: String) -> Data {
+    /// The sizes served under `?size=`, by name: the side in pixels (3 bytes a pixel, stored uncompressed).
+    static let sides: [String: Int] = ["small": 8, "medium": 184, "large": 590]
+
+    /// Large images are built once per id and size; at most a few are kept.
+    private static let cache = Locked<[String: Data]>([:])
+
+    static func png(for id: String, side: Int = 8) -> Data {
+        if side <= 8 { return build(id, side: side) }
+        let key = "\(id)@\(side)"
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let bytes = build(id, side: side)
+        cache.withLock { cache in
+            if cache.count >= 8 { cache.removeAll() }
+            cache[key] = bytes
+        }
+        return bytes
+    }
+
+    private static func build(_ id: String, side size: Int) -> Data {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in id.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3
         }
         let rgb = [UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash >> 16)]
-        let size = 8
-        var raw = Data()
-        for _ in 0..<size {
+        var raw = Data(capacity: size * (size * 3 + 1))
+        for y in 0..<size {
             raw.append(0)  // filter: none
-            for _ in 0..<size { raw.append(contentsOf: rgb) }
+            for x in 0..<size {
+                // One colour at 8 x 8; a gradient over it when larger.
+                let shade = size <= 8 ? 0 : UInt8(truncatingIfNeeded: (x + y) * 255 / (2 * size))
+                raw.append(contentsOf: [rgb[0] &+ shade, rgb[1] &+ shade, rgb[2] &+ shade])
+            }
         }
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
@@ -48,12 +71,18 @@ enum ImageBytes {
         return out
     }
 
-    /// A zlib stream with one stored (uncompressed) block.
+    /// A zlib stream of stored (uncompressed) blocks of at most 65,535 bytes each.
     private static func zlibStored(_ data: Data) -> Data {
-        var out = Data([0x78, 0x01, 0x01])
-        let length = UInt16(data.count)
-        out.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
-        out.append(data)
+        var out = Data([0x78, 0x01])
+        var offset = 0
+        repeat {
+            let end = min(offset + 65535, data.count)
+            let length = UInt16(end - offset)
+            out.append(end == data.count ? 1 : 0)  // BFINAL on the last block
+            out.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
+            out.append(data[offset..<end])
+            offset = end
+        } while offset < data.count
         var a: UInt32 = 1
         var b: UInt32 = 0
         for byte in data {
@@ -64,12 +93,15 @@ enum ImageBytes {
         return out
     }
 
+    private static let crcTable: [UInt32] = (0..<256).map { index in
+        var crc = UInt32(index)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        return crc
+    }
+
     private static func crc32(_ data: Data) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
+        for byte in data { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return ~crc
     }
 }

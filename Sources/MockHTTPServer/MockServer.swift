@@ -18,90 +18,177 @@ import MVICore
 /// server.stop()                          // connections closed, port released, threads joined
 /// ```
 ///
-/// One thread accepts, one thread serves each connection: requests on a connection are answered in
-/// order (pipelining), with keep-alive for HTTP/1.1 and close for HTTP/1.0 unless asked otherwise.
+/// A few event-loop threads (`eventLoops`) serve every connection with non-blocking sockets:
+/// requests on a connection are answered in order (pipelining), with keep-alive for HTTP/1.1 and
+/// close for HTTP/1.0 unless asked otherwise; delays, throttles and timeouts are timers on the loop.
 /// Admin requests (`/__admin/...`, see docs/mock-server.md) drive the same server over HTTP.
-public final class MockServer: @unchecked Sendable {
+public final class MockServer: Sendable {
     public struct Configuration: Sendable {
         /// The address to bind; loopback by default.
         public var host: String
         /// The port; 0 picks a free one.
         public var port: Int
         public var data: MockData
-        /// A connection with no complete request for this long is closed (408 if a request was under way).
+        /// A keep-alive connection with no byte of a new request for this long is closed.
         public var idleTimeout: Duration
+        /// A request must arrive whole (head and body) within this long of its first byte; else 408 and close.
+        public var headerTimeout: Duration
+        /// A response the client does not take for this long (no byte accepted) is abandoned and the
+        /// connection closed; the journal records `clientWentAway`.
+        public var writeTimeout: Duration
         /// Connections served at once; more are answered 503 and closed.
         public var maxConnections: Int
+        /// How many entries, and how much of each body, the journal keeps.
+        public var journal: JournalLimits
+        /// Event-loop threads; each serves its share of the connections.
+        public var eventLoops: Int
+        /// Where the server's few log lines go (one per episode of descriptor exhaustion); standard error by default.
+        public var log: @Sendable (String) -> Void
 
-        public init(host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30), maxConnections: Int = 1024) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10),
+            writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(), eventLoops: Int = 2,
+            log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8)) }
+        ) {
             self.host = host
             self.port = port
             self.data = data
             self.idleTimeout = idleTimeout
+            self.headerTimeout = headerTimeout
+            self.writeTimeout = writeTimeout
             self.maxConnections = maxConnections
+            self.journal = journal
+            self.eventLoops = max(1, eventLoops)
+            self.log = log
         }
     }
 
-    private struct State {
+    struct State {
         var listener: Socket?
+        var loops: [EventLoop] = []
+        var boundPort = 0
         var stopping = false
-        var connections: [Int: Socket] = [:]
+        var openConnections = 0
         var nextConnection = 0
+        /// When `accept` last failed for want of descriptors: one log line per episode, which ends
+        /// when accepts succeed again for a second.
+        var lastExhaustion: ContinuousClock.Instant?
         var stubs: [(id: Int, stub: Stub, served: Int)] = []
         var nextStub = 0
     }
 
     public let configuration: Configuration
     /// Every request read (admin requests excepted).
-    public let journal = RequestJournal()
-    private let state = Locked(State())
-    private let threads = DispatchGroup()
-    private var boundPort = 0
+    public let journal: RequestJournal
+    let state = Locked(State())
+    let routeAnswers = ResponseCache()
+    let threads = DispatchGroup()
 
     public init(configuration: Configuration) {
         self.configuration = configuration
+        journal = RequestJournal(limits: configuration.journal)
     }
 
     /// Binds and starts serving. Throws if the address cannot be bound.
     public func start() throws {
         if state.withLock({ $0.listener != nil }) { throw MockServerError.alreadyStarted }
         let listener = try Socket.listen(host: configuration.host, port: configuration.port)
-        boundPort = listener.port
+        let loops: [EventLoop]
+        do {
+            loops = try (0..<configuration.eventLoops).map { _ in try EventLoop(server: self, listener: listener) }
+        } catch {
+            listener.closeNow()
+            throw error
+        }
+        journal.reopen()
         state.withLock {
             $0.listener = listener
+            $0.loops = loops
+            $0.boundPort = listener.port
             $0.stopping = false
         }
-        threads.enter()
-        let thread = Thread { [self] in
-            acceptLoop(listener)
-            threads.leave()
+        for (index, loop) in loops.enumerated() {
+            threads.enter()
+            let thread = Thread { [threads] in
+                loop.run()
+                threads.leave()
+            }
+            thread.name = "mock-server loop \(index + 1)"
+            thread.start()
         }
-        thread.name = "mock-server accept"
-        thread.start()
     }
 
     /// The bound port (after `start()`).
-    public var port: Int { boundPort }
+    public var port: Int { state.withLock { $0.boundPort } }
 
     /// `http://host:port`.
-    public var baseURL: URL { URL(string: "http://\(configuration.host):\(boundPort)")! }
+    public var baseURL: URL { URL(string: "http://\(configuration.host):\(port)")! }
 
-    /// Stops: no new connections, every open connection closed, the port released, every thread finished.
+    /// Stops: no new connections, waiters on `journal.next` released (admin waiters get 503), every
+    /// open connection closed, the port released, every thread finished. Returns within about a
+    /// second whatever is in flight.
     public func stop() {
-        let (listener, open) = state.withLock { state -> (Socket?, [Socket]) in
+        let (listener, loops) = state.withLock { state -> (Socket?, [EventLoop]) in
             state.stopping = true
-            defer { state.listener = nil }
-            return (state.listener, Array(state.connections.values))
+            defer {
+                state.listener = nil
+                state.loops = []
+            }
+            return (state.listener, state.loops)
         }
         guard let listener else { return }
-        listener.shutdownBoth()
-        for connection in open { connection.shutdownBoth() }
+        // Waiters on the journal wake now; their 503 goes out while the loops drain (300 ms at most).
+        journal.close()
+        for loop in loops { loop.post(.stop) }
         threads.wait()
         listener.closeNow()
     }
 
     /// The number of connections open now.
-    public var openConnections: Int { state.withLock { $0.connections.count } }
+    public var openConnections: Int { state.withLock { $0.openConnections } }
+
+    // MARK: Connections (called by the event loops)
+
+    /// Counts a new connection in and numbers it, or says why not (as a message for a 503).
+    func admit() -> Result<Int, Refusal> {
+        state.withLock { state in
+            if state.stopping { return .failure(Refusal(message: "the server is stopping")) }
+            guard state.openConnections < configuration.maxConnections else {
+                return .failure(Refusal(message: "the server serves at most \(configuration.maxConnections) connections at once"))
+            }
+            state.openConnections += 1
+            state.nextConnection += 1
+            return .success(state.nextConnection)
+        }
+    }
+
+    /// Why a connection was not admitted.
+    struct Refusal: Error {
+        let message: String
+    }
+
+    func connectionClosed() { state.withLock { $0.openConnections -= 1 } }
+
+    func descriptorsExhausted(_ code: Int32) {
+        let first = state.withLock { state in
+            defer { state.lastExhaustion = .now }
+            return state.lastExhaustion == nil
+        }
+        if first {
+            configuration.log("out of file descriptors (\(code == EMFILE ? "EMFILE" : "ENFILE")); new clients get 503 until some are free")
+        }
+    }
+
+    func descriptorsAvailable() {
+        state.withLock { state in
+            if let last = state.lastExhaustion, last.duration(to: .now) > .seconds(1) { state.lastExhaustion = nil }
+        }
+    }
+
+    /// Whole milliseconds, rounded up, for `poll`.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: max(1, duration.wholeMilliseconds + 1))
+    }
 
     // MARK: Stubs
 
@@ -136,213 +223,22 @@ public final class MockServer: @unchecked Sendable {
     /// The stubs now, newest first, with how many times each has answered.
     public var stubs: [(id: Int, stub: Stub, served: Int)] { state.withLock { $0.stubs } }
 
-    private func nextStubResponse(for request: HTTPRequest) -> StubResponse? {
+    /// The stubs nearest to matching `request`, fewest reasons first (then newest first), at most
+    /// `limit`, each with why it missed; empty if a stub matches it.
+    public func nearMisses(for request: HTTPRequest, limit: Int = 3) -> [NearMiss] {
+        let misses = stubs.map { NearMiss(stub: $0.id, pattern: $0.stub.pattern, reasons: $0.stub.pattern.misses(request)) }
+        if misses.contains(where: { $0.reasons.isEmpty }) { return [] }
+        return Array(misses.enumerated().sorted { ($0.element.reasons.count, $0.offset) < ($1.element.reasons.count, $1.offset) }.prefix(limit).map(\.element))
+    }
+
+    /// The next scripted response for `request`, and the id of the stub that gives it.
+    func nextStubResponse(for request: HTTPRequest) -> (id: Int, response: StubResponse)? {
         state.withLock { state in
             guard let index = state.stubs.firstIndex(where: { $0.stub.matches(request) }) else { return nil }
             let responses = state.stubs[index].stub.responses
             let response = responses[min(state.stubs[index].served, responses.count - 1)]
             state.stubs[index].served += 1
-            return response
+            return (state.stubs[index].id, response)
         }
-    }
-
-    // MARK: Connections
-
-    private var isStopping: Bool { state.withLock { $0.stopping } }
-
-    private func acceptLoop(_ listener: Socket) {
-        while !isStopping {
-            guard listener.waitReadable(milliseconds: 250) else { continue }
-            guard let client = listener.accept() else { continue }
-            let admitted = state.withLock { state -> Int? in
-                guard !state.stopping, state.connections.count < configuration.maxConnections else { return nil }
-                state.nextConnection += 1
-                state.connections[state.nextConnection] = client
-                return state.nextConnection
-            }
-            guard let number = admitted else {
-                client.write(HTTPWriter.head(HTTPResponse(status: 503, headers: [("Content-Length", "0"), ("Connection", "close")])))
-                client.closeNow()
-                continue
-            }
-            threads.enter()
-            let thread = Thread { [self] in
-                serve(client, number: number)
-                state.withLock { _ = $0.connections.removeValue(forKey: number) }
-                client.closeNow()
-                threads.leave()
-            }
-            thread.name = "mock-server connection \(number)"
-            thread.start()
-        }
-    }
-
-    private func serve(_ socket: Socket, number: Int) {
-        let parser = HTTPRequestParser()
-        var buffer = Data()
-        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-        var continuedHead: Int?
-        var waitedMilliseconds: Int64 = 0
-        let idleLimit = configuration.idleTimeout.wholeMilliseconds
-        while !isStopping {
-            let parsed: (request: HTTPRequest, consumed: Int)?
-            do {
-                parsed = try parser.parse(buffer)
-            } catch {
-                let body = JSON.object([("message", .string(error.message))]).text
-                socket.write(encode(.json(error.status, body), method: "GET", keepAlive: false))
-                return
-            }
-            if let (request, consumed) = parsed {
-                buffer.removeFirst(consumed)
-                waitedMilliseconds = 0
-                continuedHead = nil
-                guard respond(to: request, on: socket, connection: number) else { return }
-                continue
-            }
-            // A client that sent `Expect: 100-continue` waits for this before sending its body.
-            if let headEnd = parser.awaitsContinue(buffer), continuedHead != headEnd {
-                continuedHead = headEnd
-                guard socket.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
-            }
-            // More bytes are needed: wait for them, but not forever.
-            if !socket.waitReadable(milliseconds: 100) {
-                waitedMilliseconds += 100
-                if waitedMilliseconds >= idleLimit {
-                    if !buffer.isEmpty {
-                        let body = JSON.object([("message", .string("the request was not completed within the idle timeout"))]).text
-                        socket.write(encode(.json(408, body), method: "GET", keepAlive: false))
-                    }
-                    return
-                }
-                continue
-            }
-            guard socket.read(appendingTo: &buffer, using: &scratch) > 0 else { return }  // the client went away
-        }
-    }
-
-    /// Answers one request; false when the connection must close.
-    private func respond(to request: HTTPRequest, on socket: Socket, connection: Int) -> Bool {
-        let keepAlive = request.keepsAlive
-        if request.path.hasPrefix("/__admin/") || request.path == "/__admin" {
-            let response = AdminAPI(server: self).handle(request)
-            return socket.write(encode(response, method: request.method, keepAlive: keepAlive)) && keepAlive
-        }
-        let sequence = journal.record(request, connection: connection)
-        if let scripted = nextStubResponse(for: request) {
-            return serve(scripted, to: request, on: socket, sequence: sequence, keepAlive: keepAlive)
-        }
-        let origin = "http://\(configuration.host):\(boundPort)"
-        let response = Routes(data: configuration.data, origin: origin).handle(request)
-        // Recorded before the response is written, so a client that has its answer finds it in the journal.
-        journal.update(sequence) { $0.status = response.status }
-        let sent = socket.write(encode(response, method: request.method, keepAlive: keepAlive))
-        if !sent { journal.update(sequence) { $0.clientWentAway = true } }
-        return sent && keepAlive
-    }
-
-    private func serve(_ scripted: StubResponse, to request: HTTPRequest, on socket: Socket, sequence: Int, keepAlive: Bool) -> Bool {
-        func wentAway() -> Bool {
-            journal.update(sequence) { $0.clientWentAway = true }
-            return false
-        }
-        if let fault = scripted.fault {
-            journal.update(sequence) { $0.fault = fault }
-            switch fault {
-            case .connectionReset:
-                socket.armReset()
-                return false
-            case .emptyResponse:
-                return false
-            case .malformedChunk:
-                socket.write(HTTPWriter.head(HTTPResponse(status: 200, headers: [("Transfer-Encoding", "chunked"), ("Connection", "close")])))
-                socket.write(Data("zz\r\nnot a chunk\r\n".utf8))
-                return false
-            case .garbageThenClose:
-                socket.write(Data("this is not HTTP\r\n\u{0}\u{1}\u{2}\r\n\r\n".utf8))
-                return false
-            case .stall:
-                while !isStopping {
-                    if !stillThere(socket, milliseconds: 100) { return wentAway() }
-                }
-                return false
-            }
-        }
-        if scripted.delayMilliseconds > 0, !wait(scripted.delayMilliseconds, watching: socket) { return wentAway() }
-        journal.update(sequence) { $0.status = scripted.status }
-        var response = HTTPResponse(status: scripted.status, headers: scripted.headers, body: scripted.body)
-        let isHead = request.method == "HEAD"
-        if scripted.chunked {
-            response.headers.append(("Transfer-Encoding", "chunked"))
-            response.headers.append(("Connection", keepAlive ? "keep-alive" : "close"))
-            guard socket.write(HTTPWriter.head(response)) else { return wentAway() }
-            if !isHead {
-                var offset = 0
-                while offset < response.body.count {
-                    let end = min(offset + max(1, scripted.chunkSize), response.body.count)
-                    var piece = Data((String(end - offset, radix: 16) + "\r\n").utf8)
-                    piece.append(response.body[offset..<end])
-                    piece.append(contentsOf: [13, 10])
-                    guard send(piece, throttled: scripted, on: socket) else { return wentAway() }
-                    offset = end
-                }
-                guard socket.write(Data("0\r\n\r\n".utf8)) else { return wentAway() }
-            }
-        } else {
-            let head = encode(HTTPResponse(status: response.status, headers: response.headers), method: request.method, keepAlive: keepAlive,
-                              contentLength: response.body.count)
-            guard socket.write(head) else { return wentAway() }
-            if !isHead, !response.body.isEmpty {
-                guard send(response.body, throttled: scripted, on: socket) else { return wentAway() }
-            }
-        }
-        return keepAlive
-    }
-
-    private func send(_ data: Data, throttled scripted: StubResponse, on socket: Socket) -> Bool {
-        guard let step = scripted.throttleBytes, step > 0 else { return socket.write(data) }
-        var offset = 0
-        while offset < data.count {
-            let end = min(offset + step, data.count)
-            guard socket.write(data.subdata(in: offset..<end)) else { return false }
-            offset = end
-            if offset < data.count, scripted.throttleMilliseconds > 0, !wait(scripted.throttleMilliseconds, watching: socket) { return false }
-        }
-        return true
-    }
-
-    /// Waits, watching for the client going away; false if it did (or the server is stopping).
-    private func wait(_ milliseconds: Int, watching socket: Socket) -> Bool {
-        var left = milliseconds
-        while left > 0 {
-            if isStopping { return false }
-            let slice = min(left, 50)
-            if !stillThere(socket, milliseconds: Int32(slice)) { return false }
-            left -= slice
-        }
-        return true
-    }
-
-    /// Waits up to `milliseconds`; false if the peer closed the connection meanwhile.
-    private func stillThere(_ socket: Socket, milliseconds: Int32) -> Bool {
-        guard socket.waitReadable(milliseconds: milliseconds) else { return true }
-        var byte: UInt8 = 0
-        let peeked = recv(socket.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        if peeked == 0 { return false }
-        if peeked < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
-        // A pipelined request is waiting: the client is there. Do not spin on it.
-        usleep(useconds_t(milliseconds) * 1000)
-        return true
-    }
-
-    /// The head and body of a response, with Content-Length, Connection and Server set; no body for HEAD or 304.
-    private func encode(_ response: HTTPResponse, method: String, keepAlive: Bool, contentLength: Int? = nil) -> Data {
-        var headers = response.headers.filter { !["content-length", "connection"].contains($0.name.lowercased()) }
-        headers.append(("Content-Length", String(contentLength ?? response.body.count)))
-        headers.append(("Connection", keepAlive ? "keep-alive" : "close"))
-        headers.append(("Server", "mock-server"))
-        var data = HTTPWriter.head(HTTPResponse(status: response.status, headers: headers))
-        if method != "HEAD", response.status != 304, response.status != 204 { data.append(response.body) }
-        return data
     }
 }

@@ -12,6 +12,13 @@ struct Routes {
         "/v2/everything": "NewsAPI search",
     ]
 
+    /// The name the journal gives the built-in route for `path`: the path itself, `/images/<id>.png`,
+    /// or `notFound`.
+    static func name(of path: String) -> String {
+        if paths[path] != nil { return path }
+        return isImagePath(path) ? "/images/<id>.png" : "notFound"
+    }
+
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let known = Self.paths[request.path] != nil || isImagePath(request.path)
         guard known else {
@@ -86,7 +93,9 @@ struct Routes {
 
     // MARK: Images
 
-    private func isImagePath(_ path: String) -> Bool {
+    private func isImagePath(_ path: String) -> Bool { Self.isImagePath(path) }
+
+    private static func isImagePath(_ path: String) -> Bool {
         path.hasPrefix("/images/") && path.hasSuffix(".png") && path.count > "/images/.png".count
     }
 
@@ -95,7 +104,11 @@ struct Routes {
         guard data.cats.contains(where: { $0.id == id }) else {
             return .json(404, JSON.object([("message", .string("no image \(id)"))]).text)
         }
-        let bytes = ImageBytes.png(for: id)
+        let sizeName = request.queryValue("size") ?? "small"
+        guard let side = ImageBytes.sides[sizeName] else {
+            return .json(400, JSON.object([("message", .string("size must be one of small, medium, large; got \(sizeName)"))]).text)
+        }
+        let bytes = ImageBytes.png(for: id, side: side)
         let etag = ImageBytes.etag(bytes)
         let cacheHeaders = [("ETag", etag), ("Cache-Control", "public, max-age=86400")]
         if let match = request.header("If-None-Match"),

@@ -23,8 +23,13 @@ public struct SocketError: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(call) failed: \(String(cString: strerror(code))) (errno \(code))" }
 }
 
+/// Why `accept` failed: the `errno` it set.
+struct AcceptError: Error {
+    let code: Int32
+}
+
 /// A file descriptor of a TCP socket, with the few calls the server and its clients need.
-package struct Socket: @unchecked Sendable {
+package struct Socket: Sendable {
     package let fd: Int32
 
     /// An IPv4 socket address, or nil if `host` is not an IPv4 address (`localhost` is 127.0.0.1).
@@ -53,6 +58,7 @@ package struct Socket: @unchecked Sendable {
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
             try check(withSockaddr(address) { bind(fd, $0, $1) }, "bind to \(host):\(port)")
             try check(systemListen(fd, backlog), "listen")
+            setNonBlocking(fd)
         }
     }
 
@@ -93,22 +99,97 @@ package struct Socket: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Waits up to `milliseconds` for the socket to be readable (or closed, or in error).
-    func waitReadable(milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let result = poll(&descriptor, 1, milliseconds)
-        return result > 0
-    }
-
-    /// Accepts a connection, or nil if none is pending.
-    func accept() -> Socket? {
+    /// Accepts a connection, or the error code (`EAGAIN` when none is pending, `EMFILE` when out of descriptors).
+    func acceptClient() -> Result<Socket, AcceptError> {
         let client = systemAccept(fd)
-        guard client >= 0 else { return nil }
+        guard client >= 0 else { return .failure(AcceptError(code: errno)) }
         #if canImport(Darwin)
             var yes: Int32 = 1
             setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        return Socket(fd: client)
+        return .success(Socket(fd: client))
+    }
+
+    /// A spare descriptor (on /dev/null) held for the moment the process runs out of them.
+    static func reserveDescriptor() -> Int32? {
+        let fd = open("/dev/null", O_RDONLY)
+        return fd >= 0 ? fd : nil
+    }
+
+    static func closeDescriptor(_ fd: Int32) { close(fd) }
+
+    /// Non-blocking, and without Nagle's delay: what an event loop needs of a connection.
+    func configureForLoop() {
+        Self.setNonBlocking(fd)
+        var yes: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// A pipe whose write end wakes a loop waiting on its read end; both ends non-blocking.
+    static func wakePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SocketError("pipe") }
+        setNonBlocking(ends[0])
+        setNonBlocking(ends[1])
+        return (ends[0], ends[1])
+    }
+
+    static func closePipe(_ ends: (read: Int32, write: Int32)) {
+        close(ends.read)
+        close(ends.write)
+    }
+
+    /// Writes one byte to a wake pipe (a full pipe already means "wake up").
+    static func signal(_ fd: Int32) {
+        var byte: UInt8 = 1
+        _ = systemWrite(fd, &byte, 1)
+    }
+
+    /// Empties a wake pipe.
+    static func drain(_ fd: Int32) {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while systemRead(fd, &bytes, bytes.count) > 0 {}
+    }
+
+    /// What a non-blocking read found.
+    enum Received { case bytes(Int), wouldBlock, end }
+
+    /// Reads what is available into `buffer` and appends it to `data`; a failure counts as the end.
+    func receive(appendingTo data: inout Data, using buffer: inout [UInt8]) -> Received {
+        while true {
+            let count = read(appendingTo: &data, using: &buffer)
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .end }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .end
+        }
+    }
+
+    /// What a non-blocking write did.
+    enum Sent { case done, wouldBlock(progressed: Bool), failed }
+
+    /// Writes `data` from `offset` on, as far as the socket takes it, moving `offset`.
+    func send(_ data: Data, from offset: inout Int) -> Sent {
+        let start = offset
+        while offset < data.count {
+            let written = data.withUnsafeBytes { raw in
+                systemSend(fd, raw.baseAddress! + offset, data.count - offset, sendFlags | Int32(MSG_DONTWAIT))
+            }
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock(progressed: offset > start)
+            default: return .failed
+            }
+        }
+        return .done
     }
 
     /// Reads what is available into `buffer` (its whole capacity) and appends it to `data`.
@@ -119,21 +200,28 @@ package struct Socket: @unchecked Sendable {
         return count
     }
 
-    /// Writes all of `data`; false if the peer went away.
+    /// Writes all of `data`, blocking; false if the peer went away.
     @discardableResult
     func write(_ data: Data) -> Bool {
+        write(data, stallLimit: -1) == .written
+    }
+
+    /// How a write with a stall limit ended.
+    enum Written { case written, gone, stalled }
+
+    /// Writes all of `data`, giving up when the peer takes no byte for `stallLimit` milliseconds
+    /// (-1: no limit).
+    func write(_ data: Data, stallLimit: Int32) -> Written {
         var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { raw in
-                send(fd, raw.baseAddress! + offset, data.count - offset, sendFlags)
+        while true {
+            switch send(data, from: &offset) {
+            case .done: return .written
+            case .failed: return .gone
+            case .wouldBlock:
+                var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                if poll(&descriptor, 1, stallLimit) == 0 { return .stalled }
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
         }
-        return true
     }
 
     /// Makes the coming close send a TCP reset (RST) instead of an orderly close.
@@ -143,9 +231,18 @@ package struct Socket: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SystemLinger>.size))
     }
 
-    /// Stops reading and writing; a thread blocked on the socket wakes up.
-    func shutdownBoth() {
-        shutdown(fd, Int32(SHUT_RDWR))
+    /// Sends end of stream after what was written.
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Ends the stream, drops what the client sent unread, then closes: an orderly close, not a
+    /// reset, so the client reads what was written before.
+    func closeGracefully() {
+        shutdownWrite()
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        close(fd)
     }
 
     func closeNow() { close(fd) }
@@ -153,10 +250,16 @@ package struct Socket: @unchecked Sendable {
 
 #if canImport(Glibc)
     private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { Glibc.send(fd, bytes, count, flags) }
     private func systemAccept(_ fd: Int32) -> Int32 { Glibc.accept(fd, nil, nil) }
     private typealias SystemLinger = Glibc.linger
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, bytes, count) }
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, bytes, count) }
 #elseif canImport(Darwin)
     private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { Darwin.send(fd, bytes, count, flags) }
     private func systemAccept(_ fd: Int32) -> Int32 { Darwin.accept(fd, nil, nil) }
     private typealias SystemLinger = Darwin.linger
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, bytes, count) }
 #endif

@@ -12,6 +12,8 @@ public enum Fault: String, Sendable, CaseIterable, Codable {
     case garbageThenClose
     /// Read the request and never answer (until the client goes away or the server stops).
     case stall
+    /// Send a head whose `Content-Length` is larger than the body that follows, then close.
+    case truncatedBody
 }
 
 /// One scripted response.
@@ -63,105 +65,25 @@ public struct Stub: Sendable {
     public var path: String
     /// Query parameters that must be present with these values (others may be present too).
     public var query: [String: String]
+    /// Headers that must be present with these values (names without regard to case; others may be present too).
+    public var headers: [String: String]
     public var responses: [StubResponse]
 
-    public init(method: String? = "GET", path: String, query: [String: String] = [:], responses: [StubResponse]) {
+    public init(
+        method: String? = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:], responses: [StubResponse]
+    ) {
         precondition(!responses.isEmpty, "a stub needs at least one response")
         self.method = method
         self.path = path
         self.query = query
+        self.headers = headers
         self.responses = responses
     }
 
-    func matches(_ request: HTTPRequest) -> Bool {
-        if let method, method != request.method, !(method == "GET" && request.method == "HEAD") { return false }
-        guard path == request.path else { return false }
-        return query.allSatisfy { key, value in request.queryValue(key) == value }
-    }
-}
+    /// The requests this stub answers.
+    public var pattern: RequestPattern { RequestPattern(method: method, path: path, query: query, headers: headers) }
 
-/// A request in the journal.
-public struct JournalEntry: Sendable {
-    /// 1 for the first request the server read, then one more for each.
-    public let sequence: Int
-    /// 1 for the first connection the server accepted, then one more for each.
-    public let connection: Int
-    public let request: HTTPRequest
-    /// The status of the response, recorded just before it is written (so a client that has its
-    /// answer always finds it here); nil for a fault, or while a delayed response waits.
-    public var status: Int?
-    /// The fault applied, if any.
-    public var fault: Fault?
-    /// Whether the server saw the client go away before the response was complete.
-    public var clientWentAway = false
-}
-
-/// Every request the server read (admin requests excepted), for verification.
-public final class RequestJournal: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var entries: [JournalEntry] = []
-    private var taken = 0
-    private var nextSequence = 0
-
-    init() {}
-
-    func record(_ request: HTTPRequest, connection: Int) -> Int {
-        condition.lock()
-        defer { condition.unlock() }
-        nextSequence += 1
-        entries.append(JournalEntry(sequence: nextSequence, connection: connection, request: request))
-        condition.broadcast()
-        return nextSequence
-    }
-
-    func update(_ sequence: Int, _ change: (inout JournalEntry) -> Void) {
-        condition.lock()
-        defer { condition.unlock() }
-        if let index = entries.firstIndex(where: { $0.sequence == sequence }) { change(&entries[index]) }
-        condition.broadcast()
-    }
-
-    /// Every entry, oldest first.
-    public var all: [JournalEntry] {
-        condition.lock()
-        defer { condition.unlock() }
-        return entries
-    }
-
-    /// The number of requests recorded since the last reset.
-    public var count: Int { all.count }
-
-    /// The oldest request not yet taken, waiting up to `timeout` for one; nil on timeout.
-    /// Like OkHttp's `takeRequest`: each call takes the next request once.
-    public func next(timeout: Duration) -> JournalEntry? {
-        let deadline = Date().addingTimeInterval(Double(timeout.wholeMilliseconds) / 1000)
-        condition.lock()
-        defer { condition.unlock() }
-        while taken >= entries.count {
-            if !condition.wait(until: deadline) { return nil }
-        }
-        taken += 1
-        return entries[taken - 1]
-    }
-
-    /// Waits up to `timeout` until `predicate` holds for the entry with `sequence`; returns that entry.
-    public func wait(for sequence: Int, timeout: Duration, until predicate: (JournalEntry) -> Bool) -> JournalEntry? {
-        let deadline = Date().addingTimeInterval(Double(timeout.wholeMilliseconds) / 1000)
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let entry = entries.first(where: { $0.sequence == sequence }), predicate(entry) { return entry }
-            if !condition.wait(until: deadline) { return nil }
-        }
-    }
-
-    /// Forgets every request.
-    public func reset() {
-        condition.lock()
-        defer { condition.unlock() }
-        entries = []
-        taken = 0
-    }
+    func matches(_ request: HTTPRequest) -> Bool { pattern.matches(request) }
 }
 
 extension Duration {

@@ -1,5 +1,6 @@
 import CountdownTimer
 import FeatureKit
+import Images
 import Kittens
 
 extension FeatureRegistry {
@@ -8,5 +9,6 @@ extension FeatureRegistry {
     public static let reference = FeatureRegistry([
         KittensFeature.module,
         TimerFeature.module,
+        ImagesFeature.module,
     ])
 }

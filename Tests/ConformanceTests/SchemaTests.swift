@@ -186,13 +186,13 @@ struct LineCase: CustomTestStringConvertible, Sendable {
         (try? TestFeatures.replayer.read(line.text, file: "Fixtures/\(line.feature)/x.jsonl", expectedID: "\(line.feature)/x")) != nil
     }
 
-    @Test(arguments: rejected)
+    @Test(arguments: rejected + ImagesSeamTests.rejected)
     func aLineTheReaderRejectsTheSchemaRejects(line: LineCase) throws {
         #expect(!readerAccepts(line), "the reader accepts it")
         #expect(!(try Schemas.accept(line.text, feature: line.feature)), "the schema accepts it")
     }
 
-    @Test(arguments: accepted)
+    @Test(arguments: accepted + ImagesSeamTests.accepted)
     func aLineTheReaderAcceptsTheSchemaAccepts(line: LineCase) throws {
         #expect(readerAccepts(line), "the reader rejects it")
         #expect(try Schemas.accept(line.text, feature: line.feature), "the schema rejects it")

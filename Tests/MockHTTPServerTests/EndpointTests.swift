@@ -145,7 +145,7 @@ import Testing
         #expect(response.headers["transfer-encoding"]?.lowercased() == "chunked")
     }
 
-    @Test(arguments: [Fault.connectionReset, .emptyResponse, .malformedChunk, .garbageThenClose])
+    @Test(arguments: [Fault.connectionReset, .emptyResponse, .malformedChunk, .garbageThenClose, .truncatedBody])
     func faultsFailTheClient(fault: Fault) throws {
         let server = try startServer()
         defer { server.stop() }
@@ -255,10 +255,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"responses": [{}]}"#, "path: expected a string starting with /"),
+        (#"{"responses": [{}]}"#, "path: missing; expected a string starting with /"),
         (#"{"path": "/x"}"#, "responses: missing; give responses (an array) or response (one)"),
-        (#"{"path": "/x", "response": {"status": 42}}"#, "responses[0].status: expected 100...599"),
-        (#"{"path": "/x", "response": {"fault": "boom"}}"#, "responses[0].fault: expected one of connectionReset, emptyResponse, malformedChunk, garbageThenClose, stall"),
+        (#"{"path": "/x", "response": {"status": 42}}"#, "responses[0].status: expected a whole number from 100 to 599, got 42"),
+        (#"{"path": "/x", "response": {"fault": "boom"}}"#, "responses[0].fault: expected one of connectionReset, emptyResponse, malformedChunk, garbageThenClose, stall, truncatedBody"),
         (#"{"path": "/x", "response": {"stauts": 200}}"#, "responses[0].stauts: unknown field; expected body, bodyBase64, chunkSize, chunked, delayMs, fault, headers, status, throttle"),
         ("not json", "the body must be a JSON object"),
     ])

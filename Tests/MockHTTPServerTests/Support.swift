@@ -56,6 +56,12 @@ final class RawClient {
         return Self.split(data)
     }
 
+    /// Whether a byte (or the end of the stream) is waiting now.
+    var hasSomethingToRead: Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     /// Whether the server closed the connection within `timeout`.
     func closedByServer(within timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -132,3 +138,34 @@ final class Box<Value>: @unchecked Sendable {
 }
 
 func json(_ data: Data) -> Any? { try? JSONSerialization.jsonObject(with: data) }
+
+/// One request over a fresh raw connection (`Connection: close`): the status and body, or nil if
+/// the server closed without an answer within `timeout`.
+func exchange(_ server: MockServer, _ method: String, _ target: String, body: String? = nil, headers: [String] = [], timeout: TimeInterval = 30)
+    throws -> (status: Int, body: Data)?
+{
+    let client = try RawClient(port: server.port)
+    var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    for header in headers { head += header + "\r\n" }
+    if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
+    client.send(head + "\r\n" + (body ?? ""))
+    return parseResponse(Data(client.readAll(timeout: timeout).utf8))
+}
+
+/// The status and body of one whole response.
+func parseResponse(_ data: Data) -> (status: Int, body: Data)? {
+    guard let end = data.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
+    let head = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self)
+    let parts = head.split(separator: " ", maxSplits: 2)
+    guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
+    return (status, Data(data[end.upperBound...]))
+}
+
+/// A started server with a configuration changed by `change`.
+func startServer(_ change: (inout MockServer.Configuration) -> Void) throws -> MockServer {
+    var configuration = MockServer.Configuration(data: try MockData.locate())
+    change(&configuration)
+    let server = MockServer(configuration: configuration)
+    try server.start()
+    return server
+}

@@ -18,23 +18,23 @@ private let schemePath = ".swiftpm/xcode/xcshareddata/xcschemes/MVIConformance-P
 
     @Test func aNewTestTargetIsReportedWithTheExactEntriesToAdd() throws {
         let real = try XcodePackageCheck.load(packageRoot: packageRoot, schemePath: schemePath)
-        let check = XcodePackageCheck(plans: real.plans, scheme: real.scheme, testTargets: real.testTargets + ["NewsTests"])
+        let check = XcodePackageCheck(plans: real.plans, scheme: real.scheme, testTargets: real.testTargets + ["PlannedFeatureTests"])
         let problems = check.problems()
         let entry = """
             {
               "target" : {
                 "containerPath" : "container:",
-                "identifier" : "NewsTests",
-                "name" : "NewsTests"
+                "identifier" : "PlannedFeatureTests",
+                "name" : "PlannedFeatureTests"
               }
             }
             """
         #expect(problems.count == 3)
-        #expect(problems.contains("TestPlans/All.xctestplan: test target NewsTests is missing. Add this entry to its \"testTargets\" array:\n" + entry))
-        #expect(problems.contains { $0.hasPrefix("test target NewsTests is in no plan but All.") && $0.hasSuffix(entry) && $0.contains("TestPlans/Unit.xctestplan") })
-        #expect(problems.contains("\(schemePath): test target NewsTests is not built for testing. Add this inside <BuildActionEntries>:\n"
-            + SchemeElement.testTargetBuildEntry("NewsTests")))
-        #expect(SchemeElement.testTargetBuildEntry("NewsTests").contains(#"BlueprintIdentifier = "NewsTests""#))
+        #expect(problems.contains("TestPlans/All.xctestplan: test target PlannedFeatureTests is missing. Add this entry to its \"testTargets\" array:\n" + entry))
+        #expect(problems.contains { $0.hasPrefix("test target PlannedFeatureTests is in no plan but All.") && $0.hasSuffix(entry) && $0.contains("TestPlans/Unit.xctestplan") })
+        #expect(problems.contains("\(schemePath): test target PlannedFeatureTests is not built for testing. Add this inside <BuildActionEntries>:\n"
+            + SchemeElement.testTargetBuildEntry("PlannedFeatureTests")))
+        #expect(SchemeElement.testTargetBuildEntry("PlannedFeatureTests").contains(#"BlueprintIdentifier = "PlannedFeatureTests""#))
     }
 
     @Test(arguments: [

@@ -1,0 +1,164 @@
+import CanonicalRender
+import FeatureKit
+import Foundation
+import ImagePipeline
+
+/// The scenario syntax of the Images feature: its config, its answers and its own events
+/// (spec: docs/features/images.md, "Conformance"). The schema files are written from these codecs.
+enum ImagesReplayCodecs {
+    /// An absolute `http` or `https` URL of printable ASCII, which every language parses alike.
+    static let url: JSONCodec<URL> = {
+        let pattern = "^https?://[A-Za-z0-9.-]+(:[0-9]+)?(/[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?$"
+        return JSONCodec(schema: ["type": "string", "pattern": .string(pattern)]) { value in
+            guard case .string(let text) = value else { throw FieldError("expected a URL string, found \(value.typeName)") }
+            guard text.range(of: pattern, options: .regularExpression) != nil, let url = URL(string: text) else {
+                throw FieldError("expected an http or https URL of letters, digits and URL punctuation, found \(CanonicalRender.quote(text))")
+            }
+            return url
+        }
+    }()
+
+    /// An `ETag`: one line without control characters, so that it prints on the request's line.
+    static let etag = Field.optional("etag", JSONCodec.line)
+
+    // MARK: Config
+
+    /// Where a seeded entry goes.
+    enum SeedCache: String, Sendable { case memory, disk }
+
+    /// An image in a cache before the scenario starts.
+    struct Seed: Sendable {
+        let cache: SeedCache
+        let url: URL
+        let body: String
+        let etag: String?
+        /// How old the entry is at virtual time 0.
+        let ageSeconds: Int
+    }
+
+    /// The views of a scenario whose config names none: `a` showing `https://img.test/cat.jpg`.
+    /// (The header's `config` may be left out, so every field of it has a default.)
+    static let defaultViews: [(screen: String, url: URL)] = [(screen: "a", url: URL(string: "https://img.test/cat.jpg")!)]
+
+    /// The header's `config`, decoded.
+    struct Config: Sendable {
+        /// The image views and their URLs: `a` always, `b` when the scenario has two views.
+        var views: [(screen: String, url: URL)]
+        var keyWithoutQuery = false
+        var maxAgeSeconds = 3600
+        var memoryCostLimit = 64 << 20
+        var diskSizeLimit = 150 << 20
+        var seeds: [Seed] = []
+    }
+
+    static let config: ObjectCodec<Config> = {
+        let a = Field.required("a", url)
+        let b = Field.optional("b", url)
+        let views = ObjectCodec.object(a, b) { fields -> [(screen: String, url: URL)] in
+            var views = [(screen: "a", url: try fields.read(a))]
+            if let second = try fields.read(b) { views.append((screen: "b", url: second)) }
+            return views
+        }
+        let cache = Field.required("cache", JSONCodec.oneOf(["memory", "disk"]))
+        let seedURL = Field.required("url", url)
+        let body = Field.required("body", JSONCodec.string)
+        let age = Field.optional("ageSeconds", JSONCodec.integer(0...1_000_000_000))
+        let seed = ObjectCodec.object(cache, seedURL, body, etag, age) { fields in
+            Seed(
+                cache: SeedCache(rawValue: try fields.read(cache)) ?? .memory, url: try fields.read(seedURL), body: try fields.read(body),
+                etag: try fields.read(etag), ageSeconds: try fields.read(age) ?? 0)
+        }
+        let viewsField = Field.optional("views", views.value)
+        let keyWithoutQuery = Field.optional("keyWithoutQuery", JSONCodec.bool)
+        let maxAge = Field.optional("maxAgeSeconds", JSONCodec.integer(1...1_000_000_000))
+        let memoryCostLimit = Field.optional("memoryCostLimit", JSONCodec.integer(1...(1 << 40)))
+        let diskSizeLimit = Field.optional("diskSizeLimit", JSONCodec.integer(1...(1 << 40)))
+        let seeds = Field.optional("seed", JSONCodec.array(of: seed.value))
+        return .object(viewsField, keyWithoutQuery, maxAge, memoryCostLimit, diskSizeLimit, seeds) { fields in
+            var config = Config(views: try fields.read(viewsField) ?? defaultViews)
+            config.keyWithoutQuery = try fields.read(keyWithoutQuery) ?? false
+            config.maxAgeSeconds = try fields.read(maxAge) ?? 3600
+            config.memoryCostLimit = try fields.read(memoryCostLimit) ?? config.memoryCostLimit
+            config.diskSizeLimit = try fields.read(diskSizeLimit) ?? config.diskSizeLimit
+            config.seeds = try fields.read(seeds) ?? []
+            return config
+        }
+    }()
+
+    // MARK: Answers
+
+    /// One answer to a loader request, with its echo in the transcript.
+    struct Answer: Sendable {
+        let echo: String
+        let result: Result<ImageLoadResponse, ImageLoadError>
+    }
+
+    /// `{"status": 100...599, "body"?: String, "etag"?: String}`, `{"failure": "timeout"}` or
+    /// `{"failure": "transport", "detail"?: String}` (default detail `connection failed`).
+    static let answers: ObjectCodec<Answer> = {
+        let status = Field.required("status", JSONCodec.integer(100...599))
+        let body = Field.optional("body", JSONCodec.string)
+        let detail = Field.optional("detail", JSONCodec.string)
+        return .oneOf("an image response", [
+            .has("status", .object(status, body, etag) { fields in
+                let code = try fields.read(status)
+                let text = try fields.read(body)
+                let tag = try fields.read(etag)
+                let echo = "status \(code)" + (tag.map { " etag \(CanonicalRender.quote($0))" }).orEmpty
+                    + (text.map { " body \(CanonicalRender.quote($0))" }).orEmpty
+                return Answer(echo: echo, result: .success(ImageLoadResponse(status: code, etag: tag, body: Data((text ?? "").utf8))))
+            }),
+            .when("failure", is: "timeout", .object(Field.constant("failure", "timeout")) { _ in
+                Answer(echo: "failure timeout", result: .failure(.timeout))
+            }),
+            .when("failure", is: "transport", .object(Field.constant("failure", "transport"), detail) { fields in
+                let text = try fields.read(detail) ?? "connection failed"
+                return Answer(echo: "failure transport(\(CanonicalRender.quote(text)))", result: .failure(.transport(text)))
+            }),
+        ])
+    }()
+
+    // MARK: Own events
+
+    /// The feature's own events, decoded.
+    enum Command: Sendable {
+        /// Empty both caches (`removeAllCachedImages`).
+        case clearCaches
+        /// Empty the memory cache alone, as memory pressure or a restart of the app would.
+        case clearMemory
+        /// Damage the disk entry of a URL's key.
+        case damageDisk(url: URL, damage: Damage)
+        /// Write what the caches hold as a `caches` reaction.
+        case inspectCaches
+    }
+
+    /// How `damageDisk` spoils a file.
+    enum Damage: String, Sendable, CaseIterable {
+        /// The last byte is cut off.
+        case truncate
+        /// The last byte has its lowest bit flipped.
+        case flipByte
+    }
+
+    static let customEvents: [CustomEventCodec] = {
+        let damageURL = Field.required("url", url)
+        let damage = Field.required("damage", JSONCodec.oneOf(Damage.allCases.map(\.rawValue)))
+        let damageFields = ObjectCodec<Command>.object(damageURL, damage) { fields in
+            Command.damageDisk(url: try fields.read(damageURL), damage: Damage(rawValue: try fields.read(damage)) ?? .truncate)
+        }
+        return [
+            CustomEventCodec("clearCaches", fields: .empty(Command.clearCaches), echo: { _ in "clearCaches" }),
+            CustomEventCodec("clearMemory", fields: .empty(Command.clearMemory), echo: { _ in "clearMemory" }),
+            CustomEventCodec("damageDisk", fields: damageFields) { command in
+                guard case .damageDisk(let url, let damage) = command else { return "damageDisk" }
+                return "damageDisk \(url.absoluteString) \(damage.rawValue)"
+            },
+            CustomEventCodec("inspectCaches", fields: .empty(Command.inspectCaches), echo: { _ in "inspectCaches" }),
+        ]
+    }()
+}
+
+extension Optional where Wrapped: RangeReplaceableCollection {
+    /// The collection, or an empty one.
+    fileprivate var orEmpty: Wrapped { self ?? Wrapped() }
+}

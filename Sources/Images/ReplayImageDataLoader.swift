@@ -1,0 +1,19 @@
+import FeatureKit
+import Foundation
+import ImagePipeline
+
+/// The loader of a replay: each request is written `request #n get <url>` (with
+/// ` if-none-match <etag>` when revalidating) and a `respond` event answers it. The pipeline's
+/// cancel of a download is written `cancel #n`.
+final class ReplayImageDataLoader: ImageDataLoader {
+    private let requests: RequestLog
+
+    init(requests: RequestLog) { self.requests = requests }
+
+    func load(
+        _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
+    ) -> any ImageLoadTask {
+        let handle = requests.open(request.description, answers: ImagesReplayCodecs.answers, echo: \.echo) { completion($0.result) }
+        return ImageCancellation { handle.cancel() }
+    }
+}

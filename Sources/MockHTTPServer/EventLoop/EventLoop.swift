@@ -1,0 +1,160 @@
+import Foundation
+import MVICore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One event-loop thread: it accepts from the shared listener, reads, parses, answers and times
+/// out its own connections with non-blocking sockets, one `poll` and one timer heap. Delays,
+/// throttles and stalls are timers, not sleeping threads. Admin requests (which may wait, as
+/// `requests/next` does) run on a worker queue and come back through the inbox.
+final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and the wake pipe is touched only on the loop's thread
+    enum Message {
+        /// The bytes answering an admin request on that connection.
+        case answer(connection: Int, bytes: Data, keepAlive: Bool)
+        /// The server is stopping.
+        case stop
+    }
+
+    /// How long a stopping loop still writes responses under way (a waiter's 503) before it closes everything.
+    static let drainTime = Duration.milliseconds(300)
+    /// The most bytes read from one connection per readiness, so one busy client cannot starve the rest.
+    static let readBudget = 256 * 1024
+    /// Input kept per connection while a response is under way; beyond it the loop stops reading.
+    static let inputCap = HTTPRequestParser.maxHeaderBytes + HTTPRequestParser.maxBodyBytes + 64 * 1024
+
+    let server: MockServer
+    let listener: Socket
+    let clock = ContinuousClock()
+    private let inbox = Locked<[Message]>([])
+    private let wake: (read: Int32, write: Int32)
+
+    var connections: [Int: LoopConnection] = [:]
+    var numbers: [Int32: Int] = [:]
+    var polls = PollSet()
+    var timers = TimerHeap()
+    var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    /// A spare descriptor given up for a moment when the process runs out of them.
+    var reserve: Int32?
+    var listenerPausedUntil: ContinuousClock.Instant?
+    var drainUntil: ContinuousClock.Instant?
+
+    init(server: MockServer, listener: Socket) throws {
+        self.server = server
+        self.listener = listener
+        wake = try Socket.wakePipe()
+    }
+
+    deinit { Socket.closePipe(wake) }
+
+    /// Hands a message to the loop from any thread.
+    func post(_ message: Message) {
+        inbox.withLock { $0.append(message) }
+        Socket.signal(wake.write)
+    }
+
+    /// Runs until the server stops and every connection is closed.
+    func run() {
+        reserve = Socket.reserveDescriptor()
+        defer { reserve.map(Socket.closeDescriptor) }
+        polls.watch(listener.fd, read: true, write: false)
+        polls.watch(wake.read, read: true, write: false)
+        while true {
+            if let drainUntil, connections.isEmpty || clock.now >= drainUntil { break }
+            polls.wait(milliseconds: timeout())
+            for readiness in polls.ready {
+                if readiness.fd == wake.read {
+                    Socket.drain(wake.read)
+                    for message in inbox.withLock({ messages in defer { messages = [] }; return messages }) { receive(message) }
+                } else if readiness.fd == listener.fd {
+                    acceptClients()
+                } else if let number = numbers[readiness.fd], let connection = connections[number] {
+                    ready(connection, readiness)
+                }
+            }
+            fireTimers()
+        }
+        for connection in Array(connections.values) { close(connection) }
+    }
+
+    /// Milliseconds until the next timer, listener resume or drain deadline; -1 when there is none.
+    private func timeout() -> Int32 {
+        let now = clock.now
+        let next = [timers.earliest, listenerPausedUntil, drainUntil].compactMap { $0 }.min()
+        guard let next else { return -1 }
+        return next <= now ? 0 : MockServer.milliseconds(now.duration(to: next))
+    }
+
+    private func receive(_ message: Message) {
+        switch message {
+        case .answer(let number, let bytes, let keepAlive):
+            guard let connection = connections[number] else { return }
+            connection.awaitingAnswer = false
+            connection.plan = ResponsePlan([.write(bytes)], keepAlive: keepAlive)
+            advance(connection)
+        case .stop:
+            guard drainUntil == nil else { return }
+            drainUntil = clock.now + Self.drainTime
+            polls.remove(listener.fd)
+            listenerPausedUntil = nil
+            // Idle, delayed and stalled connections close now; responses being written and admin
+            // answers on their way get the drain time.
+            for connection in Array(connections.values) where !connection.awaitingAnswer && !connection.hasOutput { close(connection) }
+        }
+    }
+
+    private func fireTimers() {
+        let now = clock.now
+        if let resume = listenerPausedUntil, resume <= now {
+            listenerPausedUntil = nil
+            polls.watch(listener.fd, read: true, write: false)
+        }
+        while let entry = timers.popDue(at: now) {
+            guard let connection = connections[entry.connection], connection.scheduled == entry.deadline else { continue }
+            connection.scheduled = nil
+            expire(connection)
+        }
+    }
+
+    // MARK: Accepting
+
+    /// Accepts what is waiting. Out of descriptors (EMFILE), the spare one is given up to accept
+    /// the waiting client, answer 503 and close cleanly; when even that fails, the listener rests
+    /// for 100 ms instead of spinning.
+    private func acceptClients() {
+        for _ in 0..<64 {
+            switch listener.acceptClient() {
+            case .success(let client):
+                server.descriptorsAvailable()
+                switch server.admit() {
+                case .success(let number): open(client, number: number)
+                case .failure(let refusal): refuse(client, refusal.message)
+                }
+            case .failure(let error) where error.code == EMFILE || error.code == ENFILE:
+                server.descriptorsExhausted(error.code)
+                if let spare = reserve {
+                    Socket.closeDescriptor(spare)
+                    if case .success(let client) = listener.acceptClient() { refuse(client, "the server is out of file descriptors") }
+                }
+                reserve = Socket.reserveDescriptor()
+                if reserve == nil {
+                    polls.watch(listener.fd, read: false, write: false)
+                    listenerPausedUntil = clock.now + .milliseconds(100)
+                    return
+                }
+            case .failure:
+                return  // nothing waiting (EAGAIN), or the client left already
+            }
+        }
+    }
+
+    /// Answers 503 and closes without a reset.
+    private func refuse(_ client: Socket, _ message: String) {
+        let body = JSON.object([("message", .string(message))]).text
+        _ = client.write(server.encode(.json(503, body), method: "GET", keepAlive: false), stallLimit: 100)
+        client.closeGracefully()
+    }
+}

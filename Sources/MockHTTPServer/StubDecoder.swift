@@ -1,0 +1,201 @@
+import Foundation
+
+/// Why a stub (admin API body or stub file) was refused; every case names the field.
+public indirect enum StubError: Error, Equatable, CustomStringConvertible {
+    /// The text is not a JSON object.
+    case notAnObject
+    /// A field is missing, unknown, of the wrong type, out of range, or in conflict with another.
+    case invalidField(field: String, problem: String)
+    /// A stub file was refused.
+    case file(path: String, StubError)
+    /// A stub folder or file could not be read.
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAnObject: "the body must be a JSON object"
+        case .invalidField(let field, let problem): "\(field): \(problem)"
+        case .file(let path, let error): "\(path): \(error)"
+        case .unreadable(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}
+
+/// Reads stubs and request patterns from their JSON form (docs/mock-server.md), checking every
+/// field's type, refusing unknown fields at every depth, and refusing responses the server could
+/// not send faithfully (header injection, bodies where HTTP allows none, a stub's own framing).
+enum StubDecoder {
+    static let stubFields: Set<String> = ["method", "path", "query", "headers", "response", "responses"]
+    static let patternFields: Set<String> = ["method", "path", "query", "headers"]
+    static let responseFields: Set<String> = ["status", "headers", "body", "bodyBase64", "chunked", "chunkSize", "delayMs", "throttle", "fault"]
+    /// Headers the server writes itself.
+    static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+
+    static func stub(_ data: Data) throws(StubError) -> Stub {
+        let fields = try object(data)
+        try refuseUnknown(fields, allowed: stubFields, at: "")
+        let pattern = try self.pattern(fields, requirePath: true)
+        let rawResponses: [Any]
+        switch (fields["responses"], fields["response"]) {
+        case (.some, .some): throw .invalidField(field: "responses", problem: "give responses (an array) or response (one), not both")
+        case (.some(let list), nil):
+            guard let array = list as? [Any], !array.isEmpty else { throw .invalidField(field: "responses", problem: "expected a non-empty array") }
+            rawResponses = array
+        case (nil, .some(let single)): rawResponses = [single]
+        case (nil, nil): throw .invalidField(field: "responses", problem: "missing; give responses (an array) or response (one)")
+        }
+        // A single `response` is named `responses[0]` in errors too.
+        var responses: [StubResponse] = []
+        for (index, raw) in rawResponses.enumerated() {
+            responses.append(try response(raw, at: "responses[\(index)]", method: pattern.method))
+        }
+        return Stub(method: pattern.method, path: pattern.path!, query: pattern.query, headers: pattern.headers, responses: responses)
+    }
+
+    /// A request pattern for journal searches: `{"method", "path", "query", "headers"}`, every part optional.
+    static func requestPattern(_ data: Data) throws(StubError) -> RequestPattern {
+        let fields = try object(data)
+        try refuseUnknown(fields, allowed: patternFields, at: "")
+        var pattern = try self.pattern(fields, requirePath: false)
+        if fields["method"] == nil { pattern.method = nil }
+        return pattern
+    }
+
+    private static func object(_ data: Data) throws(StubError) -> [String: Any] {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw .notAnObject }
+        return object
+    }
+
+    private static func pattern(_ fields: [String: Any], requirePath: Bool) throws(StubError) -> RequestPattern {
+        var pattern = RequestPattern(method: "GET")
+        if let raw = fields["path"] {
+            guard let path = raw as? String, path.hasPrefix("/") else { throw .invalidField(field: "path", problem: "expected a string starting with /") }
+            pattern.path = path
+        } else if requirePath {
+            throw .invalidField(field: "path", problem: "missing; expected a string starting with /")
+        }
+        if let raw = fields["method"] {
+            if raw is NSNull {
+                pattern.method = nil
+            } else {
+                guard let text = raw as? String, !text.isEmpty, text.allSatisfy(isTokenCharacter) else {
+                    throw .invalidField(field: "method", problem: "expected a method name such as GET, or null (any method)")
+                }
+                pattern.method = text.uppercased()
+            }
+        }
+        pattern.query = try strings(fields["query"], at: "query")
+        pattern.headers = try strings(fields["headers"], at: "headers")
+        for name in pattern.headers.keys.sorted() where !isToken(name) {
+            throw .invalidField(field: "headers.\(name)", problem: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
+        }
+        return pattern
+    }
+
+    private static func response(_ raw: Any, at place: String, method: String?) throws(StubError) -> StubResponse {
+        guard let fields = raw as? [String: Any] else { throw .invalidField(field: place, problem: "expected an object") }
+        try refuseUnknown(fields, allowed: responseFields, at: place + ".")
+        var response = StubResponse()
+        if let status = try int(fields["status"], at: "\(place).status", in: 100...599) { response.status = status }
+        let headers = try strings(fields["headers"], at: "\(place).headers")
+        for name in headers.keys.sorted() {
+            let field = "\(place).headers.\(name)"
+            guard isToken(name) else { throw .invalidField(field: field, problem: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)") }
+            guard !framingHeaders.contains(name.lowercased()) else {
+                throw .invalidField(field: field, problem: "the server writes Content-Length, Transfer-Encoding and Connection itself; use chunked for chunked bodies")
+            }
+            guard !headers[name]!.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                throw .invalidField(field: field, problem: "a header value must not contain CR, LF or NUL")
+            }
+            response.headers.append((name, headers[name]!))
+        }
+        switch (fields["body"], fields["bodyBase64"]) {
+        case (.some, .some): throw .invalidField(field: "\(place).bodyBase64", problem: "give body or bodyBase64, not both")
+        case (.some(let body), nil):
+            guard let text = body as? String else { throw .invalidField(field: "\(place).body", problem: "expected a string") }
+            response.body = Data(text.utf8)
+        case (nil, .some(let encoded)):
+            guard let text = encoded as? String, let data = Data(base64Encoded: text) else {
+                throw .invalidField(field: "\(place).bodyBase64", problem: "expected a base64 string")
+            }
+            response.body = data
+        case (nil, nil): break
+        }
+        if !response.body.isEmpty {
+            let field = fields["body"] != nil ? "\(place).body" : "\(place).bodyBase64"
+            if response.status < 200 || response.status == 204 || response.status == 304 {
+                throw .invalidField(field: field, problem: "a \(response.status) response has no body")
+            }
+            if method == "HEAD" { throw .invalidField(field: field, problem: "a response to HEAD has no body") }
+        }
+        if let chunked = try bool(fields["chunked"], at: "\(place).chunked") { response.chunked = chunked }
+        if let size = try int(fields["chunkSize"], at: "\(place).chunkSize", in: 1...Int(Int32.max)) { response.chunkSize = size }
+        if let delay = try int(fields["delayMs"], at: "\(place).delayMs", in: 0...600_000) { response.delayMilliseconds = delay }
+        if let raw = fields["throttle"] {
+            guard let throttle = raw as? [String: Any] else { throw .invalidField(field: "\(place).throttle", problem: "expected {\"bytes\": n >= 1, \"everyMs\": n >= 0}") }
+            try refuseUnknown(throttle, allowed: ["bytes", "everyMs"], at: "\(place).throttle.")
+            guard let bytes = try int(throttle["bytes"], at: "\(place).throttle.bytes", in: 1...Int(Int32.max)) else {
+                throw .invalidField(field: "\(place).throttle.bytes", problem: "missing; expected a whole number >= 1")
+            }
+            guard let every = try int(throttle["everyMs"], at: "\(place).throttle.everyMs", in: 0...600_000) else {
+                throw .invalidField(field: "\(place).throttle.everyMs", problem: "missing; expected a whole number from 0 to 600000")
+            }
+            response.throttleBytes = bytes
+            response.throttleMilliseconds = every
+        }
+        if let raw = fields["fault"] {
+            guard let name = raw as? String, let fault = Fault(rawValue: name) else {
+                throw .invalidField(field: "\(place).fault", problem: "expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            response.fault = fault
+        }
+        return response
+    }
+
+    // MARK: Typed fields
+
+    private static func refuseUnknown(_ fields: [String: Any], allowed: Set<String>, at place: String) throws(StubError) {
+        if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw .invalidField(field: place + unknown, problem: "unknown field; expected \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// JSON `true`/`false` and numbers both arrive as `NSNumber`; its type code tells them apart.
+    private static func numberKind(_ value: Any) -> Character? {
+        guard let number = value as? NSNumber, !(value is String) else { return nil }
+        return String(cString: number.objCType).first
+    }
+
+    private static func int(_ value: Any?, at field: String, in range: ClosedRange<Int>) throws(StubError) -> Int? {
+        guard let value else { return nil }
+        let problem = "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+        guard let kind = numberKind(value), kind != "c", kind != "d", kind != "f", let number = value as? Int else {
+            throw .invalidField(field: field, problem: problem)
+        }
+        guard range.contains(number) else { throw .invalidField(field: field, problem: problem + ", got \(number)") }
+        return number
+    }
+
+    private static func bool(_ value: Any?, at field: String) throws(StubError) -> Bool? {
+        guard let value else { return nil }
+        guard numberKind(value) == "c", let flag = value as? Bool else { throw .invalidField(field: field, problem: "expected true or false") }
+        return flag
+    }
+
+    private static func strings(_ value: Any?, at field: String) throws(StubError) -> [String: String] {
+        guard let value else { return [:] }
+        guard let map = value as? [String: Any] else { throw .invalidField(field: field, problem: "expected an object of strings") }
+        var result: [String: String] = [:]
+        for key in map.keys.sorted() {
+            guard let text = map[key] as? String else { throw .invalidField(field: "\(field).\(key)", problem: "expected a string") }
+            result[key] = text
+        }
+        return result
+    }
+
+    static func isTokenCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".contains(character))
+    }
+
+    static func isToken(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy(isTokenCharacter) }
+}

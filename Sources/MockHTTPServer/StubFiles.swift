@@ -1,0 +1,25 @@
+import Foundation
+
+extension Stub {
+    /// Reads every `*.json` file of `directory` (not its subfolders), in name order, each one stub
+    /// in the admin API's format (docs/mock-server.md). The first bad file stops the load; the error
+    /// names the file and the field.
+    public static func load(from directory: URL) throws(StubError) -> [Stub] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw .unreadable(path: directory.path, reason: "cannot list the folder (\(error.localizedDescription))")
+        }
+        var stubs: [Stub] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let url = directory.appendingPathComponent(name)
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch {
+                throw .unreadable(path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
+            }
+            do { stubs.append(try StubDecoder.stub(data)) } catch { throw .file(path: url.path, error) }
+        }
+        return stubs
+    }
+}

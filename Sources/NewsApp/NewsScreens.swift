@@ -1,0 +1,63 @@
+import MVICore
+import Navigation
+import News
+
+/// The module of each News screen: the screen's component and the view bound to it.
+public typealias HeadlinesModule = ComponentModule<HeadlinesStore, HeadlinesViewModel, HeadlinesViewEvent, NewsSavedScreen>
+public typealias ArticleModule = ComponentModule<ArticleStore, ArticleViewModel, ArticleViewEvent, NewsSavedScreen>
+public typealias SearchModule = ComponentModule<SearchStore, SearchViewModel, SearchViewEvent, NewsSavedScreen>
+
+/// What a News screen rendered, named by its screen.
+public enum NewsScreenModel: Equatable, Sendable {
+    /// The top headlines list (route `top`).
+    case headlines(HeadlinesViewModel)
+    /// One article.
+    case article(ArticleViewModel)
+    /// The search.
+    case search(SearchViewModel)
+}
+
+/// A view event addressed to a News screen; it reaches the screen only when it is on top.
+public enum NewsScreenEvent: Equatable, Sendable {
+    /// To the top headlines list.
+    case headlines(HeadlinesViewEvent)
+    /// To the article screen.
+    case article(ArticleViewEvent)
+    /// To the search screen.
+    case search(SearchViewEvent)
+
+    /// The screen it is addressed to: `headlines`, `article` or `search`.
+    public var screen: String {
+        switch self {
+        case .headlines: "headlines"
+        case .article: "article"
+        case .search: "search"
+        }
+    }
+}
+
+extension NewsRoute {
+    /// The News screen the route shows: `top` shows `headlines`.
+    public var newsScreen: String {
+        switch self {
+        case .top: "headlines"
+        case .article: "article"
+        case .search: "search"
+        }
+    }
+}
+
+/// The view a News module binds: keeps the latest model (as SwiftUI's proxy would) and tells
+/// the app every render.
+public final class NewsScreenView<Model, Event>: BaseMviView<Model, Event> {
+    /// The latest rendered model.
+    public private(set) var model: Model?
+    private let onRender: (Model) -> Void
+
+    init(onRender: @escaping (Model) -> Void) { self.onRender = onRender }
+
+    public override func render(_ model: Model) {
+        self.model = model
+        onRender(model)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MockHTTPServer
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Subject: stopping a real server with work in flight. Generous limits; the point is that stop
+/// does not wait for the waiter's own timeout (60 s).
+@Suite struct StopTests {
+    @Test func stopAnswersWaitersOnNext503AndReturnsPromptly() throws {
+        let server = try startServer()
+        let waiter = try RawClient(port: server.port)
+        waiter.send("GET /__admin/requests/next?timeoutMs=60000 HTTP/1.1\r\n\r\n")
+        let deadline = Date().addingTimeInterval(30)
+        while server.journal.waiters == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(server.journal.waiters == 1)
+        let started = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 10)
+        let answer = waiter.readAll(timeout: 10)
+        #expect(answer.hasPrefix("HTTP/1.1 503 Service Unavailable"), "got: \(answer.prefix(60))")
+        #expect(server.journal.next(timeout: .seconds(30)) == nil, "an in-process waiter returns at once after stop")
+    }
+
+    @Test func stopDoesNotWaitForAClientThatDoesNotRead() throws {
+        let server = try startServer()  // the default 10 s write timeout
+        server.stub(Stub(path: "/big", responses: [StubResponse(body: Data(repeating: 65, count: 48 * 1024 * 1024))]))
+        let client = try RawClient(port: server.port)
+        client.send("GET /big HTTP/1.1\r\n\r\n")
+        _ = server.journal.wait(for: 1, timeout: .seconds(30)) { $0.status == 200 }
+        let started = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(server.openConnections == 0)
+    }
+}
+
+/// Subject: the `mock-server` process and SIGTERM.
+@Suite(.enabled(if: mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
+struct ProcessStopTests {
+    @Test func sigtermEndsTheProcessPromptlyAndWaitersGet503() throws {
+        let server = try ServerProcess(arguments: [])
+        let port = try #require(server.port)
+        let waiter = try RawClient(port: port)
+        waiter.send("GET /__admin/requests/next?timeoutMs=60000 HTTP/1.1\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.3)  // the waiter reaches the journal
+        let started = Date()
+        server.process.terminate()
+        #expect(server.waitForExit(timeout: 30))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(server.process.terminationStatus == 0)
+        #expect(waiter.readAll(timeout: 10).hasPrefix("HTTP/1.1 503"))
+    }
+}
