@@ -55,6 +55,20 @@ import Testing
         #expect(parseError(scenario(#"{"event": "create"}"#, line)) == nil)
     }
 
+    @Test func aFileOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString).jsonl")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(HarnessLimits.maximumFileBytes + 1))  // sparse: nothing is written
+        try handle.close()
+        #expect(throws: ScenarioError(
+            file: "Fixtures/kittens/x.jsonl", line: nil,
+            message: "the file holds 67108865 bytes, over the limit of 67108864 (see docs/fixtures.md, \"Limits\")")) {
+            try ScenarioText.read(url, path: "Fixtures/kittens/x.jsonl")
+        }
+    }
+
     @Test func aScenarioPastItsTimeLimitIsAnErrorAndTheRunGoesOn() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         try FileManager.default.createDirectory(at: fixtures.root.appendingPathComponent("timer"), withIntermediateDirectories: true)
