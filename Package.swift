@@ -44,7 +44,7 @@ let package = Package(
         // Feature: a countdown timer driven by the state machine.
         .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit"]),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images"]),
+        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images", "News"]),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
@@ -82,8 +82,8 @@ let package = Package(
 // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
 package.products.append(.library(name: "News", targets: ["News"]))
 package.targets += [
-    .target(name: "News", dependencies: ["MVICore"]),
-    .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport"]),
+    .target(name: "News", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
+    .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport", "FeatureKit", "CanonicalRender"]),
 ]
 
 // The image pipeline (a library on Foundation alone) and the per-view image feature built on it.

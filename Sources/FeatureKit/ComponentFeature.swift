@@ -38,9 +38,24 @@ extension FeatureModule {
     }
 }
 
+extension FeatureModule {
+    /// The session of one `StoreComponent` whose renders and labels name `screen`: for a feature
+    /// with several screens whose session opens one of them (News), or an app that composes them.
+    /// Restore saves the store's state and builds a new component from it with `make`.
+    public static func componentSession<S: Store, Model: CanonicalRenderable, Event: Sendable>(
+        feature: String, screen: String?, environment: FeatureEnvironment,
+        renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil, renderSaved: (@Sendable (S.State) -> CanonicalValue)?,
+        make: @escaping (_ restoring: S.State?) -> StoreComponent<S, Model, Event>
+    ) -> any FeatureSession {
+        ComponentSession<S, Model, Event>(
+            feature: feature, screen: screen, environment: environment, renderLabel: renderLabel, renderSaved: renderSaved, make: make)
+    }
+}
+
 /// Drives one `StoreComponent` for a replay: a recording view, labels, save and restore.
 final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendable>: FeatureSession {
     private let feature: String
+    private let screen: String?
     private let output: OutputLog
     private let view: RecordingView<Model, Event>
     private let renderLabel: (@Sendable (S.Label) -> CanonicalValue)?
@@ -50,12 +65,13 @@ final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendab
     private var labels: (any Cancellable)?
 
     init(
-        feature: String, environment: FeatureEnvironment, renderLabel: (@Sendable (S.Label) -> CanonicalValue)?,
+        feature: String, screen: String? = nil, environment: FeatureEnvironment, renderLabel: (@Sendable (S.Label) -> CanonicalValue)?,
         renderSaved: (@Sendable (S.State) -> CanonicalValue)?, make: @escaping (S.State?) -> StoreComponent<S, Model, Event>
     ) {
         self.feature = feature
+        self.screen = screen
         self.output = environment.output
-        self.view = RecordingView(output: environment.output)
+        self.view = RecordingView(output: environment.output, screen: screen)
         self.renderLabel = renderLabel
         self.renderSaved = renderSaved
         self.make = make
@@ -66,8 +82,8 @@ final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendab
     private func build(restoring saved: S.State?) {
         let component = make(saved)
         if let renderLabel {
-            let output = output
-            labels = component.store.subscribe(labels: { output.append(.label(renderLabel($0))) })
+            let (output, screen) = (output, screen)
+            labels = component.store.subscribe(labels: { output.append(.label(renderLabel($0), screen: screen)) })
         }
         self.component = component
     }

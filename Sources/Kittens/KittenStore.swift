@@ -112,8 +112,10 @@ public final class KittenExecutor: BaseExecutor<KittenIntent, KittenAction, Kitt
         let generation = self.generation
         dispatch(.loadingStarted)
 
-        let onResult = context.callback { [self] (result: Result<[String], KittenLoadFailure>) in
-            finish(result, generation: generation)
+        // Weak: a data source may keep the completion (and so this callback) after the store is
+        // gone, and the executor holds the data source.
+        let onResult = context.callback { [weak self] (result: Result<[String], KittenLoadFailure>) in
+            self?.finish(result, generation: generation)
         }
         let parser = self.parser
         let background = backgroundScheduler

@@ -3,11 +3,13 @@
 /// ```swift
 /// let binder = Binder()
 /// binder.bind(store.states.map(stateToModel)) { view.render($0) }
-/// binder.bind(view.events.map(eventToIntent)) { store.accept($0) }
+/// binder.bind(view.events.map(eventToIntent)) { [weak store] in store?.accept($0) }
 /// binder.start()   // the view renders the store's current state at once
 /// binder.stop()    // nothing flows until the next start
 /// ```
 /// Start and stop alternate: starting twice or stopping a stopped binder is a programming error.
+/// While started, the store holds the view (through its state subscriber) and the view holds its
+/// event sinks: bind the way back to the store weakly, as above, so that releasing both frees them.
 public final class Binder {
     private var bindings: [() -> any Cancellable] = []
     private var active: [any Cancellable] = []

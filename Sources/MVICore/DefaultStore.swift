@@ -13,13 +13,18 @@
 ///
 /// ## Order of events
 /// `accept(i)` emits `intent(i)`, then whatever the executor does, in order: each
-/// `dispatch(m)` emits `message(m)` then `state(s)` and notifies state observers before it
-/// returns; each `publish(l)` emits `label(l)` and notifies label observers.
+/// `dispatch(m)` emits `message(m)`, runs the reducer, emits `state(s)` and tells the state
+/// subscribers; each `publish(l)` emits `label(l)` and tells the label subscribers.
+///
+/// Subscribers are never told inside another round: intents and emissions made while subscribers
+/// are being told are queued and handled after the current round, in order. So every subscriber
+/// sees the states in the order the store produced them, and when `accept` returns to a caller that
+/// is not itself a subscriber, the last state every subscriber was told is `state`.
 ///
 /// ## Lifetime
 /// Releasing the last reference to a store disposes it, as `dispose()` would: its work in flight
 /// is cancelled and nothing more is emitted. Subscriptions do not keep a store alive.
-public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @unchecked Sendable {
+public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @unchecked Sendable {  // calls off the scheduler are hopped onto it; cross-thread reads take a lock
     public typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     /// The store's name, used in events, logs and error messages.
@@ -59,8 +64,8 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     }
 
     deinit {
-        let core = Confined(core)
-        core.value.onScheduler { core.value.dispose() }
+        let core = self.core
+        core.onScheduler { core.dispose() }
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
@@ -74,7 +79,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     public var state: State { core.state }
 
     public var isDisposed: Bool {
-        core.isOnScheduler ? core.disposed : core.published.withLock { $0.disposed }
+        core.isOnScheduler ? core.run.isDisposed : core.published.withLock { $0.disposed }
     }
 
     @inlinable
@@ -97,7 +102,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         core.subscribe(
             onDispose: onDispose,
             add: { core, id in
-                core.stateObservers.add(id: id, body: observer, onDispose: onDispose)
+                core.stateObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose)
                 observer(core.currentState)
             },
             remove: { core, id in core.stateObservers.remove(id: id) })
@@ -106,7 +111,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     @discardableResult
     public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
         core.subscribe(
-            onDispose: onDispose, add: { core, id in core.labelObservers.add(id: id, body: observer, onDispose: onDispose) },
+            onDispose: onDispose, add: { core, id in core.labelObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose) },
             remove: { core, id in core.labelObservers.remove(id: id) })
     }
 
@@ -114,8 +119,8 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     @discardableResult
     public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
         core.subscribe(
-            onDispose: {}, add: { core, id in core.eventObservers.add(id: id, body: observer) },
-            remove: { core, id in core.eventObservers.remove(id: id) })
+            onDispose: {}, add: { core, id in core.addEventObserver(id: id, observer) },
+            remove: { core, id in core.removeEventObserver(id: id) })
     }
 
     public func dispose() {
@@ -130,36 +135,50 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     package var labelObserverCount: Int { core.labelObservers.liveCount }
 }
 
-/// The store's machinery. The executor's context holds it strongly until `dispose()` (which the
-/// facade's `deinit` calls) detaches the context, breaking the cycle core -> executor -> context -> core.
+/// The store's machinery, confined to the scheduler.
 ///
-/// The path of an intent does no reference counting at all: the executor is a constant, the
-/// context's entry points reach the core unretained, and subscribers are told through
-/// `ObserverList`. Those atomic operations were most of an intent's cost.
+/// The executor's context reaches the core through `unowned` references and holds it strongly
+/// (as `store`) until `dispose()` detaches the context: that breaks the cycle
+/// core -> executor -> context -> core. The facade's `deinit` disposes the core.
+///
+/// The flags and counters an intent touches live in `run` (see `RunState`); the generic parts
+/// here are touched once or twice per message.
 @usableFromInline
-final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {
+final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // mutable state is touched only on `scheduler`; `published` has a lock
     @usableFromInline typealias Event = StoreEvent<Intent, Action, Message, State, Label>
+
+    /// Something to tell subscribers, waiting for the current round to end.
+    @usableFromInline
+    enum Pending {
+        case event(Event)
+        case state(State, sequence: Int)
+        case label(Label, sequence: Int)
+    }
 
     @usableFromInline let name: String
     @usableFromInline let scheduler: any Scheduler
     /// The scheduler's `isCurrentOnEveryThread`, read once: such a store never hops and keeps
     /// no copy of its state for other threads, since for it there are no other threads.
     @usableFromInline let schedulerIsEverywhere: Bool
+    /// The scheduler when it is an `ImmediateScheduler`: the store's own entry points then run as
+    /// pieces of its work, so that work they submit runs after them, never inside them.
+    @usableFromInline let trampoline: ImmediateScheduler?
 
-    // Confined to `scheduler`: only ever touched there, one piece of work at a time, so the
-    // runtime's exclusivity checks (a third of an intent's cost) are switched off for them.
-    @usableFromInline @exclusivity(unchecked) var currentState: State
-    @usableFromInline @exclusivity(unchecked) var disposed = false
-    @usableFromInline @exclusivity(unchecked) var initialized = false
+    // Confined to `scheduler`.
+    @usableFromInline let run = RunState()
+    @usableFromInline var currentState: State
+    @usableFromInline var initialized = false
     @usableFromInline let stateObservers = ObserverList<State>()
     @usableFromInline let labelObservers = ObserverList<Label>()
     @usableFromInline let eventObservers = ObserverList<Event>()
-    @usableFromInline @exclusivity(unchecked) var sequence = 0
-    /// A constant, so calling it needs no reference counting; the cycle through its context is
-    /// broken by detaching the context.
+    /// Emissions made while subscribers were being told, in the order they were made.
+    var pending: [Pending] = []
+    /// Intents that came while the executor was running or subscribers were being told, in order.
+    var pendingIntents: [Intent] = []
+    /// Kept until `dispose()`; the cycle through its context is broken by detaching the context.
     @usableFromInline let executor: any Executor<Intent, Action, State, Message, Label>
-    @usableFromInline @exclusivity(unchecked) var context: ExecutorContext<State, Message, Action, Label>?
-    @usableFromInline @exclusivity(unchecked) var bootstrapper: (any Bootstrapper<Action>)?
+    @usableFromInline var context: ExecutorContext<State, Message, Action, Label>?
+    @usableFromInline var bootstrapper: (any Bootstrapper<Action>)?
 
     // Copies for readers on other threads, and observer ids (which any thread may take).
     @usableFromInline let published: Locked<(state: State, disposed: Bool, nextObserverID: Int)>
@@ -169,8 +188,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     // The two steps of an intent, made where the executor's and the reducer's own types are
     // known, so the compiler specializes them whole (the reducer is inlined into `messageStep`).
     @usableFromInline let intentStep: (Intent) -> Void
-    /// Set once at the end of `init` (it needs `self`), then only read, by `initialize`.
-    @usableFromInline @exclusivity(unchecked) var messageStep: (Message) -> Void = { _ in }
+    @usableFromInline let messageStep: (StoreCore, Message) -> Void
 
     @inlinable
     init<E: Executor<Intent, Action, State, Message, Label>, R: Reducer<State, Message>>(
@@ -180,36 +198,39 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         self.name = name
         self.scheduler = scheduler
         self.schedulerIsEverywhere = scheduler.isCurrentOnEveryThread
+        self.trampoline = scheduler as? ImmediateScheduler
         self.currentState = initialState
         self.published = Locked((initialState, false, 1))
         self.executor = executor
         self.intentStep = { intent in executor.executeIntent(intent) }
+        self.messageStep = { core, message in core.handleMessage(message, reducer: reducer) }
         self.bootstrapper = bootstrapper
-        if let eventObserver { eventObservers.add(id: 0, body: eventObserver) }
-        // Unretained: the executor's context calls it, and holds the core while it may.
-        let core = Unmanaged.passUnretained(self)
-        messageStep = { message in core._withUnsafeGuaranteedRef { $0.handleMessage(message, reducer: reducer) } }
+        if let eventObserver { addEventObserver(id: 0, eventObserver) }
     }
 
+    /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
+    /// Inlinable, so that the closures it gives the context are specialized for the store's types.
     @inlinable
     func initialize() {
         precondition(!initialized, "Store '\(name)' is already initialized")
         initialized = true
-        guard !disposed else { return }
-        // The context reaches the core unretained (see ExecutorContext); it holds the core
-        // itself until `dispose()` detaches it, which also breaks the cycle core -> executor -> context -> core.
-        let core = Unmanaged.passUnretained(self)
+        guard run.isLive else { return }
+        let messageStep = self.messageStep
         let context = ExecutorContext<State, Message, Action, Label>(
             scheduler: scheduler,
             work: work,
             store: self,
-            state: { core._withUnsafeGuaranteedRef { $0.currentState } },
-            message: messageStep,
-            action: { action in core._withUnsafeGuaranteedRef { $0.handleAction(action) } },
-            label: { label in core._withUnsafeGuaranteedRef { $0.handleLabel(label) } })
+            run: run,
+            state: { [unowned self] in currentState },
+            message: { [unowned self] message in messageStep(self, message) },
+            action: { [unowned self] action in handleAction(action) },
+            label: { [unowned self] label in handleLabel(label) },
+            turn: { [unowned self] body in executorTurn(body) })
         self.context = context
         executor.attach(context)
-        bootstrapper?.start(dispatch: { [self] action in handleAction(action) })
+        executorTurn {
+            bootstrapper?.start(dispatch: { [unowned self] action in handleAction(action) })
+        }
     }
 
     /// Whether the calling code runs on the store's scheduler.
@@ -224,11 +245,71 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     @inlinable
     func accept(_ intent: Intent) {
         if isOnScheduler {
-            handleIntent(intent)
+            if let trampoline {
+                trampoline.perform { receive(intent) }
+            } else {
+                receive(intent)
+            }
         } else {
+            // Handed over once; it is only touched on the scheduler from now on.
             let intent = Confined(intent)
-            scheduler.schedule { [self] in handleIntent(intent.value) }
+            scheduler.schedule { [self] in receive(intent.value) }
         }
+    }
+
+    /// Handles an intent now, or queues it while the executor runs or subscribers are being
+    /// told: the executor is never re-entered, and no subscriber is told inside another round.
+    @inlinable
+    func receive(_ intent: Intent) {
+        guard run.beginExecuting() else { return postpone(intent) }
+        emit(.intent(intent))
+        intentStep(intent)
+        if run.endExecuting() { drainIntents() }
+    }
+
+    @usableFromInline
+    func postpone(_ intent: Intent) {
+        guard run.intentShouldWait else { return }
+        pendingIntents.append(intent)
+        run.setPendingIntents(true)
+    }
+
+    /// Runs executor code that does not come from an intent (the bootstrapper, a callback, a
+    /// timer) as the executor's turn, then the intents that came meanwhile.
+    @usableFromInline
+    func executorTurn(_ body: () -> Void) {
+        guard run.beginTurn() else { return body() }
+        body()
+        if run.endExecuting() { drainIntents() }
+    }
+
+    /// Handles the queued intents in order, each one to its end, until none is left.
+    @usableFromInline
+    func drainIntents() {
+        while !pendingIntents.isEmpty {
+            let intent = pendingIntents.removeFirst()
+            run.setPendingIntents(!pendingIntents.isEmpty)
+            guard run.beginExecuting() else {
+                // Disposed meanwhile: nothing more is handled.
+                pendingIntents.removeAll()
+                run.setPendingIntents(false)
+                return
+            }
+            emit(.intent(intent))
+            intentStep(intent)
+            _ = run.endExecuting()
+        }
+    }
+
+    @usableFromInline
+    func addEventObserver(id: Int, _ observer: @escaping (Event) -> Void) {
+        eventObservers.add(id: id, since: run.lastSequence, body: observer)
+        run.setEventObservers(true)
+    }
+
+    func removeEventObserver(id: Int) {
+        eventObservers.remove(id: id)
+        run.setEventObservers(!eventObservers.isEmpty)
     }
 
     /// Registers a subscriber on the scheduler with `add` (which may also replay the current
@@ -243,77 +324,123 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
             defer { published.nextObserverID += 1 }
             return published.nextObserverID
         }
-        let add = Confined(add)
-        let remove = Confined(remove)
-        let onDispose = Confined(onDispose)
         onScheduler { [self] in
-            guard !disposed else { return onDispose.value() }
-            add.value(self, id)
+            guard run.isLive else { return onDispose() }
+            add(self, id)
         }
+        // Handed over once to the scheduler, which runs `remove` there.
+        let remove = Confined(remove)
         return Cancellation { [self] in onScheduler { [self] in remove.value(self, id) } }
     }
 
     func dispose() {
-        guard !disposed else { return }
-        disposed = true
+        guard run.markDisposed() else { return }
         published.withLock { $0.disposed = true }
         bootstrapper?.dispose()
         executor.dispose()
         work.cancelAll()
-        emit(.disposed)
         let ending = stateObservers.removeAll() + labelObservers.removeAll()
-        _ = eventObservers.removeAll()
+        pendingIntents.removeAll()
+        run.setPendingIntents(false)
+        emit(.disposed)
         for onDispose in ending { onDispose() }
+        // Event observers are told what is still queued, `disposed` last, then dropped.
+        if !run.isDelivering { dropEventObservers() }
         // Break the cycles through the executor's context and the bootstrapper.
         context?.detach()
         context = nil
         bootstrapper = nil
     }
 
-    @inlinable
-    func handleIntent(_ intent: Intent) {
-        guard !disposed else { return }
-        emit(.intent(intent))
-        intentStep(intent)
+    @usableFromInline
+    func dropEventObservers() {
+        _ = eventObservers.removeAll()
+        run.setEventObservers(false)
     }
 
     @inlinable
     func handleAction(_ action: Action) {
-        guard !disposed else { return }
+        guard run.isLive else { return }
         emit(.action(action))
         executor.executeAction(action)
     }
 
     @inlinable
     func handleMessage<R: Reducer<State, Message>>(_ message: Message, reducer: R) {
-        guard !disposed else { return }
+        guard run.isLive else { return }
         emit(.message(message))
-        let newState = reducer.reduce(currentState, message)
-        currentState = newState
+        let newState = reduce(&currentState, message, reducer)
         if !schedulerIsEverywhere { published.withLock { $0.state = newState } }
         emit(.state(newState))
-        stateObservers.notify(newState)
+        deliver(.state(newState, sequence: run.lastSequence))
+    }
+
+    /// The reducer's step, in place, returning the new state: one access to the stored state
+    /// instead of a read, a write and a read.
+    @inlinable
+    func reduce<R: Reducer<State, Message>>(_ state: inout State, _ message: Message, _ reducer: R) -> State {
+        state = reducer.reduce(state, message)
+        return state
     }
 
     @inlinable
     func handleLabel(_ label: Label) {
-        guard !disposed else { return }
+        guard run.isLive else { return }
         emit(.label(label))
-        labelObservers.notify(label)
+        deliver(.label(label, sequence: run.lastSequence))
     }
 
     @inlinable
     func emit(_ kind: @autoclosure () -> Event.Kind) {
-        sequence &+= 1
-        guard !eventObservers.isEmpty else { return }
-        eventObservers.notify(Event(storeName: name, sequence: sequence, kind: kind()))
+        let sequence = run.nextEvent()
+        guard sequence != 0 else { return }
+        deliver(.event(Event(storeName: name, sequence: sequence, kind: kind())))
+    }
+
+    /// Tells subscribers now, or queues it when subscribers are being told already.
+    @inlinable
+    func deliver(_ item: Pending) {
+        guard run.beginDelivery() else { return queue(item) }
+        tell(item)
+        while true {
+            switch run.endDelivery() {
+            case .done: return
+            case .tellPending: tellPending()
+            case .handleIntents: return drainIntents()
+            case .dropEventObservers: return dropEventObservers()
+            }
+        }
+    }
+
+    @usableFromInline
+    func queue(_ item: Pending) {
+        pending.append(item)
+    }
+
+    /// Tells what was queued during the round, in order (more may be queued meanwhile).
+    @usableFromInline
+    func tellPending() {
+        let items = pending
+        pending.removeAll(keepingCapacity: true)
+        for item in items { tell(item) }
     }
 
     @inlinable
+    func tell(_ item: Pending) {
+        switch item {
+        case .state(let state, let sequence): stateObservers.notify(state, sequence: sequence)
+        case .label(let label, let sequence): labelObservers.notify(label, sequence: sequence)
+        case .event(let event): eventObservers.notify(event, sequence: event.sequence)
+        }
+    }
+
+    /// Runs `body` on the scheduler: at once when called there, otherwise submitted to it.
+    @inlinable
     func onScheduler(_ body: @escaping () -> Void) {
         if isOnScheduler {
-            body()
+            if let trampoline { trampoline.perform(body) } else { body() }
         } else {
+            // Handed over once; it runs only on the scheduler.
             let body = Confined(body)
             scheduler.schedule { body.value() }
         }

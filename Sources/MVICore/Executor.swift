@@ -1,7 +1,9 @@
 /// The part of a store that does the work: it receives intents and actions, reads the state,
 /// dispatches messages to the reducer, publishes labels, and starts and cancels asynchronous work.
 ///
-/// The store calls every method on its scheduler.
+/// The store calls every method on its scheduler, and never while the executor is already running:
+/// intents that come meanwhile (from a subscriber told about a `dispatch` or a `publish`) are
+/// queued and handled after the running call returns.
 public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
     associatedtype Intent
     associatedtype Action
@@ -27,18 +29,21 @@ public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
 /// `deliver`, `callback`, `every` and `after`, which keep the store alive while they run. Keeping
 /// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<State, Message, Action, Label> {
-    // The store's entry points. They reach the store without retaining it (reference counting
-    // on every message costs more than the rest of it), which is safe because they are only
-    // called while `store` holds it.
+    // The store's entry points. They reach the store through `unowned` references, which are
+    // only followed while `store` holds it (a stray call after that stops the program, safely).
     @usableFromInline let readState: () -> State
     @usableFromInline let onMessage: (Message) -> Void
     @usableFromInline let onAction: (Action) -> Void
     @usableFromInline let onLabel: (Label) -> Void
+    /// Runs executor code as the executor's turn (intents that come meanwhile wait for its end).
+    let turn: (() -> Void) -> Void
 
     /// The store, held until it is disposed, then nil. Touched on the store's scheduler only.
-    @usableFromInline @exclusivity(unchecked) var store: AnyObject?
+    var store: AnyObject?
+    /// The store's flags: the context does nothing once they say the store is disposed.
+    @usableFromInline let run: RunState
     /// The store's last state, kept when it is disposed (the store itself may be gone by then).
-    @usableFromInline @exclusivity(unchecked) var finalState: State?
+    var finalState: State?
 
     /// The store's scheduler. Results of asynchronous work must come back through it (see `deliver`).
     public let scheduler: any Scheduler
@@ -47,54 +52,64 @@ public final class ExecutorContext<State, Message, Action, Label> {
     public let work: WorkBag
 
     @usableFromInline
-    package init(
+    init(
         scheduler: any Scheduler,
         work: WorkBag,
         store: AnyObject,
+        run: RunState,
         state: @escaping () -> State,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
-        label: @escaping (Label) -> Void
+        label: @escaping (Label) -> Void,
+        turn: @escaping (() -> Void) -> Void
     ) {
         self.scheduler = scheduler
         self.work = work
         self.store = store
+        self.run = run
         self.readState = state
         self.onMessage = message
         self.onAction = action
         self.onLabel = label
+        self.turn = turn
     }
 
     /// Called by the store when it is disposed: from now on the context does nothing.
-    @usableFromInline
-    package func detach() {
+    func detach() {
         finalState = readState()
         store = nil
     }
 
     /// The store's current state (after disposal, its last one).
     @inlinable public var state: State {
-        if store != nil { return readState() }
-        guard let finalState else { preconditionFailure("ExecutorContext: the store was disposed without detaching its context") }
-        return finalState
+        run.isLive ? readState() : lastState()
+    }
+
+    /// The state once the store is disposed: its last one (read from the store while it is
+    /// still being disposed, then kept).
+    @usableFromInline func lastState() -> State {
+        if let finalState { return finalState }
+        guard store != nil else { preconditionFailure("ExecutorContext: the store was disposed without detaching its context") }
+        return readState()
     }
 
     /// Whether the store has been disposed. Nothing an executor does has an effect after that.
-    public var isDisposed: Bool { store == nil }
+    public var isDisposed: Bool { run.isDisposed }
 
-    /// Sends a message to the reducer; subscribers see the new state before this returns.
+    /// Sends a message to the reducer: the state changes at once, and subscribers are told the new
+    /// state before this returns (after the current round, if they are being told something now).
     @inlinable public func dispatch(_ message: Message) {
-        if store != nil { onMessage(message) }
+        if run.isLive { onMessage(message) }
     }
 
     /// Sends an action back to the executor's `executeAction`.
     @inlinable public func forward(_ action: Action) {
-        if store != nil { onAction(action) }
+        if run.isLive { onAction(action) }
     }
 
     /// Publishes a one-off label to label subscribers.
     @inlinable public func publish(_ label: Label) {
-        if store != nil { onLabel(label) }
+        if run.isLive { onLabel(label) }
     }
 
     /// Submits `body` to the store's scheduler; it runs there unless the store is disposed by then.
@@ -124,11 +139,12 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// `body` as work for the store's scheduler that does nothing once the store is disposed.
     /// It captures executor state, which is safe because it only runs on the store's scheduler.
     private func whileAlive(_ body: @escaping () -> Void) -> @Sendable () -> Void {
+        // Both run only on the store's scheduler, one piece of work at a time.
         let body = Confined(body)
         let context = Confined(self)
         return {
             guard let store = context.value.store else { return }
-            withExtendedLifetime(store) { body.value() }
+            withExtendedLifetime(store) { context.value.turn(body.value) }
         }
     }
 
@@ -147,6 +163,7 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// dataSource.load { response in background.schedule { onResult(parse(response)) } }
     /// ```
     public func callback<Value: Sendable>(_ body: @escaping (Value) -> Void) -> @Sendable (Value) -> Void {
+        // Both run only on the store's scheduler, one piece of work at a time.
         let body = Confined(body)
         let context = Confined(self)
         let scheduler = self.scheduler
@@ -154,7 +171,7 @@ public final class ExecutorContext<State, Message, Action, Label> {
             scheduler.schedule {
                 // The store stays alive while the body runs, so the body may use the context.
                 guard let store = context.value.store else { return }
-                withExtendedLifetime(store) { body.value(value) }
+                withExtendedLifetime(store) { context.value.turn { body.value(value) } }
             }
         }
     }
@@ -166,10 +183,12 @@ public final class ExecutorContext<State, Message, Action, Label> {
 /// `dispatch`, `publish`, `forward` and `state` are shorthands for the context's own, and the
 /// fastest way to reach it.
 open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
-    // Set once by `attach`, then only read: exclusivity checks would only cost time.
-    @usableFromInline @exclusivity(unchecked) final var attachedContext: ExecutorContext<State, Message, Action, Label>?
-    /// `attachedContext` without reference counting; `attachedContext` keeps it alive.
-    @usableFromInline @exclusivity(unchecked) final var unretainedContext: Unmanaged<ExecutorContext<State, Message, Action, Label>>?
+    /// Set once by `attach`. Only touched by this module's non-inlinable code, so the compiler
+    /// checks exclusive access to it when it builds the module, not on every message.
+    final var storedContext: ExecutorContext<State, Message, Action, Label>?
+
+    /// The attached context, if any.
+    @usableFromInline final var attachedContext: ExecutorContext<State, Message, Action, Label>? { storedContext }
 
     /// In-flight work of this executor, cancelled by `dispose()`.
     public let work = WorkBag()
@@ -186,37 +205,36 @@ open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
     }
 
     public func attach(_ context: ExecutorContext<State, Message, Action, Label>) {
-        precondition(attachedContext == nil, "\(type(of: self)) is already attached to a store")
-        attachedContext = context
-        unretainedContext = .passUnretained(context)
+        precondition(storedContext == nil, "\(type(of: self)) is already attached to a store")
+        storedContext = context
     }
 
     /// `context.dispatch(message)`: sends a message to the reducer.
     @inlinable
     public final func dispatch(_ message: Message) {
-        guard let unretainedContext else { contextMissing() }
-        unretainedContext._withUnsafeGuaranteedRef { $0.dispatch(message) }
+        guard let attachedContext else { contextMissing() }
+        attachedContext.dispatch(message)
     }
 
     /// `context.publish(label)`: publishes a label to label subscribers.
     @inlinable
     public final func publish(_ label: Label) {
-        guard let unretainedContext else { contextMissing() }
-        unretainedContext._withUnsafeGuaranteedRef { $0.publish(label) }
+        guard let attachedContext else { contextMissing() }
+        attachedContext.publish(label)
     }
 
     /// `context.forward(action)`: sends an action to `executeAction`.
     @inlinable
     public final func forward(_ action: Action) {
-        guard let unretainedContext else { contextMissing() }
-        unretainedContext._withUnsafeGuaranteedRef { $0.forward(action) }
+        guard let attachedContext else { contextMissing() }
+        attachedContext.forward(action)
     }
 
     /// `context.state`: the store's current state.
     @inlinable
     public final var state: State {
-        guard let unretainedContext else { contextMissing() }
-        return unretainedContext._withUnsafeGuaranteedRef { $0.state }
+        guard let attachedContext else { contextMissing() }
+        return attachedContext.state
     }
 
     @usableFromInline

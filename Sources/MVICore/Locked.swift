@@ -5,10 +5,9 @@ import Foundation
 /// `Synchronization.Mutex` needs macOS 15 / iOS 18; this keeps the package on the
 /// Observation floor (macOS 14 / iOS 17).
 @usableFromInline
-package final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {  // `value` is only touched with `lock` held
     @usableFromInline let lock = NSLock()
-    // Only touched with the lock held.
-    @usableFromInline @exclusivity(unchecked) var value: Value
+    @usableFromInline var value: Value
 
     @usableFromInline package init(_ value: Value) { self.value = value }
 
@@ -21,10 +20,10 @@ package final class Locked<Value>: @unchecked Sendable {
 
 }
 
-/// Carries a non-`Sendable` value across an isolation boundary that the library itself
-/// guarantees is safe: the value is only touched again on the store's own scheduler.
+/// Carries a non-`Sendable` value to a store's scheduler, which runs one piece of work at a time:
+/// the value is handed over once and only touched there afterwards. Each use names why.
 @usableFromInline
-package struct Confined<Value>: @unchecked Sendable {
+package struct Confined<Value>: @unchecked Sendable {  // the store's scheduler serializes every use
     @usableFromInline package let value: Value
     @usableFromInline package init(_ value: Value) { self.value = value }
 }

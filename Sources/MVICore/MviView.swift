@@ -14,31 +14,39 @@ public protocol MviView<Model, Event>: AnyObject {
 
 /// A base class for views: keeps event subscribers and emits to them with `dispatch(_:)`.
 ///
-/// Subclass it and override `render(_:)`.
+/// Subclass it and override `render(_:)`. A view is not `Sendable`: it belongs to the thread that
+/// made it (the main thread in an app), and the compiler refuses to send it to another isolation
+/// domain. The handles `events` returns may be cancelled from any thread.
 open class BaseMviView<Model, Event>: MviView {
-    private var observers: [(id: Int, body: (Event) -> Void)] = []
-    private var nextID = 0
+    /// The subscribers, shared with their cancellation handles (which any thread may call).
+    private let subscribers = Locked<(nextID: Int, list: [(id: Int, body: (Event) -> Void)])>((0, []))
 
     public init() {}
 
     /// Shows `model`; does nothing by default.
     open func render(_ model: Model) {}
 
-    /// Emits `event` to everything subscribed to `events` now. Call it from the view's own thread.
+    /// Emits `event` to everything subscribed to `events` now, in the order they subscribed.
+    /// A subscriber cancelled by an earlier one is not told. Call it from the view's own thread.
     public func dispatch(_ event: Event) {
-        for observer in observers { observer.body(event) }
+        let round = subscribers.withLock { $0.list }
+        for (id, body) in round where subscribers.withLock({ $0.list.contains { $0.id == id } }) {
+            body(event)
+        }
     }
 
     /// The number of subscribers to `events` now (a bound view has one per binding).
-    public var eventSubscriberCount: Int { observers.count }
+    public var eventSubscriberCount: Int { subscribers.withLock { $0.list.count } }
 
     public var events: Source<Event> {
-        Source { [self] observer in
-            nextID += 1
-            let id = nextID
-            observers.append((id, observer))
-            let remove = Confined { [weak self] in self?.observers.removeAll { $0.id == id } }
-            return Cancellation { remove.value() }
+        // The source and its handles hold the subscriber list, not the view.
+        Source { [subscribers] observer in
+            let id = subscribers.withLock { state in
+                state.nextID += 1
+                state.list.append((state.nextID, observer))
+                return state.nextID
+            }
+            return Cancellation { subscribers.withLock { $0.list.removeAll { $0.id == id } } }
         }
     }
 }

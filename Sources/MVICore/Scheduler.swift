@@ -5,7 +5,8 @@
 /// replay harness inject `TestScheduler` (module `MVITestSupport`), whose time is virtual.
 ///
 /// Work submitted to one scheduler runs one piece at a time, in the order it became due;
-/// pieces due at the same instant run in the order they were scheduled.
+/// pieces due at the same instant run in the order they were scheduled. A piece never runs
+/// inside another piece of the same scheduler.
 public protocol Scheduler: AnyObject, Sendable {
     /// The time elapsed since this scheduler's origin. Monotonic; virtual for a test scheduler.
     var now: Duration { get }

@@ -4,7 +4,8 @@
 /// once, its events become intents) -> `onStop()` (nothing flows) -> `onViewDestroyed()` ->
 /// `onDestroy()` (the store is disposed). Calls out of this order stop the program with a message
 /// that names the component, the call and the state (see `LifecycleRegistry`).
-/// Call every method on the store's scheduler (the main queue in an app).
+/// Call every method on the store's scheduler (the main queue in an app). A component is not
+/// `Sendable`: it belongs to the thread that made it, like its view.
 open class StoreComponent<S: Store, Model, Event>: LifecycleComponent {
     /// The store, created with the component.
     public let store: S
@@ -35,7 +36,10 @@ open class StoreComponent<S: Store, Model, Event>: LifecycleComponent {
         lifecycle.require(.viewCreated)
         let binder = Binder()
         binder.bind(store.states.map(stateToModel), to: view.render)
-        binder.bind(view.events.map(eventToIntent), to: store.accept)
+        // The store holds the view (its state subscriber renders it) while the view holds its
+        // event subscribers: the way back to the store is weak, so a component released while
+        // started frees its store and view instead of keeping them in a cycle.
+        binder.bind(view.events.map(eventToIntent)) { [weak store] intent in store?.accept(intent) }
         self.binder = binder
     }
 

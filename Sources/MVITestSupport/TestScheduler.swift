@@ -14,7 +14,7 @@ import MVICore
 ///
 /// `isCurrent` is always true: a virtual-time world is driven from one thread, the test's.
 /// The queue itself is lock-protected, so work may be scheduled or cancelled from anywhere.
-public final class TestScheduler: Scheduler, @unchecked Sendable {
+public final class TestScheduler: Scheduler {
     /// A scheduled piece of work. Slots are reused; `generation` tells a stale handle apart.
     private struct Slot {
         var work: (@Sendable () -> Void)?
@@ -36,7 +36,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
-    private final class Handle: Cancellable, @unchecked Sendable {
+    private final class Handle: Cancellable {
         let owner: TestScheduler
         let slot: Int32
         let generation: UInt32
@@ -52,38 +52,32 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         func cancel() { owner.cancel(slot: slot, generation: generation) }
     }
 
-    private let lock = NSLock()
-    // Only touched with `lock` held, so the runtime's exclusivity checks add nothing but time.
-    @exclusivity(unchecked) private var heap: [Entry] = []
-    @exclusivity(unchecked) private var slots: [Slot] = []
-    @exclusivity(unchecked) private var freeSlots: [Int32] = []
-    private var nowNanoseconds: Int64
-    private var nextSequence: UInt64 = 0
-    private var liveCount = 0
-    private var executed = 0
+    /// The queue and the clock, behind a lock. Each operation is one mutating method of `Queue`,
+    /// so it pays for one exclusive access, not one per array element it touches.
+    private let state: Locked<Queue>
 
     /// - Parameter now: the virtual time to start at.
     public init(now: Duration = .zero) {
-        nowNanoseconds = now.wholeNanoseconds
+        state = Locked(Queue(nowNanoseconds: now.wholeNanoseconds))
     }
 
-    public var now: Duration { .nanoseconds(lock.withLock { nowNanoseconds }) }
+    public var now: Duration { .nanoseconds(state.withLock { $0.nowNanoseconds }) }
 
     public var isCurrent: Bool { true }
 
     public var isCurrentOnEveryThread: Bool { true }
 
     /// The number of pieces of work waiting to run (cancelled ones excluded; a repeating one counts once).
-    public var pendingCount: Int { lock.withLock { liveCount } }
+    public var pendingCount: Int { state.withLock { $0.liveCount } }
 
     /// How many pieces of work have run so far (each run of repeating work counts).
-    public var executedCount: Int { lock.withLock { executed } }
+    public var executedCount: Int { state.withLock { $0.executed } }
 
     /// The due time of the next piece of work, if any.
     public var nextDueTime: Duration? {
-        lock.withLock {
-            dropStaleTop()
-            return heap.first.map { .nanoseconds($0.due) }
+        state.withLock { queue in
+            queue.dropStaleTop()
+            return queue.heap.first.map { .nanoseconds($0.due) }
         }
     }
 
@@ -115,7 +109,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// Moves virtual time forward by `duration`, running everything due by then, in order.
     public func advance(by duration: Duration) {
         precondition(duration >= .zero, "TestScheduler cannot go back in time (advance by \(duration))")
-        let target = lock.withLock { nowNanoseconds.addingReportingOverflow(duration.wholeNanoseconds) }
+        let target = state.withLock { $0.nowNanoseconds.addingReportingOverflow(duration.wholeNanoseconds) }
         precondition(!target.overflow, "TestScheduler: advancing by \(duration) overflows virtual time")
         runDue(until: target.partialValue)
     }
@@ -123,7 +117,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// Moves virtual time forward to `instant`, running everything due by then, in order.
     public func advance(to instant: Duration) {
         let target = instant.wholeNanoseconds
-        let current = lock.withLock { nowNanoseconds }
+        let current = state.withLock { $0.nowNanoseconds }
         precondition(target >= current, "TestScheduler cannot go back in time (from \(now) to \(instant))")
         runDue(until: target)
     }
@@ -147,7 +141,45 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     // MARK: - Internals
 
     private func enqueue(_ work: @escaping @Sendable () -> Void, delay: Int64, interval: Int64) -> Handle {
-        let (slot, generation) = lock.withLock { () -> (Int32, UInt32) in
+        let (slot, generation) = state.withLock { $0.enqueue(work, delay: delay, interval: interval) }
+        return Handle(owner: self, slot: slot, generation: generation)
+    }
+
+    private func isCancelled(slot: Int32, generation: UInt32) -> Bool {
+        state.withLock { $0.isCancelled(slot: slot, generation: generation) }
+    }
+
+    private func cancel(slot: Int32, generation: UInt32) {
+        // The work is released outside the lock: what it captured may cancel more work as it goes.
+        let released = state.withLock { $0.cancel(slot: slot, generation: generation) }
+        withExtendedLifetime(released) {}
+    }
+
+    private func runDue(until target: Int64) {
+        while let work = takeNext(until: target) {
+            work()
+        }
+        state.withLock { $0.nowNanoseconds = max($0.nowNanoseconds, target) }
+    }
+
+    private func takeNext(until target: Int64) -> (@Sendable () -> Void)? {
+        state.withLock { $0.takeNext(until: target) }
+    }
+
+    /// The scheduler's queue: a 4-ary min-heap on (due, sequence) of plain integers indexing a
+    /// slot table with a free list. Only touched with the lock held.
+    private struct Queue {
+        var heap: [Entry] = []
+        var slots: [Slot] = []
+        var freeSlots: [Int32] = []
+        var nowNanoseconds: Int64
+        var nextSequence: UInt64 = 0
+        var liveCount = 0
+        var executed = 0
+
+        init(nowNanoseconds: Int64) { self.nowNanoseconds = nowNanoseconds }
+
+        mutating func enqueue(_ work: @escaping @Sendable () -> Void, delay: Int64, interval: Int64) -> (Int32, UInt32) {
             let slot: Int32
             if let free = freeSlots.popLast() {
                 slot = free
@@ -165,37 +197,28 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             liveCount += 1
             return (slot, generation)
         }
-        return Handle(owner: self, slot: slot, generation: generation)
-    }
 
-    private func isCancelled(slot: Int32, generation: UInt32) -> Bool {
-        lock.withLock {
+        func isCancelled(slot: Int32, generation: UInt32) -> Bool {
             let entry = slots[Int(slot)]
             // A slot reused by later work means this handle's work is long finished.
             return entry.generation == generation ? entry.isCancelled : false
         }
-    }
 
-    private func cancel(slot: Int32, generation: UInt32) {
-        lock.withLock {
-            guard slots[Int(slot)].generation == generation, !slots[Int(slot)].isCancelled, slots[Int(slot)].work != nil else { return }
-            slots[Int(slot)].isCancelled = true
-            // Counted out once; the heap entry is dropped lazily when it reaches the top.
+        /// Marks the work cancelled and hands it back, so that what it captured (often something
+        /// that holds this scheduler) is released at once; the heap entry is dropped lazily when
+        /// it reaches the top.
+        mutating func cancel(slot: Int32, generation: UInt32) -> (@Sendable () -> Void)? {
+            let index = Int(slot)
+            guard slots[index].generation == generation, !slots[index].isCancelled, let work = slots[index].work else { return nil }
+            slots[index].isCancelled = true
+            slots[index].work = nil
             liveCount -= 1
+            return work
         }
-    }
 
-    private func runDue(until target: Int64) {
-        while let work = takeNext(until: target) {
-            work()
-        }
-        lock.withLock { nowNanoseconds = max(nowNanoseconds, target) }
-    }
-
-    /// Takes the next live piece of work due at or before `target`, moves time to it, and does its
-    /// bookkeeping (repeating work is rescheduled before it runs, so it may cancel itself).
-    private func takeNext(until target: Int64) -> (@Sendable () -> Void)? {
-        lock.withLock {
+        /// Takes the next live piece of work due at or before `target`, moves time to it, and does
+        /// its bookkeeping (repeating work is rescheduled before it runs, so it may cancel itself).
+        mutating func takeNext(until target: Int64) -> (@Sendable () -> Void)? {
             dropStaleTop()
             guard let top = heap.first, top.due <= target else { return nil }
             popTop()
@@ -214,60 +237,59 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             }
             return work
         }
-    }
 
-    /// Frees a slot for reuse; its generation moves on so old handles see nothing.
-    private func release(slot: Int32) {
-        let index = Int(slot)
-        slots[index].work = nil
-        slots[index].generation &+= 1
-        freeSlots.append(slot)
-    }
-
-    /// Drops heap entries whose work was cancelled. Called with the lock held.
-    private func dropStaleTop() {
-        while let top = heap.first {
-            let index = Int(top.slot)
-            guard slots[index].generation == top.generation, slots[index].isCancelled else { return }
-            popTop()
-            release(slot: top.slot)
+        /// Frees a slot for reuse; its generation moves on so old handles see nothing.
+        mutating func release(slot: Int32) {
+            let index = Int(slot)
+            slots[index].work = nil
+            slots[index].generation &+= 1
+            freeSlots.append(slot)
         }
-    }
 
-    // A 4-ary min-heap on (due, sequence): half the depth of a binary heap, and a node's four
-    // children sit side by side in memory, which matters with a million pending tasks.
-    // Called with the lock held.
-
-    private func push(_ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) >> 2
-            guard heap[child].runsBefore(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private func popTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        var parent = 0
-        let count = heap.count
-        while true {
-            let firstChild = (parent << 2) + 1
-            if firstChild >= count { return }
-            var smallest = firstChild
-            var child = firstChild + 1
-            let end = min(firstChild + 4, count)
-            while child < end {
-                if heap[child].runsBefore(heap[smallest]) { smallest = child }
-                child += 1
+        /// Drops heap entries whose work was cancelled.
+        mutating func dropStaleTop() {
+            while let top = heap.first {
+                let index = Int(top.slot)
+                guard slots[index].generation == top.generation, slots[index].isCancelled else { return }
+                popTop()
+                release(slot: top.slot)
             }
-            guard heap[smallest].runsBefore(heap[parent]) else { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        }
+
+        // A 4-ary heap: half the depth of a binary heap, and a node's four children sit side by
+        // side in memory, which matters with a million pending tasks.
+
+        mutating func push(_ entry: Entry) {
+            heap.append(entry)
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) >> 2
+                guard heap[child].runsBefore(heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func popTop() {
+            let last = heap.removeLast()
+            guard !heap.isEmpty else { return }
+            heap[0] = last
+            var parent = 0
+            let count = heap.count
+            while true {
+                let firstChild = (parent << 2) + 1
+                if firstChild >= count { return }
+                var smallest = firstChild
+                var child = firstChild + 1
+                let end = min(firstChild + 4, count)
+                while child < end {
+                    if heap[child].runsBefore(heap[smallest]) { smallest = child }
+                    child += 1
+                }
+                guard heap[smallest].runsBefore(heap[parent]) else { return }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
         }
     }
 }

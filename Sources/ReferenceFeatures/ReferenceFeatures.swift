@@ -2,6 +2,7 @@ import CountdownTimer
 import FeatureKit
 import Images
 import Kittens
+import News
 
 extension FeatureRegistry {
     /// Every reference feature: the one list the `conformance` command, the tests and the
@@ -10,5 +11,6 @@ extension FeatureRegistry {
         KittensFeature.module,
         TimerFeature.module,
         ImagesFeature.module,
+        NewsFeature.module,
     ])
 }

@@ -131,7 +131,7 @@ func replayError(_ text: String) -> String? {
 
     @Test func anUnknownFeatureIsNamed() {
         let text = #"{"format": 1, "id": "weather/x", "feature": "weather", "description": "d"}"# + "\n"
-        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "feature": unknown feature "weather"; known: demo-app, images, kittens, timer"#)
+        #expect(replayError(text) == #"Fixtures/kittens/x.jsonl:1: field "feature": unknown feature "weather"; known: demo-app, images, kittens, news, timer"#)
     }
 
     @Test func unknownConfigIsRejected() {

@@ -12,7 +12,8 @@ final class CounterView: BaseMviView<String, String> {
     private func bind(_ store: CounterStore, _ view: CounterView) -> Binder {
         let binder = Binder()
         binder.bind(store.states.map { "count \($0.count)" }, to: view.render)
-        binder.bind(view.events.compactMap { $0 == "tap" ? CounterIntent.increment : nil }, to: store.accept)
+        // Weak, as StoreComponent binds it: the store's state subscriber already holds the view.
+        binder.bind(view.events.compactMap { $0 == "tap" ? CounterIntent.increment : nil }) { [weak store] in store?.accept($0) }
         return binder
     }
 

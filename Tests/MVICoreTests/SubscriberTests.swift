@@ -66,22 +66,22 @@ import Testing
         #expect(store.stateObserverCount == 0)
     }
 
-    @Test func cancellingDuringANestedRoundIsSafe() {
-        // The first subscriber sends an intent while being told: the store tells everyone the
-        // newer state inside the older round, and a cancellation in there must not disturb the outer one.
+    @Test func cancellingInTheRoundOfAQueuedIntentIsSafe() {
+        // The first subscriber sends an intent while being told 1: it is handled after that round,
+        // and the round it causes (state 2) cancels a later subscriber before its turn.
         let (store, _) = makeCounterStore()
-        let outer = Recorder<Int>()
+        let middle = Recorder<Int>()
         var cancelled: (any Cancellable)?
         store.subscribe(states: { [weak store] state in
             if state.count == 1 { store?.accept(.increment) }
             if state.count == 2 { cancelled?.cancel() }
         })
-        cancelled = store.subscribe(states: { outer.append($0.count) })
+        cancelled = store.subscribe(states: { middle.append($0.count) })
         let last = Recorder<Int>()
         store.subscribe(states: { last.append($0.count) })
         store.accept(.increment)
-        #expect(outer.values == [0], "cancelled in the nested round, before its turn in either")
-        #expect(last.values == [0, 2, 1], "told the nested round's state first, then the outer one's")
+        #expect(middle.values == [0, 1], "told 1 in its round; cancelled in the next before its turn")
+        #expect(last.values == [0, 1, 2], "every state, in the order the store produced them")
         #expect(store.state.count == 2)
         #expect(store.stateObserverCount == 2)
     }

@@ -77,6 +77,8 @@ import Testing
         scheduler.advance(by: .milliseconds(50))
         #expect(log.values == [.milliseconds(20)])
         #expect(scheduler.pendingCount == 1)
+        scheduler.advance(by: .milliseconds(100))  // the pending work holds the scheduler: let it run
+        #expect(log.values == [.milliseconds(20), .milliseconds(110)])
     }
 
     @Test func repeatingWorkRunsEveryIntervalUntilCancelled() {
@@ -94,9 +96,11 @@ import Testing
     @Test func repeatingWorkHonoursItsInitialDelay() {
         let scheduler = TestScheduler()
         let ticks = Recorder<Duration>()
-        scheduler.schedule(every: .milliseconds(100), startingAfter: .zero) { ticks.append(scheduler.now) }
+        let timer = scheduler.schedule(every: .milliseconds(100), startingAfter: .zero) { ticks.append(scheduler.now) }
         scheduler.advance(by: .milliseconds(200))
         #expect(ticks.values == [.zero, .milliseconds(100), .milliseconds(200)])
+        timer.cancel()  // the timer holds the scheduler; cancelling releases it at once
+        #expect(scheduler.pendingCount == 0)
     }
 
     @Test func repeatingWorkCanCancelItselfFromInside() {
@@ -158,22 +162,28 @@ import Testing
         #expect(scheduler.pendingCount == 1, "the timer is still there after the guard stops the run")
     }
 
+    @Test func cancelledWorkIsReleasedAtOnce() {
+        final class Captured: Sendable {}
+        let scheduler = TestScheduler()
+        weak var weakCaptured: Captured?
+        let handle: any Cancellable
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            handle = scheduler.schedule(after: .seconds(1)) { withExtendedLifetime(captured) {} }
+        }
+        #expect(weakCaptured != nil, "pending work keeps what it captured")
+        handle.cancel()
+        #expect(weakCaptured == nil, "cancelled work is dropped before its time comes")
+        #expect(handle.isCancelled)
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test func nextDueTimeSkipsCancelledWork() {
         let scheduler = TestScheduler()
         let early = scheduler.schedule(after: .milliseconds(1)) {}
         scheduler.schedule(after: .milliseconds(2)) {}
         early.cancel()
         #expect(scheduler.nextDueTime == .milliseconds(2))
-    }
-}
-
-@Suite struct ImmediateSchedulerTests {
-    @Test func runsWorkInlineEvenWhenDelayed() {
-        let scheduler = ImmediateScheduler()
-        let log = Recorder<String>()
-        scheduler.schedule { log.append("now") }
-        scheduler.schedule(after: .seconds(60)) { log.append("later") }
-        #expect(log.values == ["now", "later"])
-        #expect(scheduler.isCurrent)
     }
 }

@@ -63,7 +63,7 @@ func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterE
     @Test func observersSeeValidAndInvalidTransitionsAfterTheStateChanged() {
         let machine = makeMatterMachine()
         var seen: [(StateMachine<Matter, MatterEvent, MatterEffect>.Transition, Matter)] = []
-        machine.onTransition { seen.append(($0, machine.state)) }
+        machine.onTransition { [unowned machine] in seen.append(($0, machine.state)) }
         machine.transition(.melt)
         machine.transition(.melt)
         #expect(seen.map(\.0) == [.valid(from: .solid, event: .melt, to: .liquid, sideEffect: .logMelted),

@@ -1,0 +1,97 @@
+/// A store's bookkeeping flags and counters, kept apart from its generic parts.
+///
+/// Confined to the store's scheduler, like the rest of the store's mutable state. Its fields are
+/// internal and only touched by these small, non-inlinable methods, all inside this module, so the
+/// compiler checks exclusive access to them when it builds the module instead of at run time on
+/// every intent (a run-time check per access cost more than the rest of an intent).
+@usableFromInline
+final class RunState {
+    /// Whether the executor (or the bootstrapper) is running now.
+    var executing = false
+    /// Whether subscribers are being told now (a round, or the queue after it).
+    var delivering = false
+    var disposed = false
+    /// The number of the last event produced (every event counts, observed or not).
+    var sequence = 0
+    var hasEventObservers = false
+    var hasPendingIntents = false
+    var hasPendingEmissions = false
+
+    @usableFromInline init() {}
+
+    /// Whether the store is not disposed.
+    @usableFromInline var isLive: Bool { !disposed }
+
+    @usableFromInline var isDisposed: Bool { disposed }
+
+    @usableFromInline var isDelivering: Bool { delivering }
+
+    /// The sequence number of the last event.
+    @usableFromInline var lastSequence: Int { sequence }
+
+    /// Starts running the executor for an intent, unless it is running or subscribers are being
+    /// told (then the intent waits) or the store is disposed. Returns whether it started.
+    @usableFromInline func beginExecuting() -> Bool {
+        if executing || delivering || disposed { return false }
+        executing = true
+        return true
+    }
+
+    /// Whether an intent that cannot run now should wait (rather than be dropped).
+    @usableFromInline var intentShouldWait: Bool { !disposed }
+
+    /// Ends the executor's run; returns whether queued intents should be handled now.
+    @usableFromInline func endExecuting() -> Bool {
+        executing = false
+        return hasPendingIntents && !delivering
+    }
+
+    /// Numbers a new event; returns its number, or 0 when no one observes events.
+    @usableFromInline func nextEvent() -> Int {
+        sequence &+= 1
+        return hasEventObservers ? sequence : 0
+    }
+
+    /// Starts a round; returns false when one is running already (the emission must wait).
+    @usableFromInline func beginDelivery() -> Bool {
+        if delivering {
+            hasPendingEmissions = true
+            return false
+        }
+        delivering = true
+        return true
+    }
+
+    /// What to do when a round ends.
+    @usableFromInline enum RoundEnd { case done, tellPending, handleIntents, dropEventObservers }
+
+    /// Ends a round: tell what was queued during it, or drop the event observers of a store
+    /// disposed meanwhile, or handle queued intents, or nothing.
+    @usableFromInline func endDelivery() -> RoundEnd {
+        if hasPendingEmissions {
+            hasPendingEmissions = false
+            return .tellPending
+        }
+        delivering = false
+        if disposed { return hasEventObservers ? .dropEventObservers : .done }
+        return hasPendingIntents && !executing ? .handleIntents : .done
+    }
+
+    @usableFromInline func setPendingIntents(_ value: Bool) { hasPendingIntents = value }
+
+    @usableFromInline func setEventObservers(_ value: Bool) { hasEventObservers = value }
+
+    @usableFromInline func markDisposed() -> Bool {
+        if disposed { return false }
+        disposed = true
+        return true
+    }
+
+    /// Runs the executor for something other than an intent (a callback, a timer, the
+    /// bootstrapper); returns false if it is running already or subscribers are being told.
+    @usableFromInline func beginTurn() -> Bool {
+        if executing || delivering { return false }
+        executing = true
+        return true
+    }
+}

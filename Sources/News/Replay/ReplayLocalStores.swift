@@ -1,0 +1,94 @@
+import CanonicalRender
+import FeatureKit
+
+/// A way a replay's local store fails, as a scenario's config sets it: the disk under the store.
+public enum ReplayStorageFault: String, Sendable, CaseIterable {
+    /// The file does not decode: reads fail with `corrupt`, and so do writes (the file is never overwritten).
+    case corrupt
+    /// The file reads, but every write fails with `unwritable`.
+    case unwritable
+}
+
+/// The "disk" under a replay store: its fault, and the reaction each successful write records.
+struct ReplayDisk: Sendable {
+    /// The store's name in error texts (`favourites`, `search history`).
+    let store: String
+    /// The file named in error texts.
+    let file: String
+    /// The reaction keyword of a write (`favorites`, `history`).
+    let keyword: String
+    let fault: ReplayStorageFault?
+    let output: OutputLog
+
+    /// Fails as a read of the file would.
+    func checkRead() throws(NewsStorageError) {
+        if fault == .corrupt { throw .corrupt(store: store, file: file, detail: "not valid JSON") }
+    }
+
+    /// Fails as a write would; otherwise `write` runs and its result is recorded as `<keyword> [n]`.
+    func write(_ write: () -> [String]) throws(NewsStorageError) {
+        switch fault {
+        case .corrupt?: throw .corrupt(store: store, file: file, detail: "not valid JSON")
+        case .unwritable?: throw .unwritable(store: store, file: file, detail: "no space left on device")
+        case nil: output.append(.custom(keyword: keyword, value: .strings(write())))
+        }
+    }
+}
+
+/// The favourites of a replay: in memory for one scenario (they outlive `restore`, as a file
+/// outlives the process), each write recorded as `favorites [n]` with the urls, most recent first.
+public final class ReplayFavoritesStore: FavoritesStore {
+    /// The file named in storage errors.
+    public static let file = "favorites.json"
+    private let stored: InMemoryFavoritesStore
+    private let disk: ReplayDisk
+
+    /// - Parameters:
+    ///   - urls: the favourites the scenario starts with, most recent first (articles with only a url).
+    ///   - fault: how the store fails, if it does.
+    public init(urls: [String], fault: ReplayStorageFault?, output: OutputLog) {
+        stored = InMemoryFavoritesStore(urls.map { NewsArticle(source: .init(name: ""), url: $0) })
+        disk = ReplayDisk(store: "favourites", file: Self.file, keyword: "favorites", fault: fault, output: output)
+    }
+
+    public func favorites() throws(NewsStorageError) -> [NewsArticle] {
+        try disk.checkRead()
+        return stored.favorites()
+    }
+
+    public func setFavorite(_ isFavorite: Bool, article: NewsArticle) throws(NewsStorageError) {
+        try disk.write {
+            stored.setFavorite(isFavorite, article: article)
+            return stored.favorites().map(\.url)
+        }
+    }
+}
+
+/// The search history of a replay: in memory for one scenario (it outlives `restore`), each save
+/// recorded as `history [n]` with the entries, most recent first.
+public final class ReplaySearchHistoryStore: SearchHistoryStore {
+    /// The file named in storage errors.
+    public static let file = "search-history.json"
+    private let stored: InMemorySearchHistoryStore
+    private let disk: ReplayDisk
+
+    /// - Parameters:
+    ///   - entries: the history the scenario starts with, most recent first, as given.
+    ///   - fault: how the store fails, if it does.
+    public init(entries: [String], fault: ReplayStorageFault?, output: OutputLog) {
+        stored = InMemorySearchHistoryStore(entries)
+        disk = ReplayDisk(store: "search history", file: Self.file, keyword: "history", fault: fault, output: output)
+    }
+
+    public func entries() throws(NewsStorageError) -> [String] {
+        try disk.checkRead()
+        return stored.entries()
+    }
+
+    public func save(_ entries: [String]) throws(NewsStorageError) {
+        try disk.write {
+            stored.save(entries)
+            return entries
+        }
+    }
+}

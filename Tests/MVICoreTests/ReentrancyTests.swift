@@ -1,0 +1,203 @@
+import MVICore
+import MVITestSupport
+import Testing
+
+/// Intents and emissions made while subscribers are being told, or while the executor runs, are
+/// queued and handled after the current round, in order: every subscriber sees the states in the
+/// order the store produced them and ends on `store.state`.
+@Suite struct ReentrancyTests {
+    /// Records every event's sequence number and kind (with the state's count or the label's text).
+    final class EventLog {
+        private(set) var entries: [(sequence: Int, kind: String)] = []
+        func record(_ event: CounterStore.Event) {
+            let detail: String =
+                switch event.kind {
+                case .state(let state): "state \(state.count)"
+                case .label(.shouted(let text)): "label \(text)"
+                default: event.kindName
+                }
+            entries.append((event.sequence, detail))
+        }
+        var kinds: [String] { entries.map(\.kind) }
+        var sequences: [Int] { entries.map(\.sequence) }
+    }
+
+    @Test func anIntentFromAStateSubscriberIsHandledAfterTheRound() {
+        let log = EventLog()
+        let (store, _) = makeCounterStore(eventObserver: log.record)
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
+        let third = Recorder<Int>()
+        store.subscribe(states: { first.append($0.count) })
+        store.subscribe(states: { [weak store] state in
+            second.append(state.count)
+            if state.count == 1 { store?.accept(.increment) }
+        })
+        store.subscribe(states: { third.append($0.count) })
+        store.accept(.increment)
+        for seen in [first, second, third] { #expect(seen.values == [0, 1, 2]) }
+        #expect(store.state.count == 2)
+        #expect(log.kinds == ["intent", "message", "state 1", "intent", "message", "state 2"])
+        #expect(log.sequences == Array(1...6))
+    }
+
+    @Test func anIntentFromALabelSubscriberIsHandledAfterTheRound() {
+        let log = EventLog()
+        let (store, _) = makeCounterStore(eventObserver: log.record)
+        let early = Recorder<CounterLabel>()
+        let late = Recorder<CounterLabel>()
+        let states = Recorder<Int>()
+        store.subscribe(states: { states.append($0.count) })
+        store.subscribe(labels: { [weak store] label in
+            early.append(label)
+            if label == .shouted("a") {
+                store?.accept(.shout("b"))
+                store?.accept(.increment)
+            }
+        })
+        store.subscribe(labels: { late.append($0) })
+        store.accept(.shout("a"))
+        #expect(early.values == [.shouted("a"), .shouted("b")])
+        #expect(late.values == [.shouted("a"), .shouted("b")], "told a in a's round, before b")
+        #expect(states.values == [0, 1])
+        #expect(log.kinds == ["intent", "label a", "intent", "label b", "intent", "message", "state 1"])
+        #expect(log.sequences == Array(1...7))
+    }
+
+    @Test func anIntentSentWhileTheExecutorPublishesWaitsUntilTheExecutorReturns() {
+        let executor = ProbeExecutor()
+        let store = CounterStore(
+            name: "Probe", initialState: CounterState(), executor: executor, reducer: counterReducer(),
+            scheduler: ImmediateScheduler())
+        let states = Recorder<Int>()
+        store.subscribe(states: { states.append($0.count) })
+        store.subscribe(labels: { [weak store] _ in store?.accept(.increment) })
+        store.accept(.shout("go"))
+        #expect(executor.log == ["begin shout", "end shout", "begin increment", "end increment"])
+        #expect(executor.deepest == 1, "the executor is never re-entered")
+        #expect(states.values == [0, 1, 2], "the shout's own dispatch first, then the queued intent's")
+        #expect(store.state.count == 2)
+    }
+
+    @Test func anIntentFromAnEventObserverKeepsEveryObserverInProductionOrder() {
+        let (store, _) = makeCounterStore()
+        let first = EventLog()
+        let second = EventLog()
+        store.subscribe(events: { [weak store] event in
+            first.record(event)
+            if case .state(let state) = event.kind, state.count == 1 { store?.accept(.increment) }
+        })
+        store.subscribe(events: second.record)
+        let states = Recorder<Int>()
+        store.subscribe(states: { states.append($0.count) })
+        store.accept(.increment)
+        let expected = ["intent", "message", "state 1", "intent", "message", "state 2"]
+        #expect(first.kinds == expected)
+        #expect(second.kinds == expected)
+        #expect(first.sequences == Array(1...6) && second.sequences == Array(1...6))
+        #expect(states.values == [0, 1, 2])
+    }
+
+    @Test func anIntentFromASubscriberDuringADeliveredResultWaitsForTheCallbackToEnd() {
+        let scheduler = TestScheduler()
+        let source = FakeSource()
+        let (store, _) = makeCounterStore(scheduler: scheduler, source: source)
+        let early = Recorder<Int>()
+        let late = Recorder<Int>()
+        store.subscribe(states: { [weak store] state in
+            early.append(state.count)
+            if state.count == 5 { store?.accept(.increment) }
+        })
+        store.subscribe(states: { late.append($0.count) })
+        store.accept(.load(5))
+        source.requests[0].complete(5)
+        scheduler.advance()
+        #expect(early.values == [0, 5, 6])
+        #expect(late.values == [0, 5, 6])
+        #expect(store.state.count == 6)
+    }
+
+    @Test func disposingDuringARoundDropsQueuedIntentsAndTellsEventObserversLast() {
+        let log = EventLog()
+        let (store, _) = makeCounterStore(eventObserver: log.record)
+        let ended = Recorder<String>()
+        let later = Recorder<Int>()
+        store.subscribe(states: { [weak store] state in
+            if state.count == 1 {
+                store?.accept(.increment)
+                store?.dispose()
+            }
+        }, onDispose: { ended.append("first") })
+        store.subscribe(states: { later.append($0.count) }, onDispose: { ended.append("later") })
+        store.accept(.increment)
+        #expect(later.values == [0], "the round ended with the disposal, before its turn")
+        #expect(store.state.count == 1, "the queued intent is dropped")
+        #expect(ended.values == ["first", "later"])
+        #expect(log.kinds == ["intent", "message", "state 1", "disposed"])
+        #expect(log.sequences == Array(1...4))
+    }
+
+    @Test func aSubscriberAddedDuringARoundSeesTheQueuedStatesOnce() {
+        let (store, _) = makeCounterStore()
+        let added = Recorder<Int>()
+        let last = Recorder<Int>()
+        store.subscribe(states: { [weak store] state in
+            guard state.count == 1, let store else { return }
+            store.accept(.increment)
+            store.subscribe(states: { added.append($0.count) })
+        })
+        store.subscribe(states: { last.append($0.count) })
+        store.accept(.increment)
+        #expect(added.values == [1, 2], "the current state when it subscribed, then the queued intent's")
+        #expect(last.values == [0, 1, 2])
+        #expect(store.state.count == 2)
+    }
+
+    @Test func everySubscriberEndsOnTheStoresStateAfterManyReentrantIntents() {
+        let (store, _) = makeCounterStore()
+        let recorders = (0..<4).map { _ in Recorder<Int>() }
+        var armed = false
+        for (index, recorder) in recorders.enumerated() {
+            store.subscribe(states: { [weak store] state in
+                recorder.append(state.count)
+                // Each subscriber asks for more on states of its own residue, up to 20.
+                if armed, state.count % 4 == index, state.count < 20 { store?.accept(.increment) }
+            })
+        }
+        armed = true
+        store.accept(.increment)
+        for recorder in recorders {
+            #expect(recorder.values == Array(0...20), "every state once, in order")
+            #expect(recorder.values.last == store.state.count)
+        }
+    }
+}
+
+/// An executor that records when it starts and ends each intent, and how deep calls nest.
+final class ProbeExecutor: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+    private(set) var log: [String] = []
+    private(set) var deepest = 0
+    private var depth = 0
+
+    override func executeIntent(_ intent: CounterIntent) {
+        depth += 1
+        deepest = max(deepest, depth)
+        let name =
+            switch intent {
+            case .increment: "increment"
+            case .shout: "shout"
+            case .load: "load"
+            case .forwardToAction: "forward"
+            }
+        log.append("begin \(name)")
+        switch intent {
+        case .increment: dispatch(.incremented)
+        case .shout(let text):
+            dispatch(.incremented)
+            publish(.shouted(text))
+        case .load, .forwardToAction: break
+        }
+        log.append("end \(name)")
+        depth -= 1
+    }
+}
