@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Kittens", targets: ["Kittens"]),
         .library(name: "CountdownTimer", targets: ["CountdownTimer"]),
         .library(name: "CanonicalRender", targets: ["CanonicalRender"]),
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
@@ -37,19 +38,21 @@ let package = Package(
         .target(name: "CanonicalRender"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
         .target(name: "FeatureKit", dependencies: ["CanonicalRender", "MVICore"]),
+        // SplitMix64, the one seeded generator (the Timer's background picker, the mock server's shuffles).
+        .target(name: "SeededRandom"),
         // The command-line parser and version every executable shares.
         .target(name: "CommandLineSupport"),
         // Feature: Kittens (image URLs from The Cat API).
         .target(name: "Kittens", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
         // Feature: a countdown timer driven by the state machine.
-        .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit"]),
+        .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit", "SeededRandom"]),
         // The one list of the reference features, composed by the executables and the tests.
         .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images", "News"]),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
-        .target(name: "MockHTTPServer", dependencies: ["MVICore"]),
-        .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer"]),
+        .target(name: "MockHTTPServer", dependencies: ["MVICore", "CanonicalRender", "SeededRandom"]),
+        .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"]),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport"),
         .executableTarget(name: "testplan", dependencies: ["TestPlanSupport", "CommandLineSupport"]),
@@ -66,14 +69,14 @@ let package = Package(
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
         .testTarget(name: "KittensTests", dependencies: ["Kittens", "MVICore", "MVITestSupport"]),
-        .testTarget(name: "CountdownTimerTests", dependencies: ["CountdownTimer", "MVICore", "MVITestSupport", "StateMachine"]),
-        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "Kittens", "MVICore"]),
+        .testTarget(name: "CountdownTimerTests", dependencies: ["CountdownTimer", "MVICore", "MVITestSupport", "StateMachine", "SeededRandom"]),
+        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "Kittens", "News", "CanonicalRender", "MVICore"]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
                 "ConformanceKit", "ReferenceFeatures", "FeatureKit", "CanonicalRender", "CommandLineSupport", "Kittens", "CountdownTimer",
-                "StateMachine", "MVICore",
+                "StateMachine", "MVICore", "SeededRandom",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import CanonicalRender
 import FeatureKit
 import MVICore
+import SeededRandom
 
 extension TimerViewModel: CanonicalRenderable {
     /// `TimerViewModel` with its fields in declaration order (docs/features/timer.md, "View").

@@ -1,3 +1,4 @@
+import CanonicalRender
 import Foundation
 
 /// The admin HTTP API under `/__admin/`: stubs, faults, the journal and reset, for tests written in
@@ -9,18 +10,18 @@ struct AdminAPI {
         let route = (request.method, request.path)
         switch route {
         case ("GET", "/__admin/health"):
-            return .json(200, JSON.object([("status", .string("ok"))]).text)
+            return .json(200, ["status": "ok"])
         case ("POST", "/__admin/stubs"):
             return addStub(request)
         case ("GET", "/__admin/stubs"):
             let list = server.stubs.map { entry in
-                JSON.object([
-                    ("id", .int(entry.id)), ("method", entry.stub.method.map(JSON.string) ?? .null), ("path", .string(entry.stub.path)),
-                    ("query", Self.encode(entry.stub.query)), ("headers", Self.encode(entry.stub.headers)),
-                    ("responses", .int(entry.stub.responses.count)), ("served", .int(entry.served)),
+                JSONValue.object([
+                    "id": .integer(entry.id), "method": entry.stub.method.map(JSONValue.string) ?? .null, "path": .string(entry.stub.path),
+                    "query": Self.encode(entry.stub.query), "headers": Self.encode(entry.stub.headers),
+                    "responses": .integer(entry.stub.responses.count), "served": .integer(entry.served),
                 ])
             }
-            return .json(200, JSON.object([("stubs", .array(list))]).text)
+            return .json(200, ["stubs": .array(list)])
         case ("DELETE", "/__admin/stubs"):
             server.removeAllStubs()
             return HTTPResponse(status: 204)
@@ -29,14 +30,14 @@ struct AdminAPI {
             return findRequests(request, countOnly: request.path.hasSuffix("/count"))
         case ("GET", "/__admin/requests/unmatched"):
             let entries = server.journal.all.filter { $0.stub == nil }
-            return .json(200, JSON.object([("count", .int(entries.count)), ("requests", .array(entries.map(Self.encode)))]).text)
+            return .json(200, ["count": .integer(entries.count), "requests": .array(entries.map(Self.encode))])
         case ("GET", "/__admin/requests/next"):
             let raw = request.queryValue("timeoutMs") ?? "5000"
             guard let milliseconds = Int(raw), (0...60_000).contains(milliseconds) else {
                 return error(400, "timeoutMs must be a whole number from 0 to 60000, got \(raw)")
             }
             switch server.journal.take(timeout: .milliseconds(milliseconds)) {
-            case .entry(let entry): return .json(200, Self.encode(entry).text)
+            case .entry(let entry): return .json(200, Self.encode(entry))
             case .timedOut: return error(408, "no request arrived within \(milliseconds) ms")
             case .stopped: return error(503, "the server is stopping")
             }
@@ -82,9 +83,9 @@ struct AdminAPI {
             pattern = filter
         }
         let entries = server.journal.all.filter { pattern.matches($0.request) }
-        var fields: [(String, JSON)] = [("count", .int(entries.count)), ("dropped", .int(server.journal.dropped))]
-        if !countOnly { fields.append(("requests", .array(entries.map(Self.encode)))) }
-        return .json(200, JSON.object(fields).text)
+        var fields: JSONObject = ["count": .integer(entries.count), "dropped": .integer(server.journal.dropped)]
+        if !countOnly { fields["requests"] = .array(entries.map(Self.encode)) }
+        return .json(200, .object(fields))
     }
 
     /// `GET /__admin/requests/<sequence>/near-misses`.
@@ -93,44 +94,44 @@ struct AdminAPI {
         guard let sequence = Int(middle) else { return error(400, "expected /__admin/requests/<sequence>/near-misses") }
         guard let entry = server.journal.entry(sequence) else { return error(404, "no request \(sequence) in the journal") }
         let misses = server.nearMisses(for: entry.request).map { miss in
-            JSON.object([
-                ("stub", .int(miss.stub)), ("method", miss.pattern.method.map(JSON.string) ?? .null),
-                ("path", miss.pattern.path.map(JSON.string) ?? .null), ("reasons", .array(miss.reasons.map(JSON.string))),
+            JSONValue.object([
+                "stub": .integer(miss.stub), "method": miss.pattern.method.map(JSONValue.string) ?? .null,
+                "path": miss.pattern.path.map(JSONValue.string) ?? .null, "reasons": .array(miss.reasons.map(JSONValue.string)),
             ])
         }
-        return .json(200, JSON.object([("sequence", .int(sequence)), ("nearMisses", .array(misses))]).text)
+        return .json(200, ["sequence": .integer(sequence), "nearMisses": .array(misses)])
     }
 
-    private static func encode(_ map: [String: String]) -> JSON {
-        .object(map.keys.sorted().map { ($0, .string(map[$0]!)) })
+    private static func encode(_ map: [String: String]) -> JSONValue {
+        .object(JSONObject(map.keys.sorted().map { ($0, .string(map[$0]!)) }))
     }
 
     private func error(_ status: Int, _ message: String) -> HTTPResponse {
-        .json(status, JSON.object([("message", .string(message))]).text)
+        .message(status, message)
     }
 
     private func addStub(_ request: HTTPRequest) -> HTTPResponse {
         do {
             let id = server.stub(try StubDecoder.stub(request.body))
-            return .json(201, JSON.object([("id", .int(id))]).text)
+            return .json(201, ["id": .integer(id)])
         } catch {
             return self.error(400, error.description)
         }
     }
 
-    static func encode(_ entry: JournalEntry) -> JSON {
+    static func encode(_ entry: JournalEntry) -> JSONValue {
         let request = entry.request
-        let body: (String, JSON) =
+        let body: (String, JSONValue) =
             if let text = String(data: request.body, encoding: .utf8) { ("body", .string(text)) } else { ("bodyBase64", .string(request.body.base64EncodedString())) }
-        return .object([
-            ("sequence", .int(entry.sequence)), ("connection", .int(entry.connection)), ("method", .string(request.method)),
+        return .object(JSONObject([
+            ("sequence", .integer(entry.sequence)), ("connection", .integer(entry.connection)), ("method", .string(request.method)),
             ("target", .string(request.target)), ("path", .string(request.path)),
-            ("query", .array(request.query.map { .object([("name", .string($0.name)), ("value", .string($0.value))]) })),
-            ("headers", .array(request.headers.map { .object([("name", .string($0.name)), ("value", .string($0.value))]) })),
-            body, ("bodyBytes", .int(entry.bodyBytes)), ("bodyTruncated", .bool(entry.bodyTruncated)),
-            ("stub", entry.stub.map(JSON.int) ?? .null), ("route", entry.route.map(JSON.string) ?? .null),
-            ("status", entry.status.map(JSON.int) ?? .null), ("fault", entry.fault.map { .string($0.rawValue) } ?? .null),
+            ("query", .array(request.query.map { ["name": .string($0.name), "value": .string($0.value)] })),
+            ("headers", .array(request.headers.map { ["name": .string($0.name), "value": .string($0.value)] })),
+            body, ("bodyBytes", .integer(entry.bodyBytes)), ("bodyTruncated", .bool(entry.bodyTruncated)),
+            ("stub", entry.stub.map(JSONValue.integer) ?? .null), ("route", entry.route.map(JSONValue.string) ?? .null),
+            ("status", entry.status.map(JSONValue.integer) ?? .null), ("fault", entry.fault.map { .string($0.rawValue) } ?? .null),
             ("clientWentAway", .bool(entry.clientWentAway)),
-        ])
+        ]))
     }
 }

@@ -1,3 +1,4 @@
+import CanonicalRender
 import Foundation
 
 /// A request as the server read it.
@@ -17,7 +18,7 @@ public struct HTTPRequest: Sendable {
 
     /// The first header of that name (case-insensitive).
     public func header(_ name: String) -> String? {
-        headers.first { HTTPRequestParser.sameName($0.name, name) }?.value
+        headers.first { HTTPHead.sameName($0.name, name) }?.value
     }
 
     /// The first query parameter of that name.
@@ -52,13 +53,23 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: Data(text.utf8))
     }
 
+    /// A JSON response from a value, written compactly with its members in order.
+    public static func json(_ status: Int, _ value: JSONValue, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        .json(status, value.compactText, headers: headers)
+    }
+
+    /// `{"message": text}`: how the server's own routes and the admin API explain a refusal.
+    public static func message(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        .json(status, ["message": .string(text)], headers: headers)
+    }
+
     /// A plain-text response.
     public static func text(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { HTTPRequestParser.sameName($0.name, name) }?.value
+        headers.first { HTTPHead.sameName($0.name, name) }?.value
     }
 
     /// The standard reason phrase of a status.
@@ -128,67 +139,25 @@ public struct HTTPRequestParser {
     /// The next complete request at the start of `buffer`, and how many bytes it used; nil if more
     /// bytes are needed.
     public func parse(_ buffer: Data) throws(HTTPParseError) -> (request: HTTPRequest, consumed: Int)? {
-        // Tolerate empty lines before a request line (RFC 9112, 2.2).
-        var start = buffer.startIndex
-        while start + 1 < buffer.endIndex, buffer[start] == 13, buffer[start + 1] == 10 { start += 2 }
-        guard let headEnd = Self.find([13, 10, 13, 10], in: buffer, from: start) else {
-            if buffer.endIndex - start > Self.maxHeaderBytes { throw .headersTooLarge }
-            return nil
-        }
-        let headLength = headEnd + 4 - start
-        if headLength > Self.maxHeaderBytes { throw .headersTooLarge }
-        // The head is read as bytes: lines end at CR LF, and only what is checked becomes a String.
-        let head = Array(buffer[start..<headEnd])
-        guard String(validating: head, as: UTF8.self) != nil else { throw .badRequest("the request head is not valid UTF-8") }
-        var lines: [ArraySlice<UInt8>] = []
-        var lineStart = 0
-        var index = 0
-        while index + 1 < head.count {
-            if head[index] == 13, head[index + 1] == 10 {
-                lines.append(head[lineStart..<index])
-                index += 2
-                lineStart = index
-            } else {
-                index += 1
-            }
-        }
-        lines.append(head[lineStart...])
-        let requestLine = lines.removeFirst()
-        let parts = requestLine.split(separator: 32, omittingEmptySubsequences: false)
+        guard let head = try HTTPHead.parse(buffer) else { return nil }
+        let parts = Array(head.startLine.utf8).split(separator: 32, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw .badRequest("malformed request line \(Self.show(Self.text(requestLine)))")
+            throw .badRequest("malformed request line \(HTTPHead.show(head.startLine))")
         }
-        let method = Self.text(parts[0])
-        let target = Self.text(parts[1])
-        let version = Self.text(parts[2])
+        let method = HTTPHead.text(parts[0])
+        let target = HTTPHead.text(parts[1])
+        let version = HTTPHead.text(parts[2])
         guard parts[0].allSatisfy({ ($0 >= 65 && $0 <= 90) || $0 == 45 || $0 == 95 }) else {
-            throw .badRequest("malformed method \(Self.show(method))")
+            throw .badRequest("malformed method \(HTTPHead.show(method))")
         }
-        guard version.hasPrefix("HTTP/"), parts[2].count == 8 else { throw .badRequest("malformed version \(Self.show(version))") }
+        guard version.hasPrefix("HTTP/"), parts[2].count == 8 else { throw .badRequest("malformed version \(HTTPHead.show(version))") }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else { throw .versionNotSupported(version) }
         guard parts[1].first == 47 || target == "*" || Self.isAbsoluteForm(target), parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
-            throw .badRequest("malformed request target \(Self.show(target))")
+            throw .badRequest("malformed request target \(HTTPHead.show(target))")
         }
 
-        var headers: [(name: String, value: String)] = []
-        for line in lines {
-            guard let colon = line.firstIndex(of: 58) else { throw .badRequest("header line without a colon: \(Self.show(Self.text(line)))") }
-            let nameBytes = line[..<colon]
-            guard !nameBytes.isEmpty, nameBytes.allSatisfy({ Self.tokenBytes[Int($0)] }) else {
-                throw .badRequest("malformed header name \(Self.show(Self.text(nameBytes)))")
-            }
-            let name = Self.text(nameBytes)
-            var value = line[(colon + 1)...]
-            while let first = value.first, first == 32 || first == 9 { value = value.dropFirst() }
-            while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
-            if value.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
-                throw .badRequest("header \(name) has a control character in its value")
-            }
-            headers.append((name, Self.text(value)))
-        }
-
-        let lengths = headers.filter { Self.sameName($0.name, "content-length") }.map(\.value)
-        if headers.contains(where: { Self.sameName($0.name, "transfer-encoding") }) {
+        let lengths = head.values("content-length")
+        if head.field("transfer-encoding") != nil {
             throw .notImplemented("request bodies with Transfer-Encoding are not supported; send Content-Length")
         }
         var bodyLength = 0
@@ -196,32 +165,18 @@ public struct HTTPRequestParser {
             guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 12, first.allSatisfy(\.isASCII), let length = Int(first), length >= 0,
                 first.allSatisfy(\.isNumber)
             else {
-                throw .badRequest("invalid Content-Length \(Self.show(lengths.joined(separator: ", ")))")
+                throw .badRequest("invalid Content-Length \(HTTPHead.show(lengths.joined(separator: ", ")))")
             }
             bodyLength = length
         }
         if bodyLength > Self.maxBodyBytes { throw .bodyTooLarge(bodyLength) }
-        let bodyStart = headEnd + 4
+        let bodyStart = buffer.startIndex + head.length
         guard buffer.endIndex - bodyStart >= bodyLength else { return nil }
         let body = Data(buffer[bodyStart..<(bodyStart + bodyLength)])
 
         let (path, query) = Self.splitTarget(target)
-        let request = HTTPRequest(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body)
-        return (request, bodyStart + bodyLength - buffer.startIndex)
-    }
-
-    /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.
-    static let tokenBytes: [Bool] = (0..<256).map { byte in
-        let scalar = Unicode.Scalar(UInt8(byte))
-        return byte < 128 && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-    }
-
-    /// UTF-8 bytes as text (the head was checked to be valid UTF-8).
-    static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
-
-    /// Header names compared without regard to ASCII case.
-    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122) }
+        let request = HTTPRequest(method: method, target: target, path: path, query: query, version: version, headers: head.fields, body: body)
+        return (request, head.length + bodyLength)
     }
 
     /// `http://host:port/path?query`, the form sent to proxies, which a server must accept too.
@@ -234,14 +189,9 @@ public struct HTTPRequestParser {
     /// announces a body that has not fully arrived: the client waits for `100 Continue`.
     /// Returns the offset just past the head, to answer each request once.
     func awaitsContinue(_ buffer: Data) -> Int? {
-        guard let headEnd = Self.find([13, 10, 13, 10], in: buffer, from: buffer.startIndex),
-            let head = String(data: buffer[buffer.startIndex..<headEnd], encoding: .utf8)
-        else { return nil }
-        let lines = head.components(separatedBy: "\r\n").dropFirst().map { $0.lowercased() }
-        guard lines.contains(where: { $0.hasPrefix("expect:") && $0.contains("100-continue") }) else { return nil }
-        let length = lines.first { $0.hasPrefix("content-length:") }.flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        let bodyStart = headEnd + 4 - buffer.startIndex
-        return length > 0 && buffer.count - bodyStart < length ? bodyStart : nil
+        guard let head = try? HTTPHead.parse(buffer), head.field("expect")?.lowercased().contains("100-continue") == true else { return nil }
+        let length = head.field("content-length").flatMap { Int($0) } ?? 0
+        return length > 0 && buffer.count - head.length < length ? head.length : nil
     }
 
     /// Splits a target into its decoded path and query parameters.
@@ -271,31 +221,6 @@ public struct HTTPRequestParser {
         return (path, query)
     }
 
-    /// The index of the first `needle` in `buffer` at or after `start`.
-    static func find(_ needle: [UInt8], in buffer: Data, from start: Data.Index) -> Data.Index? {
-        guard buffer.endIndex - start >= needle.count, let first = needle.first else { return nil }
-        return buffer.withUnsafeBytes { raw -> Data.Index? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let base = start - buffer.startIndex
-            var index = base
-            let last = bytes.count - needle.count
-            while index <= last {
-                if bytes[index] == first {
-                    var offset = 1
-                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
-                    if offset == needle.count { return buffer.startIndex + index }
-                }
-                index += 1
-            }
-            return nil
-        }
-    }
-
-    /// A string for messages: quoted, at most 60 characters.
-    static func show(_ text: String) -> String {
-        let cut = text.count > 60 ? String(text.prefix(60)) + "..." : text
-        return "\"" + cut.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }
 
 /// Writes a response head.

@@ -34,17 +34,15 @@ public final class LoopbackClient {
     }
 
     private func takeResponse() throws -> (status: Int, body: Data)? {
-        guard let headEnd = HTTPRequestParser.find([13, 10, 13, 10], in: buffer, from: buffer.startIndex) else { return nil }
-        let end = headEnd..<(headEnd + 4)
-        let head = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
-        let lines = head.components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw SocketError("malformed status line", code: EPROTO) }
-        let length = lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
-            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        guard buffer.endIndex - end.upperBound >= length else { return nil }
-        let body = Data(buffer[end.upperBound..<(end.upperBound + length)])
-        buffer = Data(buffer[(end.upperBound + length)...])
+        let parsed: HTTPHead?
+        do { parsed = try HTTPHead.parse(buffer) } catch { throw SocketError("malformed response head: \(error.message)", code: EPROTO) }
+        guard let head = parsed else { return nil }
+        guard let status = head.status else { throw SocketError("malformed status line", code: EPROTO) }
+        let length = head.field("content-length").flatMap { Int($0) } ?? 0
+        let bodyStart = buffer.startIndex + head.length
+        guard buffer.endIndex - bodyStart >= length else { return nil }
+        let body = Data(buffer[bodyStart..<(bodyStart + length)])
+        buffer = Data(buffer[(bodyStart + length)...])
         return (status, body)
     }
 }

@@ -42,12 +42,15 @@ public final class MockServer: Sendable {
         public var journal: JournalLimits
         /// Event-loop threads; each serves its share of the connections.
         public var eventLoops: Int
+        /// The NewsAPI keys accepted (any by default) and how many requests each may make.
+        public var newsAPI: NewsAPIKeys
         /// Where the server's few log lines go (one per episode of descriptor exhaustion); standard error by default.
         public var log: @Sendable (String) -> Void
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10),
             writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(), eventLoops: Int = 2,
+            newsAPI: NewsAPIKeys = NewsAPIKeys(),
             log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8)) }
         ) {
             self.host = host
@@ -59,6 +62,7 @@ public final class MockServer: Sendable {
             self.maxConnections = maxConnections
             self.journal = journal
             self.eventLoops = max(1, eventLoops)
+            self.newsAPI = newsAPI
             self.log = log
         }
     }
@@ -75,6 +79,8 @@ public final class MockServer: Sendable {
         var lastExhaustion: ContinuousClock.Instant?
         var stubs: [(id: Int, stub: Stub, served: Int)] = []
         var nextStub = 0
+        /// NewsAPI requests made with each key, for `newsAPI.requestLimit`.
+        var newsRequests: [String: Int] = [:]
     }
 
     public let configuration: Configuration
@@ -214,10 +220,26 @@ public final class MockServer: Sendable {
 
     public func removeAllStubs() { state.withLock { $0.stubs = [] } }
 
-    /// Removes every stub and forgets every request.
+    /// Removes every stub, forgets every request and restarts the NewsAPI request counts.
     public func reset() {
-        removeAllStubs()
+        state.withLock {
+            $0.stubs = []
+            $0.newsRequests = [:]
+        }
         journal.reset()
+    }
+
+    /// Counts a NewsAPI request against its key's limit; the 429 to send when the key has used it up.
+    /// Requests without an accepted key are not counted (they get 401).
+    func newsAPIQuotaRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let limit = configuration.newsAPI.requestLimit, Routes.isNewsAPI(request.path),
+            let key = NewsAPIRoute.key(of: request), configuration.newsAPI.accepts(key)
+        else { return nil }
+        let made = state.withLock { state in
+            state.newsRequests[key, default: 0] += 1
+            return state.newsRequests[key]!
+        }
+        return made > limit ? NewsAPIError.rateLimited.response : nil
     }
 
     /// The stubs now, newest first, with how many times each has answered.

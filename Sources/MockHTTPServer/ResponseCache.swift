@@ -2,7 +2,7 @@ import Foundation
 import MVICore
 
 /// The encoded answers of the built-in routes, which depend only on the request's method, target,
-/// `Host`, whether it has an API key, `If-None-Match` and keep-alive: a repeated request is
+/// `Host`, its key (`X-Api-Key` or `Authorization`), `If-None-Match` and keep-alive: a repeated request is
 /// answered without building its JSON again. Holds at most `capacity` answers (then starts over),
 /// none larger than `largestAnswer` bytes (large images have their own small cache), so a client
 /// varying its requests cannot make it grow past `capacity * largestAnswer`.
@@ -29,7 +29,7 @@ package final class ResponseCache: Sendable {
     /// The answer to `request`, built by `make` the first time.
     package func answer(_ request: HTTPRequest, keepAlive: Bool, make: () -> Answer) -> Answer {
         let key = [
-            request.method, request.target, request.header("Host") ?? "", (request.header("X-Api-Key") ?? "").isEmpty ? "" : "key",
+            request.method, request.target, request.header("Host") ?? "", request.header("X-Api-Key") ?? "", request.header("Authorization") ?? "",
             request.header("If-None-Match") ?? "", keepAlive ? "keep-alive" : "close",
         ].joined(separator: "\n")
         if let known = answers.withLock({ $0[key] }) { return known }

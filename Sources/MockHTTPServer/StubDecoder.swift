@@ -1,8 +1,11 @@
+import CanonicalRender
 import Foundation
 
 /// Why a stub (admin API body or stub file) was refused; every case names the field.
 public indirect enum StubError: Error, Equatable, CustomStringConvertible {
-    /// The text is not a JSON object.
+    /// The text is not JSON: what the strict reader found, and at which column.
+    case notJSON(JSONReadError)
+    /// The text is JSON, but not an object.
     case notAnObject
     /// A field is missing, unknown, of the wrong type, out of range, or in conflict with another.
     case invalidField(field: String, problem: String)
@@ -13,6 +16,7 @@ public indirect enum StubError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .notJSON(let error): "the body is \(error)"
         case .notAnObject: "the body must be a JSON object"
         case .invalidField(let field, let problem): "\(field): \(problem)"
         case .file(let path, let error): "\(path): \(error)"
@@ -35,11 +39,11 @@ enum StubDecoder {
         let fields = try object(data)
         try refuseUnknown(fields, allowed: stubFields, at: "")
         let pattern = try self.pattern(fields, requirePath: true)
-        let rawResponses: [Any]
+        let rawResponses: [JSONValue]
         switch (fields["responses"], fields["response"]) {
         case (.some, .some): throw .invalidField(field: "responses", problem: "give responses (an array) or response (one), not both")
         case (.some(let list), nil):
-            guard let array = list as? [Any], !array.isEmpty else { throw .invalidField(field: "responses", problem: "expected a non-empty array") }
+            guard case .array(let array) = list, !array.isEmpty else { throw .invalidField(field: "responses", problem: "expected a non-empty array") }
             rawResponses = array
         case (nil, .some(let single)): rawResponses = [single]
         case (nil, nil): throw .invalidField(field: "responses", problem: "missing; give responses (an array) or response (one)")
@@ -61,24 +65,26 @@ enum StubDecoder {
         return pattern
     }
 
-    private static func object(_ data: Data) throws(StubError) -> [String: Any] {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw .notAnObject }
+    private static func object(_ data: Data) throws(StubError) -> JSONObject {
+        let value: JSONValue
+        do throws(JSONReadError) { value = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch { throw .notJSON(error) }
+        guard case .object(let object) = value else { throw .notAnObject }
         return object
     }
 
-    private static func pattern(_ fields: [String: Any], requirePath: Bool) throws(StubError) -> RequestPattern {
+    private static func pattern(_ fields: JSONObject, requirePath: Bool) throws(StubError) -> RequestPattern {
         var pattern = RequestPattern(method: "GET")
         if let raw = fields["path"] {
-            guard let path = raw as? String, path.hasPrefix("/") else { throw .invalidField(field: "path", problem: "expected a string starting with /") }
+            guard case .string(let path) = raw, path.hasPrefix("/") else { throw .invalidField(field: "path", problem: "expected a string starting with /") }
             pattern.path = path
         } else if requirePath {
             throw .invalidField(field: "path", problem: "missing; expected a string starting with /")
         }
         if let raw = fields["method"] {
-            if raw is NSNull {
+            if raw == .null {
                 pattern.method = nil
             } else {
-                guard let text = raw as? String, !text.isEmpty, text.allSatisfy(isTokenCharacter) else {
+                guard case .string(let text) = raw, !text.isEmpty, text.allSatisfy(isTokenCharacter) else {
                     throw .invalidField(field: "method", problem: "expected a method name such as GET, or null (any method)")
                 }
                 pattern.method = text.uppercased()
@@ -92,8 +98,8 @@ enum StubDecoder {
         return pattern
     }
 
-    private static func response(_ raw: Any, at place: String, method: String?) throws(StubError) -> StubResponse {
-        guard let fields = raw as? [String: Any] else { throw .invalidField(field: place, problem: "expected an object") }
+    private static func response(_ raw: JSONValue, at place: String, method: String?) throws(StubError) -> StubResponse {
+        guard case .object(let fields) = raw else { throw .invalidField(field: place, problem: "expected an object") }
         try refuseUnknown(fields, allowed: responseFields, at: place + ".")
         var response = StubResponse()
         if let status = try int(fields["status"], at: "\(place).status", in: 100...599) { response.status = status }
@@ -112,10 +118,10 @@ enum StubDecoder {
         switch (fields["body"], fields["bodyBase64"]) {
         case (.some, .some): throw .invalidField(field: "\(place).bodyBase64", problem: "give body or bodyBase64, not both")
         case (.some(let body), nil):
-            guard let text = body as? String else { throw .invalidField(field: "\(place).body", problem: "expected a string") }
+            guard case .string(let text) = body else { throw .invalidField(field: "\(place).body", problem: "expected a string") }
             response.body = Data(text.utf8)
         case (nil, .some(let encoded)):
-            guard let text = encoded as? String, let data = Data(base64Encoded: text) else {
+            guard case .string(let text) = encoded, let data = Data(base64Encoded: text) else {
                 throw .invalidField(field: "\(place).bodyBase64", problem: "expected a base64 string")
             }
             response.body = data
@@ -132,7 +138,7 @@ enum StubDecoder {
         if let size = try int(fields["chunkSize"], at: "\(place).chunkSize", in: 1...Int(Int32.max)) { response.chunkSize = size }
         if let delay = try int(fields["delayMs"], at: "\(place).delayMs", in: 0...600_000) { response.delayMilliseconds = delay }
         if let raw = fields["throttle"] {
-            guard let throttle = raw as? [String: Any] else { throw .invalidField(field: "\(place).throttle", problem: "expected {\"bytes\": n >= 1, \"everyMs\": n >= 0}") }
+            guard case .object(let throttle) = raw else { throw .invalidField(field: "\(place).throttle", problem: "expected {\"bytes\": n >= 1, \"everyMs\": n >= 0}") }
             try refuseUnknown(throttle, allowed: ["bytes", "everyMs"], at: "\(place).throttle.")
             guard let bytes = try int(throttle["bytes"], at: "\(place).throttle.bytes", in: 1...Int(Int32.max)) else {
                 throw .invalidField(field: "\(place).throttle.bytes", problem: "missing; expected a whole number >= 1")
@@ -144,7 +150,7 @@ enum StubDecoder {
             response.throttleMilliseconds = every
         }
         if let raw = fields["fault"] {
-            guard let name = raw as? String, let fault = Fault(rawValue: name) else {
+            guard case .string(let name) = raw, let fault = Fault(rawValue: name) else {
                 throw .invalidField(field: "\(place).fault", problem: "expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             response.fault = fault
@@ -154,40 +160,33 @@ enum StubDecoder {
 
     // MARK: Typed fields
 
-    private static func refuseUnknown(_ fields: [String: Any], allowed: Set<String>, at place: String) throws(StubError) {
+    private static func refuseUnknown(_ fields: JSONObject, allowed: Set<String>, at place: String) throws(StubError) {
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw .invalidField(field: place + unknown, problem: "unknown field; expected \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
-    /// JSON `true`/`false` and numbers both arrive as `NSNumber`; its type code tells them apart.
-    private static func numberKind(_ value: Any) -> Character? {
-        guard let number = value as? NSNumber, !(value is String) else { return nil }
-        return String(cString: number.objCType).first
-    }
-
-    private static func int(_ value: Any?, at field: String, in range: ClosedRange<Int>) throws(StubError) -> Int? {
+    /// A whole number written as one (`200`; not `200.0`, `2e2`, `true` or `"200"`) within `range`.
+    private static func int(_ value: JSONValue?, at field: String, in range: ClosedRange<Int>) throws(StubError) -> Int? {
         guard let value else { return nil }
         let problem = "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
-        guard let kind = numberKind(value), kind != "c", kind != "d", kind != "f", let number = value as? Int else {
-            throw .invalidField(field: field, problem: problem)
-        }
+        guard case .integer(let number) = value else { throw .invalidField(field: field, problem: problem) }
         guard range.contains(number) else { throw .invalidField(field: field, problem: problem + ", got \(number)") }
         return number
     }
 
-    private static func bool(_ value: Any?, at field: String) throws(StubError) -> Bool? {
+    private static func bool(_ value: JSONValue?, at field: String) throws(StubError) -> Bool? {
         guard let value else { return nil }
-        guard numberKind(value) == "c", let flag = value as? Bool else { throw .invalidField(field: field, problem: "expected true or false") }
+        guard case .bool(let flag) = value else { throw .invalidField(field: field, problem: "expected true or false") }
         return flag
     }
 
-    private static func strings(_ value: Any?, at field: String) throws(StubError) -> [String: String] {
+    private static func strings(_ value: JSONValue?, at field: String) throws(StubError) -> [String: String] {
         guard let value else { return [:] }
-        guard let map = value as? [String: Any] else { throw .invalidField(field: field, problem: "expected an object of strings") }
+        guard case .object(let map) = value else { throw .invalidField(field: field, problem: "expected an object of strings") }
         var result: [String: String] = [:]
         for key in map.keys.sorted() {
-            guard let text = map[key] as? String else { throw .invalidField(field: "\(field).\(key)", problem: "expected a string") }
+            guard case .string(let text)? = map[key] else { throw .invalidField(field: "\(field).\(key)", problem: "expected a string") }
             result[key] = text
         }
         return result

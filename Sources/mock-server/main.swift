@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MockHTTPServer
 
@@ -7,32 +8,33 @@ import MockHTTPServer
     import Darwin
 #endif
 
-let usage = """
-    USAGE: mock-server [--host HOST] [--port PORT] [--fixtures DIR] [--stubs DIR] [--idle-timeout SECONDS]
-                       [--header-timeout SECONDS] [--write-timeout SECONDS] [--max-connections N]
-                       [--max-journal-entries N] [--max-journal-body BYTES] [--event-loops N]
-
-    A real HTTP/1.1 server that stands in for The Cat API (/v1/images/search), its images
-    (/images/<id>.png) and NewsAPI (/v2/top-headlines, /v2/everything), with scripted stubs,
-    faults and a request journal under /__admin/ (see docs/mock-server.md).
-
-    OPTIONS:
-      --host HOST              the IPv4 address to bind (default 127.0.0.1: loopback only)
-      --port PORT              the port (default 8080; 0 picks a free one)
-      --fixtures DIR           the Fixtures folder whose http/ holds the data sets (default ./Fixtures)
-      --stubs DIR              load every *.json stub file of DIR at start (the admin API's format)
-      --idle-timeout SECONDS   close keep-alive connections idle this long (default 30)
-      --header-timeout SECONDS a request must arrive whole this long after its first byte, else 408 (default 10)
-      --write-timeout SECONDS  abandon a response the client takes no byte of for this long (default 10)
-      --max-connections N      connections served at once; more get 503 (default 1024)
-      --max-journal-entries N  requests the journal keeps; older ones are dropped (default 10000)
-      --max-journal-body BYTES body bytes the journal keeps per request (default 65536)
-      --event-loops N          event-loop threads serving the connections (default 2)
-      -h, --help               show this help
-
-    The first line on standard output is `listening on http://HOST:PORT`.
-    SIGINT or SIGTERM stops the server gracefully.
-    """
+let spec = CommandSpec(
+    name: "mock-server",
+    abstract: """
+        A real HTTP/1.1 server that stands in for The Cat API (/v1/images/search), its images
+        (/images/<id>.png) and NewsAPI (/v2/top-headlines, /v2/everything), with scripted stubs,
+        faults and a request journal under /__admin/ (see docs/mock-server.md).
+        """,
+    options: [
+        .value("host", "HOST", "the IPv4 address to bind (default 127.0.0.1: loopback only)"),
+        .value("port", "PORT", "the port (default 8080; 0 picks a free one)"),
+        .value("fixtures", "DIR", "the Fixtures folder whose http/ holds the data sets (default ./Fixtures)"),
+        .value("stubs", "DIR", "load every *.json stub file of DIR at start (the admin API's format)"),
+        .value("idle-timeout", "SECONDS", "close keep-alive connections idle this long (default 30)"),
+        .value("header-timeout", "SECONDS", "a request must arrive whole this long after its first byte, else 408 (default 10)"),
+        .value("write-timeout", "SECONDS", "abandon a response the client takes no byte of for this long (default 10)"),
+        .value("max-connections", "N", "connections served at once; more get 503 (default 1024)"),
+        .value("max-journal-entries", "N", "requests the journal keeps; older ones are dropped (default 10000)"),
+        .value("max-journal-body", "BYTES", "body bytes the journal keeps per request (default 65536)"),
+        .value("event-loops", "N", "event-loop threads serving the connections (default 2)"),
+        .value("news-api-keys", "LIST", "the NewsAPI keys accepted, comma-separated; others get 401 apiKeyInvalid (default: any key)"),
+        .value("news-request-limit", "N", "NewsAPI requests one key may make before 429 rateLimited (default: no limit)"),
+    ],
+    discussion: """
+        The first line on standard output is `listening on http://HOST:PORT`.
+        SIGINT or SIGTERM stops the server gracefully. A bad argument or stub file exits with
+        status 2; data sets that cannot be read or a port that cannot be bound, with status 1.
+        """)
 
 // SIGINT and SIGTERM are blocked on every thread from the very start (threads inherit the mask)
 // and taken by `sigwait` at the end: a signal that comes early, even before the server is up,
@@ -48,83 +50,70 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
+let parsed = spec.parseOrExit()
+
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("mock-server: \(message)\nRun 'mock-server --help' for usage.\n".utf8))
-    exit(2)
+    spec.exit(usage: UsageError(command: "mock-server", message))
+}
+
+/// The value of `--name` read by `read`, or `fallback` when the option is absent.
+func option<Value>(_ name: String, _ fallback: Value, _ read: (String) -> Value?, expected: String) -> Value {
+    guard let raw = parsed.value(name) else { return fallback }
+    guard let value = read(raw) else { fail("--\(name) \(raw): expected \(expected)") }
+    return value
 }
 
 /// A positive number of seconds (fractions allowed: 0.5).
-func seconds(_ flag: String, _ raw: String) -> Duration {
-    guard let number = Double(raw), number > 0, number <= 86_400 else { fail("\(flag) \(raw): expected a number of seconds from 0.001 to 86400") }
-    return .milliseconds(max(1, Int(number * 1000)))
+func seconds(_ name: String, default fallback: Duration) -> Duration {
+    option(name, fallback, { raw in
+        Double(raw).flatMap { $0 > 0 && $0 <= 86_400 ? Duration.milliseconds(max(1, Int($0 * 1000))) : nil }
+    }, expected: "a number of seconds from 0.001 to 86400")
 }
 
 /// A whole number at least `minimum`.
-func count(_ flag: String, _ raw: String, minimum: Int) -> Int {
-    guard let number = Int(raw), number >= minimum else { fail("\(flag) \(raw): expected a whole number >= \(minimum)") }
-    return number
+func count(_ name: String, default fallback: Int, minimum: Int) -> Int {
+    option(name, fallback, { Int($0).flatMap { $0 >= minimum ? $0 : nil } }, expected: "a whole number >= \(minimum)")
 }
 
-var host = "127.0.0.1"
-var port = 8080
-var fixtures: String?
-var stubsDirectory: String?
-var idleTimeout = Duration.seconds(30)
-var headerTimeout = Duration.seconds(10)
-var writeTimeout = Duration.seconds(10)
-var maxConnections = 1024
-var journalLimits = JournalLimits()
-var eventLoops = 2
-var arguments = Array(CommandLine.arguments.dropFirst())[...]
-while let argument = arguments.popFirst() {
-    func value() -> String {
-        guard let next = arguments.popFirst() else { fail("\(argument) needs a value") }
-        return next
-    }
-    switch argument {
-    case "-h", "--help":
-        say(usage)
-        exit(0)
-    case "--host": host = value()
-    case "--port":
-        let raw = value()
-        guard let number = Int(raw), (0...65535).contains(number) else { fail("--port \(raw): expected 0...65535") }
-        port = number
-    case "--fixtures": fixtures = value()
-    case "--stubs": stubsDirectory = value()
-    case "--idle-timeout": idleTimeout = seconds(argument, value())
-    case "--header-timeout": headerTimeout = seconds(argument, value())
-    case "--write-timeout": writeTimeout = seconds(argument, value())
-    case "--max-connections": maxConnections = count(argument, value(), minimum: 1)
-    case "--max-journal-entries": journalLimits.maxEntries = count(argument, value(), minimum: 1)
-    case "--max-journal-body": journalLimits.maxBodyBytes = count(argument, value(), minimum: 0)
-    case "--event-loops": eventLoops = count(argument, value(), minimum: 1)
-    default: fail("unknown argument \(argument)")
-    }
+if let extra = (parsed.arguments + parsed.passthrough).first { fail("unexpected argument \(extra)") }
+let host = parsed.value("host") ?? "127.0.0.1"
+let port = option("port", 8080, { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } }, expected: "0...65535")
+let fixtures = parsed.value("fixtures")
+let stubsDirectory = parsed.value("stubs")
+let journalLimits = JournalLimits(
+    maxEntries: count("max-journal-entries", default: 10_000, minimum: 1), maxBodyBytes: count("max-journal-body", default: 65_536, minimum: 0))
+var newsAPI = NewsAPIKeys()
+if let list = parsed.value("news-api-keys") {
+    newsAPI.accepted = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    if newsAPI.accepted.isEmpty { fail("--news-api-keys \(list): expected one key or more, comma-separated") }
 }
+if parsed.flag("news-request-limit") { newsAPI.requestLimit = count("news-request-limit", default: 0, minimum: 0) }
+let idleTimeout = seconds("idle-timeout", default: .seconds(30))
+let headerTimeout = seconds("header-timeout", default: .seconds(10))
+let writeTimeout = seconds("write-timeout", default: .seconds(10))
+let maxConnections = count("max-connections", default: 1024, minimum: 1)
+let eventLoops = count("event-loops", default: 2, minimum: 1)
 
 // A bad stub file is a usage error: exit 2, naming the file and the field.
 var stubs: [Stub] = []
 if let stubsDirectory {
-    do { stubs = try Stub.load(from: URL(fileURLWithPath: stubsDirectory)) } catch {
-        FileHandle.standardError.write(Data("mock-server: --stubs: \(error)\n".utf8))
-        exit(2)
-    }
+    do { stubs = try Stub.load(from: URL(fileURLWithPath: stubsDirectory)) } catch { fail("--stubs: \(error)") }
 }
 
+// Data sets that cannot be read and a port that cannot be bound are failures: exit 1.
 let server: MockServer
 do {
     let data = try MockData.locate(fixtures: fixtures)
     server = MockServer(
         configuration: .init(
             host: host, port: port, data: data, idleTimeout: idleTimeout, headerTimeout: headerTimeout, writeTimeout: writeTimeout,
-            maxConnections: maxConnections, journal: journalLimits, eventLoops: eventLoops))
+            maxConnections: maxConnections, journal: journalLimits, eventLoops: eventLoops, newsAPI: newsAPI))
     // Files in name order; a stub added later is tried first, so the last file wins a tie.
     for stub in stubs { server.stub(stub) }
     try server.start()
 } catch {
     FileHandle.standardError.write(Data("mock-server: \(error)\n".utf8))
-    exit(1)
+    exit(ExitStatus.failure)
 }
 say("listening on http://\(host):\(server.port)")
 
@@ -133,4 +122,4 @@ var received: Int32 = 0
 sigwait(&stopSignals, &received)
 server.stop()
 say("stopped")
-exit(0)
+exit(ExitStatus.success)

@@ -1,11 +1,12 @@
 import CanonicalRender
 import ConformanceKit
 import FeatureKit
+import SeededRandom
 import CountdownTimer
 import Foundation
 import Testing
 
-/// Seeded bytes from the Timer's SplitMix64 (the package's one generator), so a failure replays exactly.
+/// Seeded bytes from SeededRandom's SplitMix64 (the package's one generator), so a failure replays exactly.
 struct SeededBytes {
     let random: SplitMix64
 

@@ -1,5 +1,6 @@
 import CountdownTimer
 import MVITestSupport
+import SeededRandom
 import StateMachine
 import Testing
 

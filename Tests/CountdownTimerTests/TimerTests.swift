@@ -2,6 +2,7 @@ import CountdownTimer
 import Foundation
 import MVICore
 import MVITestSupport
+import SeededRandom
 import StateMachine
 import Testing
 

@@ -22,11 +22,19 @@ final class RecordingImageView: BaseMviView<ImageViewModel, ImageViewEvent> {
 
 /// A pipeline on a hand-answered loader with a memory cache, working inline, and a virtual-time
 /// scheduler for the stores.
+/// The components a fixture started.
+final class StartedComponents {
+    var components: [ImageComponent] = []
+}
+
 struct ImagesFixture {
     let scheduler = TestScheduler()
     let loader = ManualImageDataLoader()
     let memory: ImageMemoryCache
     let pipeline: ImagePipeline
+    /// Keeps every component the fixture starts alive for the test, as an app's holder would:
+    /// a started view holds its store only weakly.
+    private let started = StartedComponents()
 
     init() {
         memory = try! ImageMemoryCache()
@@ -43,6 +51,7 @@ struct ImagesFixture {
         let view = RecordingImageView()
         component.onViewCreated(view)
         component.onStart()
+        started.components.append(component)
         return (component, view)
     }
 

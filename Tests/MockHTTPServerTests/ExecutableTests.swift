@@ -23,17 +23,55 @@ struct ExecutableTests {
         #expect(String(decoding: server.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("stopped"))
     }
 
-    @Test func rejectsABadPortWithUsageStatus() throws {
+    /// Runs the executable to its end: its status, standard output and standard error.
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        let binary = try #require(mockServerExecutable())
-        process.executableURL = binary
-        process.arguments = ["--port", "70000"]
+        process.executableURL = mockServerExecutable()
+        process.arguments = arguments
+        let output = Pipe()
         let errors = Pipe()
+        process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--port 70000: expected 0...65535"))
+        return (process.terminationStatus, out, err)
+    }
+
+    @Test func helpAndVersionPrintAndExitZero() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("USAGE: mock-server [options]"))
+        #expect(help.output.contains("--news-api-keys LIST"))
+        #expect(help.output.contains("Exit status: 0 success, 1 failures found, 2 usage error"))
+        let version = try run(["--port", "0", "--version"])
+        #expect(version.status == 0)
+        #expect(version.output == "mock-server 0.1.0\n")
+    }
+
+    @Test func takesFlagEqualsValueAsWellAsFlagValue() throws {
+        let server = try ServerProcess(arguments: ["--news-api-keys=good", "--news-request-limit", "1", "--event-loops=1"])
+        let port = try #require(server.port)
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/v2/top-headlines?language=en"))
+        #expect(get(url, headers: ["X-Api-Key": "bad"])?.status == 401)
+        #expect(get(url, headers: ["X-Api-Key": "good"])?.status == 200)
+        #expect(get(url, headers: ["X-Api-Key": "good"])?.status == 429)
+        server.process.terminate()
+        #expect(server.waitForExit(timeout: 30))
+    }
+
+    @Test func aDataSetThatCannotBeFoundExitsOne() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("mock-server-no-data-\(UUID().uuidString)")
+        let result = try run(["--port", "0", "--fixtures", empty.path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("no data set found (looked for cats.json in \(empty.path)/http); pass --fixtures DIR"))
+    }
+
+    @Test func rejectsABadPortWithUsageStatus() throws {
+        let result = try run(["--port", "70000"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--port 70000: expected 0...65535"))
     }
 
     @Test(arguments: [
@@ -41,18 +79,18 @@ struct ExecutableTests {
         (["--write-timeout", "soon"], "--write-timeout soon: expected a number of seconds from 0.001 to 86400"),
         (["--max-journal-entries", "0"], "--max-journal-entries 0: expected a whole number >= 1"),
         (["--event-loops", "-1"], "--event-loops -1: expected a whole number >= 1"),
+        (["--event-loops=-1"], "--event-loops -1: expected a whole number >= 1"),
         (["--stubs"], "--stubs needs a value"),
+        (["--news-request-limit", "many"], "--news-request-limit many: expected a whole number >= 0"),
+        (["--news-api-keys", ","], "--news-api-keys ,: expected one key or more, comma-separated"),
+        (["--verbose"], "unknown option --verbose"),
+        (["--help=yes"], "unknown option --help"),
+        (["serve"], "unexpected argument serve"),
     ])
-    func rejectsBadLimitsWithUsageStatus(arguments: [String], message: String) throws {
-        let process = Process()
-        let binary = try #require(mockServerExecutable())
-        process.executableURL = binary
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(message))
+    func rejectsBadArgumentsWithUsageStatus(arguments: [String], message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.errors.contains(message))
+        #expect(result.errors.contains("Run 'mock-server --help' for usage."))
     }
 }

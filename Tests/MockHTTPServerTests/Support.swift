@@ -93,11 +93,9 @@ final class RawClient {
     static func split(_ data: Data) -> [String] {
         var responses: [String] = []
         var rest = data[...]
-        while let range = rest.firstRange(of: Data("\r\n\r\n".utf8)) {
-            let head = String(decoding: rest[rest.startIndex..<range.lowerBound], as: UTF8.self)
-            let length = head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
-                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-            let bodyEnd = range.upperBound + length
+        while let head = try? HTTPHead.parse(rest) {
+            let length = head.field("content-length").flatMap { Int($0) } ?? 0
+            let bodyEnd = rest.startIndex + head.length + length
             guard rest.endIndex >= bodyEnd else { break }
             responses.append(String(decoding: rest[rest.startIndex..<bodyEnd], as: UTF8.self))
             rest = rest[bodyEnd...]
@@ -154,11 +152,8 @@ func exchange(_ server: MockServer, _ method: String, _ target: String, body: St
 
 /// The status and body of one whole response.
 func parseResponse(_ data: Data) -> (status: Int, body: Data)? {
-    guard let end = data.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
-    let head = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self)
-    let parts = head.split(separator: " ", maxSplits: 2)
-    guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
-    return (status, Data(data[end.upperBound...]))
+    guard let head = try? HTTPHead.parse(data), let status = head.status else { return nil }
+    return (status, Data(data[(data.startIndex + head.length)...]))
 }
 
 /// A started server with a configuration changed by `change`.

@@ -153,8 +153,7 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
 
     /// Answers 503 and closes without a reset.
     private func refuse(_ client: Socket, _ message: String) {
-        let body = JSON.object([("message", .string(message))]).text
-        _ = client.write(server.encode(.json(503, body), method: "GET", keepAlive: false), stallLimit: 100)
+        _ = client.write(server.encode(.message(503, message), method: "GET", keepAlive: false), stallLimit: 100)
         client.closeGracefully()
     }
 }

@@ -41,9 +41,15 @@ extension MockServer {
             journal.update(sequence) { $0.stub = id }
             return plan(scripted, for: request, sequence: sequence, keepAlive: keepAlive)
         }
-        let answer = routeAnswers.answer(request, keepAlive: keepAlive) {
-            let response = Routes(data: configuration.data, origin: "http://\(configuration.host):\(port)").handle(request)
-            return ResponseCache.Answer(status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive))
+        let answer: ResponseCache.Answer
+        if let refusal = newsAPIQuotaRefusal(request) {
+            answer = ResponseCache.Answer(status: refusal.status, bytes: encode(refusal, method: request.method, keepAlive: keepAlive))
+        } else {
+            answer = routeAnswers.answer(request, keepAlive: keepAlive) {
+                let routes = Routes(data: configuration.data, origin: "http://\(configuration.host):\(port)", newsKeys: configuration.newsAPI)
+                let response = routes.handle(request)
+                return ResponseCache.Answer(status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive))
+            }
         }
         // Recorded before the response is written, so a client that has its answer finds it in the journal.
         journal.update(sequence) {
@@ -55,8 +61,7 @@ extension MockServer {
 
     /// A plan that answers with `status` and a JSON message, then closes.
     func closingPlan(_ status: Int, _ message: String) -> ResponsePlan {
-        let body = JSON.object([("message", .string(message))]).text
-        return ResponsePlan([.write(encode(.json(status, body), method: "GET", keepAlive: false))], keepAlive: false)
+        ResponsePlan([.write(encode(.message(status, message), method: "GET", keepAlive: false))], keepAlive: false)
     }
 
     private func plan(_ scripted: StubResponse, for request: HTTPRequest, sequence: Int, keepAlive: Bool) -> ResponsePlan {

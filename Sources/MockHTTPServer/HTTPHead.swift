@@ -1,0 +1,104 @@
+import CanonicalRender
+import Foundation
+
+/// The head of an HTTP/1.x message: its start line (a request line or a status line) and its
+/// header fields, up to and including the blank line. The one header parser of the package: the
+/// server reads requests with it, and `LoopbackClient` and the tests read responses with it.
+public struct HTTPHead: Sendable {
+    /// `GET /path HTTP/1.1` or `HTTP/1.1 200 OK`, as sent.
+    public let startLine: String
+    /// Header fields in order, names as sent, values without surrounding spaces and tabs.
+    public let fields: [(name: String, value: String)]
+    /// Bytes from the start of the buffer through the blank line (empty lines before the start line included).
+    public let length: Int
+
+    /// The first field of that name (case-insensitive).
+    public func field(_ name: String) -> String? {
+        fields.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Every value of the fields of that name, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// The status of a status line (`HTTP/1.1 404 Not Found` gives 404), or nil for a request line.
+    public var status: Int? {
+        let parts = startLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), parts[1].count == 3 else { return nil }
+        return Int(parts[1])
+    }
+
+    /// The head at the start of `buffer`, or nil while its blank line has not arrived. Empty lines
+    /// before the start line are skipped (RFC 9112, 2.2). Refuses a head over `maxBytes`, one
+    /// that is not UTF-8, a field line without a colon, a name that is not a token, and a value
+    /// holding CR, LF or NUL.
+    public static func parse(_ buffer: Data, maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError) -> HTTPHead? {
+        var start = buffer.startIndex
+        while start + 1 < buffer.endIndex, buffer[start] == 13, buffer[start + 1] == 10 { start += 2 }
+        guard let headEnd = find([13, 10, 13, 10], in: buffer, from: start) else {
+            if buffer.endIndex - start > maxBytes { throw .headersTooLarge }
+            return nil
+        }
+        if headEnd + 4 - start > maxBytes { throw .headersTooLarge }
+        // The head is read as bytes: lines end at CR LF, and only what is checked becomes a String.
+        let head = Array(buffer[start..<headEnd])
+        guard String(validating: head, as: UTF8.self) != nil else { throw .badRequest("the request head is not valid UTF-8") }
+        var lines: [ArraySlice<UInt8>] = []
+        var lineStart = 0
+        var index = 0
+        while index + 1 < head.count {
+            if head[index] == 13, head[index + 1] == 10 {
+                lines.append(head[lineStart..<index])
+                index += 2
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(head[lineStart...])
+        let startLine = text(lines.removeFirst())
+        var fields: [(name: String, value: String)] = []
+        for line in lines {
+            guard let colon = line.firstIndex(of: 58) else { throw .badRequest("header line without a colon: \(show(text(line)))") }
+            let nameBytes = line[..<colon]
+            guard !nameBytes.isEmpty, nameBytes.allSatisfy({ tokenBytes[Int($0)] }) else {
+                throw .badRequest("malformed header name \(show(text(nameBytes)))")
+            }
+            let name = text(nameBytes)
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 32 || first == 9 { value = value.dropFirst() }
+            while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
+            if value.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+                throw .badRequest("header \(name) has a control character in its value")
+            }
+            fields.append((name, text(value)))
+        }
+        return HTTPHead(startLine: startLine, fields: fields, length: headEnd + 4 - buffer.startIndex)
+    }
+
+    /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.
+    static let tokenBytes: [Bool] = (0..<256).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return byte < 128 && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+    }
+
+    /// UTF-8 bytes as text (the head was checked to be valid UTF-8).
+    static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Header names compared without regard to ASCII case.
+    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122) }
+    }
+
+    /// The index of the first `needle` in `buffer` at or after `start`.
+    static func find(_ needle: [UInt8], in buffer: Data, from start: Data.Index) -> Data.Index? {
+        guard buffer.endIndex - start >= needle.count else { return nil }
+        return buffer.range(of: Data(needle), in: start..<buffer.endIndex)?.lowerBound
+    }
+
+    /// A string for messages: a JSON string literal of at most 60 characters.
+    static func show(_ text: String) -> String {
+        TextEscaping.jsonQuoted(text.count > 60 ? String(text.prefix(60)) + "..." : text)
+    }
+}
