@@ -6,7 +6,6 @@ extension ConformanceCommand {
     /// The options `run` takes for a port.
     static let portRunOptions: [OptionSpec] = [
         .value("adapter", "COMMAND", "run the scenarios against a port started with this shell command, through the adapter protocol"),
-        .value("timeout", "SECONDS", "with --adapter: the time one scenario may take (default 5)"),
         .value("expected-failures", "FILE", "with --adapter: the port's list of scenarios it knowingly fails, each with a reason"),
         .value("markdown", "FILE", "with --adapter: also write the compliance table as markdown"),
     ]
@@ -29,15 +28,11 @@ extension ConformanceCommand {
         options.expectedFailures = parsed.value("expected-failures")
         options.markdown = parsed.value("markdown")
         if options.adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
-        if let raw = parsed.value("timeout") {
-            guard let seconds = Double(raw), seconds > 0, seconds <= 3600 else { throw fail("--timeout \(raw): expected seconds, more than 0 and at most 3600") }
-            options.timeout = seconds
-        }
         if options.adapter != nil, parsed.value("record") != nil {
             throw fail("--record does not apply to a port: its transcripts are only compared with the reference's goldens")
         }
         if options.adapter == nil {
-            for name in ["timeout", "expected-failures", "markdown"] where parsed.value(name) != nil {
+            for name in ["expected-failures", "markdown"] where parsed.value(name) != nil {
                 throw fail("--\(name) needs --adapter")
             }
         }

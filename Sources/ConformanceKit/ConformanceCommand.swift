@@ -16,7 +16,9 @@ public struct ConformanceCommand {
         let fixtures = OptionSpec.value("fixtures", "DIR", "the fixtures folder (default: $CONFORMANCE_FIXTURES, ./Fixtures, or the checkout's)")
         let shard = OptionSpec.value("shard", "I/N", "only shard I of N (1 <= I <= N), for CI matrices")
         let junit = OptionSpec.value("junit", "FILE", "also write a JUnit XML report")
-        let json = OptionSpec.value("json", "FILE", "also write a JSON report")
+        let json = OptionSpec.value("json", "FILE", "also write a JSON report (shape: docs/reports.md)")
+        let timeout = OptionSpec.value("timeout", "SECONDS", "wall-clock limit per scenario, then it errors and the run goes on (default 30; 5 with --adapter)")
+        let artifacts = OptionSpec.value("artifacts", "DIR", "write each failing scenario's transcript under DIR (default: $CONFORMANCE_ARTIFACTS)")
         return CommandSpec(
             name: "conformance",
             abstract: """
@@ -26,15 +28,17 @@ public struct ConformanceCommand {
             subcommands: [
                 SubcommandSpec(
                     "run", arguments: "[<id-or-glob> ...]", abstract: "replay scenarios (all, or those matching) and compare with their goldens",
-                    options: [fixtures, .value("record", "MODE", "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json, shard]
-                        + portRunOptions),
+                    options: [
+                        fixtures, .value("record", "MODE", "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json,
+                        shard, timeout, artifacts,
+                    ] + portRunOptions),
                 SubcommandSpec(
                     "list", arguments: "[<id-or-glob> ...]", abstract: "print the ids of the scenarios with their descriptions",
                     options: [fixtures, .value("json", "FILE", "also write the list as JSON"), shard]),
                 SubcommandSpec(
                     "record", arguments: "<id-or-glob> ...",
                     abstract: "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
-                    options: [fixtures, junit, json, shard]),
+                    options: [fixtures, junit, json, shard, timeout]),
                 SubcommandSpec("show", arguments: "<id>", abstract: "print one scenario's transcript step by step, with fixture line numbers", options: [fixtures]),
             ] + portSubcommands,
             defaultSubcommand: "run",
@@ -77,9 +81,14 @@ public struct ConformanceCommand {
         var junit: String?
         var json: String?
         var shard: (index: Int, count: Int)?
+        /// `--timeout`: the wall-clock limit of one scenario, in seconds (default 30; 5 with `--adapter`).
+        var timeout: Double?
+        var timeLimit: Duration {
+            .milliseconds(Int(((timeout ?? Double(HarnessLimits.defaultScenarioSeconds)) * 1000).rounded(.up)))
+        }
+        var artifacts: String?
         /// `run --adapter` and its options (ConformanceCommand+Ports.swift).
         var adapter: String?
-        var timeout: Double?
         var expectedFailures: String?
         var markdown: String?
     }
@@ -113,6 +122,10 @@ public struct ConformanceCommand {
             if let shard = options.shard {
                 entries = entries.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             }
+            if entries.isEmpty, options.subcommand == "run" || options.subcommand == "record" {
+                io.err("conformance: \(Self.nothingSelected(options, catalog: catalog))\n")
+                return ExitStatus.failure
+            }
             switch options.subcommand {
             case "list":
                 return list(entries, catalog: catalog, json: options.json, io: io)
@@ -122,7 +135,8 @@ public struct ConformanceCommand {
                 if let adapter = options.adapter { return runPort(entries, catalog: catalog, options: options, command: adapter, io: io) }
                 let mode: RecordMode = options.subcommand == "record" ? .all : try (options.record ?? RecordMode.fromEnvironment(io.environment))
                 let runner = ConformanceRunner(
-                    catalog: catalog, replayer: replayer, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment))
+                    catalog: catalog, replayer: replayer, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment),
+                    timeLimit: options.timeLimit)
                 return runAll(entries, runner: runner, options: options, io: io)
             }
         } catch {
@@ -137,6 +151,14 @@ public struct ConformanceCommand {
         options.fixtures = parsed.value("fixtures")
         options.junit = parsed.value("junit")
         options.json = parsed.value("json")
+        options.artifacts = parsed.value("artifacts")
+        if options.fixtures == "" { throw fail("--fixtures needs a folder; an empty path would search the current directory") }
+        if let raw = parsed.value("timeout") {
+            guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw fail("--timeout \(raw): expected a number of seconds above 0 and at most 86400")
+            }
+            options.timeout = seconds
+        }
         try readPortOptions(parsed, into: &options)
         if let raw = parsed.value("record") {
             guard let mode = RecordMode(rawValue: raw) else { throw fail("--record \(raw): expected never, missing, failed or all") }
@@ -166,7 +188,7 @@ public struct ConformanceCommand {
     private func list(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, json: String?, io: IO) -> Int32 {
         var listed: [Reports.ListedScenario] = []
         for entry in entries {
-            let text = (try? String(contentsOf: entry.scenarioURL, encoding: .utf8)) ?? ""
+            let text = (try? ScenarioText.read(entry.scenarioURL, path: catalog.displayPath(entry.scenarioURL))) ?? ""
             let description = try? replayer.read(text, file: catalog.displayPath(entry.scenarioURL)).description
             listed.append(Reports.ListedScenario(id: entry.id, feature: entry.feature, description: description))
             io.out("\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n")
@@ -185,9 +207,9 @@ public struct ConformanceCommand {
         }
         let path = catalog.displayPath(entry.scenarioURL)
         do {
-            let text = try String(contentsOf: entry.scenarioURL, encoding: .utf8)
+            let text = try ScenarioText.read(entry.scenarioURL, path: path)
             let scenario = try replayer.read(text, file: path, expectedID: entry.id)
-            let result = try replayer.replay(scenario)
+            let result = try replayer.replay(scenario, timeLimit: .seconds(HarnessLimits.defaultScenarioSeconds))
             io.out("\(scenario.id): \(scenario.description)\n")
             if !scenario.tags.isEmpty { io.out("tags: \(scenario.tags.joined(separator: ", "))\n") }
             for step in result.steps {
@@ -243,9 +265,21 @@ public struct ConformanceCommand {
             if !writeReport(Reports.junit(reports), to: path, io: io) { status = ExitStatus.failure }
         }
         if let path = options.json {
-            if !writeReport(Reports.json(reports), to: path, io: io) { status = ExitStatus.failure }
+            let shard = options.shard.map { Reports.Shard(index: $0.index, count: $0.count) }
+            if !writeReport(Reports.json(reports, shard: shard), to: path, io: io) { status = ExitStatus.failure }
+        }
+        if let folder = options.artifacts ?? io.environment[Artifacts.environmentVariable], !folder.isEmpty {
+            if !Artifacts.write(reports, to: URL(fileURLWithPath: folder), err: io.err) { status = ExitStatus.failure }
         }
         return status
+    }
+
+    /// What a run that selects no scenario searched, for its error.
+    static func nothingSelected(_ options: Options, catalog: FixtureCatalog) -> String {
+        var message = "no scenario selected: searched \(catalog.root.path) for <feature>/<name>.jsonl"
+        if !options.patterns.isEmpty { message += " matching \(options.patterns.map { "'\($0)'" }.joined(separator: ", "))" }
+        if let shard = options.shard { message += " in shard \(shard.index)/\(shard.count)" }
+        return message + "; a run of nothing is not a pass (check --fixtures, $CONFORMANCE_FIXTURES and --shard)"
     }
 
     private func writeReport(_ text: String, to path: String, io: IO) -> Bool {

@@ -2,12 +2,6 @@ import CanonicalRender
 import FeatureKit
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// When goldens are written, as snapshot libraries do it.
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Never write; a missing golden fails.
@@ -72,6 +66,30 @@ public struct ScenarioReport: Sendable {
     public let steps: Int
     /// The transcript produced, when the replay ran.
     public let transcript: String?
+    /// Wall-clock seconds the scenario took, reading and comparing included.
+    public var duration: Double = 0
+    /// Where a failed transcript first differs from its golden, when it does.
+    public var firstDifference: FirstDifference?
+    /// The golden's path relative to the fixtures folder (`kittens/x.golden.txt`): where `--artifacts` puts the transcript.
+    public var goldenPath: String?
+    /// The scenario file as messages name it (`Fixtures/kittens/x.jsonl`).
+    public var file: String?
+}
+
+/// The first place a transcript differs from its golden.
+public struct FirstDifference: Codable, Equatable, Sendable {
+    /// The step (1 for the first event after the header) whose output differs, 0 for the title lines.
+    public let step: Int
+    /// That step's line in the scenario file, nil for the title lines.
+    public let scenarioLine: Int?
+    /// The first differing line of the golden file (1-based; one past its end when the golden is a prefix).
+    public let goldenLine: Int
+
+    public init(step: Int, scenarioLine: Int?, goldenLine: Int) {
+        self.step = step
+        self.scenarioLine = scenarioLine
+        self.goldenLine = goldenLine
+    }
 }
 
 /// Replays catalog entries and compares them with their goldens.
@@ -82,11 +100,18 @@ public struct ConformanceRunner {
     /// Under CI (`CI=true`) nothing is ever written: recording is refused with a message.
     public let isCI: Bool
 
-    public init(catalog: FixtureCatalog, replayer: Replayer, recordMode: RecordMode, isCI: Bool) {
+    /// The wall-clock time one scenario may take (see `HarnessLimits.defaultScenarioSeconds`).
+    public let timeLimit: Duration
+
+    public init(
+        catalog: FixtureCatalog, replayer: Replayer, recordMode: RecordMode, isCI: Bool,
+        timeLimit: Duration = .seconds(HarnessLimits.defaultScenarioSeconds)
+    ) {
         self.catalog = catalog
         self.replayer = replayer
         self.recordMode = recordMode
         self.isCI = isCI
+        self.timeLimit = timeLimit
     }
 
     /// Whether `environment` says this is CI (`CI` set to anything but empty, `0` or `false`).
@@ -97,113 +122,47 @@ public struct ConformanceRunner {
 
     /// Replays one entry and returns its report. Never throws and never crashes on bad input.
     public func run(_ entry: FixtureCatalog.Entry) -> ScenarioReport {
+        let clock = ContinuousClock()
+        let started = clock.now
         let scenarioPath = catalog.displayPath(entry.scenarioURL)
         let goldenPath = catalog.displayPath(entry.goldenURL)
-        func report(_ outcome: ScenarioOutcome, steps: Int = 0, transcript: String? = nil) -> ScenarioReport {
-            ScenarioReport(id: entry.id, feature: entry.feature, outcome: outcome, steps: steps, transcript: transcript)
+        func report(_ outcome: ScenarioOutcome, steps: Int = 0, transcript: String? = nil, firstDifference: FirstDifference? = nil) -> ScenarioReport {
+            let elapsed = clock.now - started
+            return ScenarioReport(
+                id: entry.id, feature: entry.feature, outcome: outcome, steps: steps, transcript: transcript,
+                duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                firstDifference: firstDifference, goldenPath: catalog.relativePath(entry.goldenURL), file: scenarioPath)
         }
 
         let scenario: Scenario
         let result: ReplayResult
         do {
-            let text = try readText(entry.scenarioURL, path: scenarioPath)
+            let text = try ScenarioText.read(entry.scenarioURL, path: scenarioPath)
             scenario = try replayer.read(text, file: scenarioPath, expectedID: entry.id)
-            result = try replayer.replay(scenario)
-        } catch let error as ScenarioError {
-            return report(.error(error.description))
+            result = try replayer.replay(scenario, timeLimit: timeLimit)
         } catch {
             return report(.error(String(describing: error)))
         }
         let actual = TranscriptFormatter.text(result)
         let steps = scenario.events.count
 
-        let golden = GoldenFile(url: entry.goldenURL, displayPath: goldenPath, recordMode: recordMode, isCI: isCI)
+        let golden = GoldenFile(url: entry.goldenURL, displayPath: goldenPath, recordMode: recordMode, isCI: isCI, root: catalog.root)
         let rerecord = "swift run conformance record \(entry.id)"
-        return report(golden.check(actual, rerecordCommand: rerecord, label: entry.id), steps: steps, transcript: actual)
+        let outcome = golden.check(actual, rerecordCommand: rerecord, label: entry.id)
+        var difference: FirstDifference?
+        if case .failed = outcome, let line = golden.firstDifferingLine(actual) {
+            difference = Self.firstDifference(atGoldenLine: line, transcript: actual, result: result)
+        }
+        return report(outcome, steps: steps, transcript: actual, firstDifference: difference)
     }
 
-    func readText(_ url: URL, path: String) throws -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ScenarioError(file: path, line: nil, message: "cannot read the file: \(error.localizedDescription)")
+    /// The step of `transcript` that holds line `goldenLine` (the step lines start with `> `).
+    static func firstDifference(atGoldenLine goldenLine: Int, transcript: String, result: ReplayResult) -> FirstDifference {
+        var stepsSeen = 0
+        for (index, line) in transcript.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where index < goldenLine {
+            if line.hasPrefix("> ") { stepsSeen += 1 }
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, line: nil, message: "the file is not valid UTF-8")
-        }
-        return text
-    }
-}
-
-/// One golden file and the rules for comparing and recording it.
-public struct GoldenFile {
-    public let url: URL
-    /// The path to show in messages.
-    public let displayPath: String
-    public let recordMode: RecordMode
-    public let isCI: Bool
-
-    public init(url: URL, displayPath: String, recordMode: RecordMode, isCI: Bool) {
-        self.url = url
-        self.displayPath = displayPath
-        self.recordMode = recordMode
-        self.isCI = isCI
-    }
-
-    /// Compares `actual` with the golden, recording it when the mode says so (never under CI).
-    ///
-    /// - Parameters:
-    ///   - rerecordCommand: the command that re-records this golden, for messages.
-    ///   - label: what the golden is of (a scenario id), for messages.
-    public func check(_ actual: String, rerecordCommand: String, label: String) -> ScenarioOutcome {
-        let golden: String?
-        if FileManager.default.fileExists(atPath: url.path) {
-            guard let data = try? Data(contentsOf: url) else { return .error("cannot read \(displayPath)") }
-            guard let text = String(data: data, encoding: .utf8) else { return .error("\(displayPath) is not valid UTF-8") }
-            golden = text
-        } else {
-            golden = nil
-        }
-        guard let golden else {
-            guard recordMode != .never else {
-                return .failed("\(displayPath) is missing (record mode never); record it with `\(rerecordCommand)`")
-            }
-            return write(actual, reason: "recorded the missing golden \(displayPath)")
-        }
-        if golden == actual {
-            return recordMode == .all ? write(actual, reason: "re-recorded \(displayPath) (record mode all; unchanged)") : .passed
-        }
-        let diff = LineDiff.unified(golden: golden, actual: actual, goldenName: displayPath) ?? ""
-        if recordMode == .failed || recordMode == .all {
-            return write(actual, reason: "re-recorded \(displayPath); it differed:\n\(diff)")
-        }
-        return .failed(
-            "\(label): the transcript differs from \(displayPath)\n\(diff)"
-                + "re-record with `\(rerecordCommand)` (or \(RecordMode.environmentVariable)=failed swift test) once the change is intended")
-    }
-
-    private func write(_ text: String, reason: String) -> ScenarioOutcome {
-        if isCI {
-            return .failed("recording refused because CI=true (would have \(reason)); record locally and commit the golden")
-        }
-        do {
-            try Self.writeAtomically(text, to: url)
-        } catch {
-            return .error("could not write \(displayPath): \(error)")
-        }
-        return .recorded("\(reason)\nrun again to verify it")
-    }
-
-    /// Writes to a temporary file beside `url`, then renames it over `url`: a reader never sees half a file.
-    public static func writeAtomically(_ text: String, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try Data(text.utf8).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CatalogError(message: "rename to \(url.path) failed: \(String(cString: strerror(code)))")
-        }
+        let step = stepsSeen > 0 && stepsSeen <= result.steps.count ? result.steps[stepsSeen - 1] : nil
+        return FirstDifference(step: step?.step ?? 0, scenarioLine: step?.line, goldenLine: goldenLine)
     }
 }

@@ -86,6 +86,13 @@ public struct FixtureCatalog: Sendable {
         return entries.sorted { $0.id < $1.id }
     }
 
+    /// The path of `url` relative to the fixtures folder itself (`kittens/x.golden.txt`).
+    public func relativePath(_ url: URL) -> String {
+        let base = root.path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : url.lastPathComponent
+    }
+
     /// The path of `url` relative to the fixtures folder's parent, for messages (`Fixtures/kittens/x.jsonl`).
     public func displayPath(_ url: URL) -> String {
         let base = root.deletingLastPathComponent().path

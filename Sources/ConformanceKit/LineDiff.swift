@@ -1,4 +1,6 @@
-/// A unified line diff of a golden file against an actual transcript.
+import Foundation
+
+/// A unified line diff of a golden file against an actual transcript, byte for byte.
 public enum LineDiff {
     enum Edit: Equatable {
         case same(golden: Int, actual: Int)
@@ -6,21 +8,26 @@ public enum LineDiff {
         case added(actual: Int)
     }
 
-    /// Hunks of `golden` vs `actual` with `context` lines around changes, or nil if equal.
+    /// Hunks of `golden` vs `actual` with `context` lines around changes, or nil if their bytes are equal.
     ///
     /// Each line carries its number in the golden file (blank for added lines), so a reader can
     /// jump to it: `  12 |   render ...`, `- 13 |     isLoading: true`, `+    |     isLoading: false`.
+    /// What `String ==` would hide is shown, as `git diff` does: a carriage return as `\r`, a
+    /// trailing space or tab as `<SP>` or `<TAB>`, a byte-order mark as `<BOM>`, a missing final
+    /// newline as `\ No newline at end of file`, and lines that differ only in Unicode
+    /// normalisation with their non-ASCII scalars as `\u{...}`.
     public static func unified(golden: String, actual: String, goldenName: String, context: Int = 3) -> String? {
+        unified(golden: Data(golden.utf8), actual: Data(actual.utf8), goldenName: goldenName, context: context)
+    }
+
+    /// The same, on the files' bytes.
+    public static func unified(golden: Data, actual: Data, goldenName: String, context: Int = 3) -> String? {
         if golden == actual { return nil }
         let old = splitLines(golden)
         let new = splitLines(actual)
         let edits = diff(old, new)
         var out = "--- \(goldenName) (golden)\n+++ actual transcript\n"
         let changeIndices = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
-        if changeIndices.isEmpty {
-            // Only the final newline differs.
-            return out + "(the files differ only in their final newline)\n"
-        }
         var hunkStart = 0
         var groups: [ClosedRange<Int>] = []
         var current: ClosedRange<Int>?
@@ -42,16 +49,28 @@ public enum LineDiff {
             let newStart = slice.compactMap(Self.actualIndex).first.map { $0 + 1 } ?? 0
             let oldCount = slice.filter { Self.goldenIndex($0) != nil }.count
             let newCount = slice.filter { Self.actualIndex($0) != nil }.count
+            let removedTexts = Set(slice.compactMap { if case .removed(let g) = $0 { old[g].text } else { nil } })
+            let addedTexts = Set(slice.compactMap { if case .added(let a) = $0 { new[a].text } else { nil } })
             out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
             for edit in slice {
                 switch edit {
-                case .same(let g, _): out += "  \(pad(g + 1, width)) | \(old[g])\n"
-                case .removed(let g): out += "- \(pad(g + 1, width)) | \(old[g])\n"
-                case .added(let a): out += "+ \(String(repeating: " ", count: width)) | \(new[a])\n"
+                case .same(let g, _): out += "  \(pad(g + 1, width)) | " + old[g].shown(spellingScalars: false)
+                case .removed(let g): out += "- \(pad(g + 1, width)) | " + old[g].shown(spellingScalars: addedTexts.contains(old[g].text))
+                case .added(let a): out += "+ \(String(repeating: " ", count: width)) | " + new[a].shown(spellingScalars: removedTexts.contains(new[a].text))
                 }
             }
         }
         return out
+    }
+
+    /// The 1-based golden line at which `golden` and `actual` first differ, or nil when their bytes are equal.
+    public static func firstDifferingLine(golden: Data, actual: Data) -> Int? {
+        if golden == actual { return nil }
+        let old = splitLines(golden)
+        let new = splitLines(actual)
+        var index = 0
+        while index < old.count, index < new.count, old[index].bytes == new[index].bytes { index += 1 }
+        return index + 1
     }
 
     private static func pad(_ number: Int, _ width: Int) -> String {
@@ -73,14 +92,52 @@ public enum LineDiff {
         }
     }
 
-    static func splitLines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
+    /// One line of a file: its bytes (line end excluded) and whether a newline ended it.
+    struct Line: Equatable {
+        let bytes: [UInt8]
+        let hasNewline: Bool
+
+        /// The line as text (invalid UTF-8 shown as U+FFFD), for comparing by canonical equivalence.
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// The line as the diff prints it, what would be invisible spelt out, with its line end(s).
+        func shown(spellingScalars: Bool) -> String {
+            var scalars = Array(text.unicodeScalars)
+            var tail = ""
+            while let last = scalars.last, last == " " || last == "\t" || last == "\r" {
+                tail = (last == " " ? "<SP>" : last == "\t" ? "<TAB>" : "\\r") + tail
+                scalars.removeLast()
+            }
+            var body = ""
+            for scalar in scalars {
+                switch scalar {
+                case "\u{FEFF}": body += "<BOM>"
+                case "\r": body += "\\r"
+                case _ where spellingScalars && !scalar.isASCII: body += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default: body.unicodeScalars.append(scalar)
+                }
+            }
+            return body + tail + "\n" + (hasNewline ? "" : "\\ No newline at end of file\n")
+        }
+    }
+
+    static func splitLines(_ data: Data) -> [Line] {
+        var lines: [Line] = []
+        var current: [UInt8] = []
+        for byte in data {
+            if byte == 0x0A {
+                lines.append(Line(bytes: current, hasNewline: true))
+                current = []
+            } else {
+                current.append(byte)
+            }
+        }
+        if !current.isEmpty { lines.append(Line(bytes: current, hasNewline: false)) }
         return lines
     }
 
     /// Longest common subsequence on the middle part, after the common prefix and suffix.
-    static func diff(_ old: [String], _ new: [String]) -> [Edit] {
+    static func diff(_ old: [Line], _ new: [Line]) -> [Edit] {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0

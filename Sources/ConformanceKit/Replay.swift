@@ -13,13 +13,16 @@ public struct ReplayStep: Equatable, Sendable {
     public let outputs: [ReplayOutput]
     /// Keep only the last render of this step in the transcript (long timer runs).
     public let quiet: Bool
+    /// Renders of a quiet step that were counted and dropped while it ran, before `outputs`.
+    public let omittedRenders: Int
 
-    public init(step: Int, line: Int, input: String, outputs: [ReplayOutput], quiet: Bool) {
+    public init(step: Int, line: Int, input: String, outputs: [ReplayOutput], quiet: Bool, omittedRenders: Int = 0) {
         self.step = step
         self.line = line
         self.input = input
         self.outputs = outputs
         self.quiet = quiet
+        self.omittedRenders = omittedRenders
     }
 }
 
@@ -48,7 +51,12 @@ public struct Replayer: Sendable {
     }
 
     /// Replays `scenario`. A rule broken at run time throws with its file and line; the feature never crashes the run.
-    public func replay(_ scenario: Scenario) throws(ScenarioError) -> ReplayResult {
+    ///
+    /// - Parameter timeLimit: the wall-clock time the replay may take; past it, the replay stops
+    ///   between two pieces of scheduled work and throws, naming the step it was on.
+    public func replay(_ scenario: Scenario, timeLimit: Duration? = nil) throws(ScenarioError) -> ReplayResult {
+        let clock = ContinuousClock()
+        let deadline = timeLimit.map { clock.now.advanced(by: $0) }
         guard let module = features[scenario.feature] else {
             throw ScenarioError(
                 file: scenario.file, line: 1, field: "feature",
@@ -65,6 +73,14 @@ public struct Replayer: Sendable {
         steps.reserveCapacity(scenario.events.count)
         for event in scenario.events {
             func fail(_ error: FieldError) -> ScenarioError { ScenarioError(file: scenario.file, line: event.line, error) }
+            func checkDeadline() throws(ScenarioError) {
+                guard let deadline, let timeLimit, clock.now >= deadline else { return }
+                throw ScenarioError(
+                    file: scenario.file, line: event.line,
+                    message: "step \(event.step) was still running when the scenario reached its wall-clock limit of \(timeLimit) "
+                        + "(conformance run --timeout SECONDS)")
+            }
+            try checkDeadline()
             if !created, event.kind != .create {
                 throw fail(FieldError(field: "event", "the first event must be create"))
             }
@@ -106,7 +122,15 @@ public struct Replayer: Sendable {
                 }
             case .advance(let milliseconds, let isQuiet):
                 quiet = isQuiet
-                scheduler.advance(by: .milliseconds(milliseconds))
+                output.setQuiet(isQuiet)
+                // One due time at a time, so that a long advance can stop at the wall-clock limit.
+                // Scenario.parse keeps the total within HarnessLimits.maximumVirtualMilliseconds.
+                let target = scheduler.now + .milliseconds(milliseconds)
+                while let next = scheduler.nextDueTime, next <= target {
+                    scheduler.advance(to: max(next, scheduler.now))
+                    try checkDeadline()
+                }
+                scheduler.advance(to: target)
                 input = "advance \(milliseconds)ms (now \(Self.milliseconds(scheduler.now))ms)"
             case .respond(let request, let fields):
                 do throws(FieldError) {
@@ -119,14 +143,14 @@ public struct Replayer: Sendable {
             }
             // Everything due now runs before the next event.
             scheduler.advance()
-            let outputs = output.take()
+            let (outputs, omittedRenders) = output.takeStep()
             for case .custom(let keyword, _) in outputs where !ReplayOutput.isValidKeyword(keyword) {
                 throw fail(FieldError(
                     field: "event",
                     "\(module.name) wrote a reaction named \(CanonicalRender.quote(keyword)); a feature's own reactions are "
                         + "lowercase words other than \(ReplayOutput.reservedKeywords.sorted().joined(separator: ", "))"))
             }
-            steps.append(ReplayStep(step: event.step, line: event.line, input: input, outputs: outputs, quiet: quiet))
+            steps.append(ReplayStep(step: event.step, line: event.line, input: input, outputs: outputs, quiet: quiet, omittedRenders: omittedRenders))
         }
         return ReplayResult(scenario: scenario, steps: steps)
     }

@@ -3,22 +3,30 @@ import Foundation
 
 /// Machine-readable reports.
 public enum Reports {
-    /// JUnit XML: one testsuite per feature, one testcase per scenario.
+    /// JUnit XML in the shape of the Jenkins/Surefire `junit-10.xsd`: one testsuite per feature
+    /// with `tests`, `failures`, `errors`, `skipped` and `time`; one testcase per scenario with
+    /// `classname`, `name`, `time` and `file`. A differing or missing golden and a recorded one are
+    /// a `<failure>`, a scenario that could not be replayed an `<error>`. Spec: docs/reports.md.
     public static func junit(_ reports: [ScenarioReport]) -> String {
         let features = Array(Set(reports.map(\.feature))).sorted()
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = reports.filter { !$0.outcome.isPass }.count
-        xml += "<testsuites name=\"conformance\" tests=\"\(reports.count)\" failures=\"\(failures)\">\n"
+        let all = Counts(reports)
+        xml += "<testsuites name=\"conformance\" tests=\"\(all.total)\" failures=\"\(all.failed + all.recorded)\" "
+            + "errors=\"\(all.errored)\" time=\"\(seconds(reports))\">\n"
         for feature in features {
             let mine = reports.filter { $0.feature == feature }
-            xml += "  <testsuite name=\"\(escape(feature))\" tests=\"\(mine.count)\" failures=\"\(mine.filter { !$0.outcome.isPass }.count)\">\n"
+            let counts = Counts(mine)
+            xml += "  <testsuite name=\"\(escape(feature))\" tests=\"\(counts.total)\" failures=\"\(counts.failed + counts.recorded)\" "
+                + "errors=\"\(counts.errored)\" skipped=\"0\" time=\"\(seconds(mine))\">\n"
             for report in mine {
-                xml += "    <testcase classname=\"\(escape(feature))\" name=\"\(escape(report.id))\""
+                xml += "    <testcase classname=\"\(escape(feature))\" name=\"\(escape(report.id))\" time=\"\(seconds([report]))\""
+                if let file = report.file { xml += " file=\"\(escape(file))\"" }
                 if report.outcome.isPass {
                     xml += "/>\n"
                 } else {
-                    xml += ">\n      <failure type=\"\(report.outcome.label)\" message=\"\(escape(firstLine(report.outcome.message)))\">"
-                    xml += escape(report.outcome.message) + "</failure>\n    </testcase>\n"
+                    let element = report.outcome.label == "error" ? "error" : "failure"
+                    xml += ">\n      <\(element) type=\"\(report.outcome.label)\" message=\"\(escape(firstLine(report.outcome.message)))\">"
+                    xml += escape(report.outcome.message) + "</\(element)>\n    </testcase>\n"
                 }
             }
             xml += "  </testsuite>\n"
@@ -26,15 +34,60 @@ public enum Reports {
         return xml + "</testsuites>\n"
     }
 
-    /// JSON: totals and one object per scenario (the shape of `JSONReport`).
-    public static func json(_ reports: [ScenarioReport]) -> String {
-        let passed = reports.filter { $0.outcome.isPass }.count
-        return encode(JSONReport(
-            passed: passed, failed: reports.count - passed,
-            scenarios: reports.map { JSONReport.Scenario(id: $0.id, feature: $0.feature, outcome: $0.outcome.label, steps: $0.steps, message: $0.outcome.message) }))
+    /// Seconds with millisecond precision, as JUnit's `time` is written.
+    private static func seconds(_ reports: [ScenarioReport]) -> String {
+        String(format: "%.3f", reports.reduce(0) { $0 + $1.duration })
     }
 
-    /// The JSON report: counts, then one entry per scenario in the order they ran.
+    /// How many scenarios ended each way.
+    public struct Counts: Codable, Equatable, Sendable {
+        public let passed: Int
+        public let failed: Int
+        public let errored: Int
+        public let recorded: Int
+        public let total: Int
+
+        init(_ reports: [ScenarioReport]) {
+            func count(_ label: String) -> Int { reports.filter { $0.outcome.label == label }.count }
+            passed = count("passed")
+            failed = count("failed")
+            errored = count("error")
+            recorded = count("recorded")
+            total = reports.count
+        }
+    }
+
+    /// The version of the JSON report's shape (`JSONReport.version`); it changes only when a member
+    /// is removed or changes meaning. Spec: docs/reports.md.
+    public static let jsonReportVersion = 1
+
+    /// JSON: the shape of `JSONReport`, documented in docs/reports.md.
+    public static func json(_ reports: [ScenarioReport], shard: Shard? = nil) -> String {
+        encode(JSONReport(
+            version: jsonReportVersion, counts: Counts(reports), durationSeconds: rounded(reports.reduce(0) { $0 + $1.duration }),
+            shard: shard,
+            scenarios: reports.map {
+                JSONReport.Scenario(
+                    id: $0.id, feature: $0.feature, outcome: $0.outcome.label, steps: $0.steps, durationSeconds: rounded($0.duration),
+                    message: $0.outcome.message, firstDifference: $0.firstDifference)
+            }))
+    }
+
+    private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
+    /// Which part of the scenarios a run replayed (`--shard I/N`).
+    public struct Shard: Codable, Equatable, Sendable {
+        public let index: Int
+        public let count: Int
+
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+    }
+
+    /// The JSON report, version 1: counts, duration, shard, then one entry per scenario in the
+    /// order they ran.
     public struct JSONReport: Codable, Equatable, Sendable {
         public struct Scenario: Codable, Equatable, Sendable {
             public let id: String
@@ -42,12 +95,18 @@ public enum Reports {
             /// `passed`, `failed`, `recorded` or `error`.
             public let outcome: String
             public let steps: Int
+            public let durationSeconds: Double
             /// Empty for a pass.
             public let message: String
+            /// For a transcript that differs from its golden: where first. Absent otherwise.
+            public let firstDifference: FirstDifference?
         }
 
-        public let passed: Int
-        public let failed: Int
+        public let version: Int
+        public let counts: Counts
+        public let durationSeconds: Double
+        /// Absent when the run was not sharded.
+        public let shard: Shard?
         public let scenarios: [Scenario]
     }
 

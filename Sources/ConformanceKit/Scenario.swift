@@ -109,6 +109,11 @@ extension Scenario {
         func object(_ index: Int) throws(ScenarioError) -> JSONObject {
             var line = lines[index]
             if line.hasSuffix("\r") { line.removeLast() }
+            guard line.utf8.count <= HarnessLimits.maximumLineBytes else {
+                throw ScenarioError(
+                    file: file, line: index + 1,
+                    message: "the line holds \(line.utf8.count) bytes, over the limit of \(HarnessLimits.maximumLineBytes) (see docs/fixtures.md, \"Limits\")")
+            }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 throw ScenarioError(file: file, line: index + 1, message: "empty line; every line must hold one JSON object")
             }
@@ -138,13 +143,27 @@ extension Scenario {
                 message: "the file's place makes its id \(CanonicalRender.quote(expectedID)), but the header says \(CanonicalRender.quote(header.id))")
         }
 
+        guard lines.count > 1 else {
+            throw ScenarioError(file: file, line: 1, message: "the scenario has a header and no events; expected create on line 2")
+        }
         let forms = ScenarioFormat.forms(module)
         var events: [ScenarioEvent] = []
         events.reserveCapacity(lines.count - 1)
+        var virtualTime = 0
         for index in 1..<lines.count {
             let fields = try object(index)
             do throws(FieldError) {
                 let (kind, input) = try ScenarioFormat.readEvent(fields, module: module, forms: forms)
+                if case .advance(let milliseconds, _) = kind {
+                    // Each ms is at most the limit, so the sum of two cannot overflow.
+                    virtualTime += milliseconds
+                    guard virtualTime <= HarnessLimits.maximumVirtualMilliseconds else {
+                        throw FieldError(
+                            field: "ms",
+                            "the advances so far reach \(virtualTime)ms of virtual time, over the limit of "
+                                + "\(HarnessLimits.maximumVirtualMilliseconds)ms (2^53 - 1) for a whole scenario")
+                    }
+                }
                 events.append(ScenarioEvent(step: index, line: index + 1, kind: kind, input: input))
             } catch {
                 throw ScenarioError(file: file, line: index + 1, error)

@@ -20,7 +20,7 @@ public enum ScenarioFormat {
     // MARK: Header
 
     private static let format = JSONCodec<Int>(schema: ["const": .integer(Scenario.formatVersion)]) { value in
-        guard value.wholeNumber == Scenario.formatVersion else {
+        guard value == .integer(Scenario.formatVersion) else {
             let found = value.typeName == "number" ? value.compactText : value.typeName
             throw FieldError("this reader understands format \(Scenario.formatVersion), found \(found)")
         }

@@ -15,14 +15,14 @@ public enum TranscriptFormatter {
     /// The lines of one step's outputs, indented by two spaces.
     public static func outputLines(_ step: ReplayStep) -> [String] {
         var outputs = step.outputs
-        var omitted = 0
+        var omitted = step.omittedRenders
         if step.quiet, let last = outputs.lastIndex(where: { if case .render = $0 { true } else { false } }) {
             let before = outputs.count
             outputs = outputs.enumerated().filter { index, output in
                 if case .render = output { return index == last }
                 return true
             }.map(\.element)
-            omitted = before - outputs.count
+            omitted += before - outputs.count
         }
         var lines: [String] = []
         for output in outputs {

@@ -68,17 +68,32 @@ extension JSONCodec where Value == String {
 }
 
 extension JSONCodec where Value == Int {
-    /// A whole number in `range` (written with or without fraction or exponent, as JSON Schema's
-    /// `integer` is). The range is clamped to ±(2^53 - 1).
+    /// A whole number in `range`, written as a JSON integer token: digits with an optional minus
+    /// sign, no fraction and no exponent (`1000.0`, `1e3` and `true` are refused). The range is
+    /// clamped to ±(2^53 - 1).
+    ///
+    /// Stricter than JSON Schema's `integer`, which takes `1000.0`: no schema keyword can see how a
+    /// number was written, so the schema accepts those lines and the reader alone refuses them
+    /// (docs/fixtures.md, "Numbers").
     public static func integer(_ range: ClosedRange<Int> = -largestExactInteger...largestExactInteger) -> JSONCodec<Int> {
         let range = max(range.lowerBound, -largestExactInteger)...min(range.upperBound, largestExactInteger)
         return JSONCodec(schema: ["type": "integer", "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound)]) { value in
-            guard let number = value.wholeNumber, range.contains(number) else {
-                let found = value.typeName == "number" ? value.compactText : value.typeName
-                throw FieldError("expected \(wholeNumberText(range)), found \(found)")
+            guard case .integer(let number) = value, range.contains(number) else {
+                throw FieldError("expected \(wholeNumberText(range)), found \(integerMismatch(value))")
             }
             return number
         }
+    }
+}
+
+/// What a value that is not an integer token in range is, for messages.
+func integerMismatch(_ value: JSONValue) -> String {
+    switch value {
+    case .integer(let number): String(number)
+    case .number(let number) where number == number.rounded() && abs(number) < 1e16:
+        "\(number) (an integer is written without fraction or exponent)"
+    case .number(let number): String(number)
+    default: value.typeName
     }
 }
 

@@ -35,24 +35,53 @@ extension ReplayOutput {
 }
 
 /// Collects outputs as they happen, from any thread (a cancel may come from anywhere).
+///
+/// While quiet (a `quiet` advance), a render replaces the render kept before it and is counted,
+/// so a step's memory stays bounded however many renders it causes.
 public final class OutputLog: @unchecked Sendable {
-    // `outputs` is only touched with `lock` held.
+    // `outputs`, `quiet`, `lastRender` and `omitted` are only touched with `lock` held.
     private let lock = NSLock()
     private var outputs: [ReplayOutput] = []
+    private var quiet = false
+    private var lastRender: Int?
+    private var omitted = 0
 
     public init() {}
 
     public func append(_ output: ReplayOutput) {
         lock.lock()
         defer { lock.unlock() }
+        if case .render = output {
+            if quiet, let last = lastRender {
+                outputs.remove(at: last)
+                omitted += 1
+            }
+            lastRender = outputs.count
+        }
         outputs.append(output)
     }
 
-    /// The outputs collected since the last call, in order.
-    public func take() -> [ReplayOutput] {
+    /// Whether renders from now on replace the one kept before them (until the next `takeStep`).
+    public func setQuiet(_ isQuiet: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        defer { outputs = [] }
-        return outputs
+        quiet = isQuiet
+    }
+
+    /// The outputs collected since the last call, in order.
+    public func take() -> [ReplayOutput] { takeStep().outputs }
+
+    /// The outputs collected since the last call, and how many renders quiet mode left out of
+    /// them; quiet mode ends.
+    public func takeStep() -> (outputs: [ReplayOutput], omittedRenders: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        defer {
+            outputs = []
+            quiet = false
+            lastRender = nil
+            omitted = 0
+        }
+        return (outputs, omitted)
     }
 }

@@ -150,7 +150,15 @@ struct TemporaryFixtures {
             """)
     }
 
-    @Test func aMissingFinalNewlineIsNamed() {
-        #expect(LineDiff.unified(golden: "a", actual: "a\n", goldenName: "g")?.contains("differ only in their final newline") == true)
+    @Test func aMissingFinalNewlineIsNamedAsGitDoes() {
+        #expect(LineDiff.unified(golden: "a", actual: "a\n", goldenName: "g") == """
+            --- g (golden)
+            +++ actual transcript
+            @@ -1,1 +1,1 @@
+            - 1 | a
+            \\ No newline at end of file
+            +   | a
+
+            """)
     }
 }

@@ -141,7 +141,7 @@ func replayError(_ text: String) -> String? {
 
     @Test func quietStepsKeepOnlyTheLastRender() throws {
         let result = ReplayResult(
-            scenario: try TestFeatures.replayer.read(scenario(), file: "f"),
+            scenario: try TestFeatures.replayer.read(scenario(#"{"event": "create"}"#), file: "f"),
             steps: [ReplayStep(step: 1, line: 2, input: "advance 300ms (now 300ms)",
                                outputs: [.render(.int(1)), .custom(keyword: "note", value: .string("n")), .render(.int(2)), .render(.int(3))], quiet: true)])
         #expect(TranscriptFormatter.text(result) == """

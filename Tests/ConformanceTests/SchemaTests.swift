@@ -148,7 +148,6 @@ struct LineCase: CustomTestStringConvertible, Sendable {
     /// Lines both must accept, near the edges of what the rules allow.
     static let accepted: [LineCase] = [
         .event("kittens", "ms 0", #"{"event": "advance", "ms": 0}"#),
-        .event("kittens", "ms written 5.0", #"{"event": "advance", "ms": 5.0, "quiet": false}"#),
         .event("kittens", "transport without detail", #"{"event": "respond", "request": 1, "failure": "transport"}"#),
         .event("kittens", "no urls", #"{"event": "respond", "request": 1, "urls": []}"#),
         .header("timer", "seed 0", LineCase.header("timer", config: #", "config": {"seed": 0}"#)),
@@ -160,6 +159,29 @@ struct LineCase: CustomTestStringConvertible, Sendable {
         .event("demo-app", "deepLink", #"{"event": "deepLink", "url": "demo://list"}"#),
         .event("demo-app", "back", #"{"event": "back"}"#),
     ]
+
+    /// The only lines the reader alone rejects: a whole number written with a fraction or an
+    /// exponent where an integer is expected. JSON Schema's `integer` is a value, not a spelling
+    /// (`5.0` and `5` are the same number to a validator), and `pattern` applies to strings only,
+    /// so no schema can tell them apart. docs/fixtures.md, "Numbers", says the same.
+    static let rejectedByTheReaderAlone: [LineCase] = [
+        .event("kittens", "ms written 5.0", #"{"event": "advance", "ms": 5.0, "quiet": false}"#),
+        .event("kittens", "ms written 5e0", #"{"event": "advance", "ms": 5e0}"#),
+        .event("kittens", "request written 1.0", #"{"event": "respond", "request": 1.0, "body": "[]"}"#),
+        .event("kittens", "status written 500.0", #"{"event": "respond", "request": 1, "failure": "httpStatus", "status": 500.0}"#),
+        .event("timer", "minutes written 1.0", #"{"event": "view", "name": "timeSet", "payload": {"minutes": 1.0, "seconds": 30}}"#),
+        .header("timer", "seed written 42.0", LineCase.header("timer", config: #", "config": {"seed": 42.0}"#)),
+    ]
+
+    @Test(arguments: rejectedByTheReaderAlone)
+    func anIntegerWrittenWithAFractionIsRejectedByTheReaderAlone(line: LineCase) throws {
+        #expect(!readerAccepts(line), "the reader accepts it")
+        #expect(try Schemas.accept(line.text, feature: line.feature), "the schema rejects it: move it to `rejected`")
+        let integerForm = LineCase(
+            feature: line.feature, lines: line.lines.map { $0.replacingOccurrences(of: ".0", with: "").replacingOccurrences(of: "5e0", with: "5") },
+            note: line.note)
+        #expect(readerAccepts(integerForm), "the same line with integer tokens is read")
+    }
 
     private func readerAccepts(_ line: LineCase) -> Bool {
         (try? TestFeatures.replayer.read(line.text, file: "Fixtures/\(line.feature)/x.jsonl", expectedID: "\(line.feature)/x")) != nil

@@ -1,0 +1,26 @@
+import Foundation
+
+/// `--artifacts DIR`: each failing scenario's whole transcript, kept for CI to upload.
+public enum Artifacts {
+    /// The environment variable that names the folder when `--artifacts` is not given.
+    public static let environmentVariable = "CONFORMANCE_ARTIFACTS"
+
+    /// Writes the transcript of every report that did not pass and has one to
+    /// `folder/<feature>/<name>.golden.txt` (the golden's path under the fixtures folder).
+    /// Returns false, having said why on `err`, when a file cannot be written.
+    public static func write(_ reports: [ScenarioReport], to folder: URL, err: (String) -> Void) -> Bool {
+        var succeeded = true
+        for report in reports where !report.outcome.isPass {
+            guard let transcript = report.transcript, let path = report.goldenPath else { continue }
+            let url = folder.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try GoldenFile.writeAtomically(transcript, to: url)
+            } catch {
+                err("conformance: could not write the artifact \(url.path): \(error)\n")
+                succeeded = false
+            }
+        }
+        return succeeded
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One golden file and the rules for comparing and recording it.
+///
+/// A golden matches only when its bytes equal the transcript's UTF-8 bytes: no Unicode
+/// normalisation, no byte-order mark dropped, line ends and trailing spaces count.
+public struct GoldenFile {
+    public let url: URL
+    /// The path to show in messages.
+    public let displayPath: String
+    public let recordMode: RecordMode
+    public let isCI: Bool
+    /// The fixtures folder the golden must stay inside when recorded (nil: only the golden's own
+    /// place is checked).
+    public let root: URL?
+
+    public init(url: URL, displayPath: String, recordMode: RecordMode, isCI: Bool, root: URL? = nil) {
+        self.url = url
+        self.displayPath = displayPath
+        self.recordMode = recordMode
+        self.isCI = isCI
+        self.root = root
+    }
+
+    /// Compares `actual` with the golden, recording it when the mode says so (never under CI).
+    ///
+    /// - Parameters:
+    ///   - rerecordCommand: the command that re-records this golden, for messages.
+    ///   - label: what the golden is of (a scenario id), for messages.
+    public func check(_ actual: String, rerecordCommand: String, label: String) -> ScenarioOutcome {
+        let golden: Data?
+        if FileManager.default.fileExists(atPath: url.path) {
+            guard let data = try? Data(contentsOf: url) else { return .error("cannot read \(displayPath)") }
+            golden = data
+        } else {
+            golden = nil
+        }
+        guard let golden else {
+            guard recordMode != .never else {
+                return .failed("\(displayPath) is missing (record mode never); record it with `\(rerecordCommand)`")
+            }
+            return write(actual, reason: "recorded the missing golden \(displayPath)")
+        }
+        let actualBytes = Data(actual.utf8)
+        if golden == actualBytes {
+            return recordMode == .all ? write(actual, reason: "re-recorded \(displayPath) (record mode all; unchanged)") : .passed
+        }
+        let diff = LineDiff.unified(golden: golden, actual: actualBytes, goldenName: displayPath) ?? ""
+        if recordMode == .failed || recordMode == .all {
+            return write(actual, reason: "re-recorded \(displayPath); it differed:\n\(diff)")
+        }
+        return .failed(
+            "\(label): the transcript differs from \(displayPath)\n\(diff)"
+                + "re-record with `\(rerecordCommand)` (or \(RecordMode.environmentVariable)=failed swift test) once the change is intended")
+    }
+
+    /// The 1-based line of the golden where it first differs from `actual`, or nil when they are
+    /// equal or the golden cannot be read.
+    public func firstDifferingLine(_ actual: String) -> Int? {
+        guard let golden = try? Data(contentsOf: url) else { return nil }
+        return LineDiff.firstDifferingLine(golden: golden, actual: Data(actual.utf8))
+    }
+
+    private func write(_ text: String, reason: String) -> ScenarioOutcome {
+        if isCI {
+            return .failed("recording refused because CI=true (would have \(reason)); record locally and commit the golden")
+        }
+        if let refusal = placeRefusal() { return .error(refusal) }
+        do {
+            try Self.writeAtomically(text, to: url)
+        } catch {
+            return .error("could not write \(displayPath): \(error)")
+        }
+        return .recorded("\(reason)\nrun again to verify it")
+    }
+
+    /// Why the golden may not be written where it is, or nil: it is a symbolic link, or its folder
+    /// resolves outside the fixtures folder.
+    func placeRefusal() -> String? {
+        var status = stat()
+        if lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+            return "refusing to record \(displayPath): it is a symbolic link; replace it with a regular file"
+        }
+        guard let root else { return nil }
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let base = root.resolvingSymlinksInPath().path
+        guard folder == base || folder.hasPrefix(base + "/") else {
+            return "refusing to record \(displayPath): its folder resolves to \(folder), outside the fixtures folder \(base) "
+                + "(a symbolic link leads out of it)"
+        }
+        return nil
+    }
+
+    /// Writes to a new temporary file with an unpredictable name beside `url`, created exclusively
+    /// (never through an existing file or link), then renames it over `url`: a reader never sees half
+    /// a file, and a planted file at a guessable name cannot redirect the write.
+    public static func writeAtomically(_ text: String, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        let bytes = Array(text.utf8)
+        for _ in 0..<16 {
+            let name = ".\(url.lastPathComponent).\(UUID().uuidString).tmp"
+            let temporary = folder.appendingPathComponent(name)
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor < 0 {
+                if errno == EEXIST { continue }
+                throw CatalogError(message: "cannot create a temporary file in \(folder.path): \(String(cString: strerror(errno)))")
+            }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            do {
+                try handle.write(contentsOf: bytes)
+                try handle.close()
+            } catch {
+                unlink(temporary.path)
+                throw CatalogError(message: "cannot write \(temporary.path): \(error.localizedDescription)")
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                let code = errno
+                unlink(temporary.path)
+                throw CatalogError(message: "rename to \(url.path) failed: \(String(cString: strerror(code)))")
+            }
+            return
+        }
+        throw CatalogError(message: "cannot create a temporary file in \(folder.path): every name tried exists")
+    }
+}

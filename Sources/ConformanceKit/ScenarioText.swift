@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reads a scenario file's bytes as text, refusing what a JSON-lines reader must not guess at:
+/// a byte-order mark, bytes that are not UTF-8 (named by line), a file over
+/// `HarnessLimits.maximumFileBytes`.
+public enum ScenarioText {
+    /// The text of the scenario at `url`; errors name `path`.
+    public static func read(_ url: URL, path: String) throws(ScenarioError) -> String {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= HarnessLimits.maximumFileBytes else {
+            throw ScenarioError(
+                file: path, line: nil,
+                message: "the file holds \(size) bytes, over the limit of \(HarnessLimits.maximumFileBytes) (see docs/fixtures.md, \"Limits\")")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ScenarioError(file: path, line: nil, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        return try decode(data, path: path)
+    }
+
+    /// `data` as UTF-8 text without a byte-order mark; errors name `path` and the line.
+    public static func decode(_ data: Data, path: String) throws(ScenarioError) -> String {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw ScenarioError(file: path, line: 1, message: "the file starts with a byte-order mark (EF BB BF); save it as UTF-8 without one")
+        }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var line = 1
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+            if String(validating: bytes[start..<index], as: UTF8.self) == nil {
+                let offset = Self.firstInvalidOffset(bytes[start..<index])
+                throw ScenarioError(
+                    file: path, line: line,
+                    message: "the line is not valid UTF-8 (byte \(offset + 1) of the line, 0x\(String(bytes[start + offset], radix: 16, uppercase: true)))")
+            }
+            line += 1
+            start = index + 1
+        }
+        throw ScenarioError(file: path, line: nil, message: "the file is not valid UTF-8")
+    }
+
+    /// The offset in `line` of the first byte that does not begin a valid UTF-8 sequence.
+    private static func firstInvalidOffset(_ line: ArraySlice<UInt8>) -> Int {
+        var prefix = 0
+        var iterator = line.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): prefix += UTF8.width(scalar)
+            case .emptyInput, .error: return min(prefix, line.count - 1)
+            }
+        }
+    }
+}

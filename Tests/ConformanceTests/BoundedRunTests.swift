@@ -1,0 +1,89 @@
+import ConformanceKit
+import FeatureKit
+import Foundation
+import Testing
+
+/// Whatever a scenario asks for, the run is bounded and never traps.
+@Suite struct BoundedRunTests {
+    static let timerHeader = #"{"format": 1, "id": "timer/x", "feature": "timer", "description": "d"}"#
+
+    /// A Timer counting down from 59:59.
+    static func runningTimer(_ lines: String...) -> String {
+        ([
+            timerHeader, #"{"event": "create"}"#, #"{"event": "viewCreated"}"#, #"{"event": "start"}"#,
+            #"{"event": "view", "name": "timeSet", "payload": {"minutes": 59, "seconds": 59}}"#, #"{"event": "view", "name": "startTapped"}"#,
+        ] + lines).joined(separator: "\n") + "\n"
+    }
+
+    private func read(_ text: String) throws -> Scenario {
+        try TestFeatures.replayer.read(text, file: "Fixtures/timer/x.jsonl")
+    }
+
+    @Test func virtualTimePastTheLimitIsAnErrorWhereItIsRead() {
+        let text = scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 9007199254740991}"#, #"{"event": "advance", "ms": 1}"#)
+        #expect(parseError(text) == #"Fixtures/kittens/x.jsonl:4: field "ms": the advances so far reach 9007199254740992ms of virtual time, "#
+            + "over the limit of 9007199254740991ms (2^53 - 1) for a whole scenario")
+    }
+
+    @Test func theLargestAdvanceOnARunningTimerStopsAtTheWallClockLimitInsteadOfTrapping() throws {
+        let parsed = try read(Self.runningTimer(#"{"event": "advance", "ms": 9007199254740991, "quiet": true}"#))
+        #expect(throws: ScenarioError(
+            file: "Fixtures/timer/x.jsonl", line: 7,
+            message: "step 6 was still running when the scenario reached its wall-clock limit of 0.2 seconds (conformance run --timeout SECONDS)")) {
+            try TestFeatures.replayer.replay(parsed, timeLimit: .milliseconds(200))
+        }
+    }
+
+    @Test func aQuietStepKeepsOneRenderAndCountsTheOthers() throws {
+        let result = try TestFeatures.replayer.replay(try read(Self.runningTimer(#"{"event": "advance", "ms": 600000, "quiet": true}"#)))
+        let step = try #require(result.steps.last)
+        #expect(step.outputs.count == 1, "only the last render is kept in memory")
+        #expect(step.omittedRenders > 500)
+        #expect(TranscriptFormatter.outputLines(step).first == "  (\(step.omittedRenders) earlier renders of this step not shown)")
+    }
+
+    @Test func aLineOverTheLimitIsAnError() {
+        let long = #"{"event": "respond", "request": 1, "body": ""# + String(repeating: "a", count: HarnessLimits.maximumLineBytes) + #""}"#
+        #expect(parseError(scenario(#"{"event": "create"}"#, long))
+            == "Fixtures/kittens/x.jsonl:3: the line holds \(long.utf8.count) bytes, over the limit of 1048576 (see docs/fixtures.md, \"Limits\")")
+    }
+
+    @Test func aLineAtTheLimitIsRead() {
+        let prefix = #"{"event": "respond", "request": 1, "body": ""#
+        let line = prefix + String(repeating: "a", count: HarnessLimits.maximumLineBytes - prefix.utf8.count - 2) + #""}"#
+        #expect(line.utf8.count == HarnessLimits.maximumLineBytes)
+        #expect(parseError(scenario(#"{"event": "create"}"#, line)) == nil)
+    }
+
+    @Test func aFileOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString).jsonl")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(HarnessLimits.maximumFileBytes + 1))  // sparse: nothing is written
+        try handle.close()
+        #expect(throws: ScenarioError(
+            file: "Fixtures/kittens/x.jsonl", line: nil,
+            message: "the file holds 67108865 bytes, over the limit of 67108864 (see docs/fixtures.md, \"Limits\")")) {
+            try ScenarioText.read(url, path: "Fixtures/kittens/x.jsonl")
+        }
+    }
+
+    @Test func aScenarioPastItsTimeLimitIsAnErrorAndTheRunGoesOn() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        try FileManager.default.createDirectory(at: fixtures.root.appendingPathComponent("timer"), withIntermediateDirectories: true)
+        try Self.runningTimer(#"{"event": "advance", "ms": 9007199254740991, "quiet": true}"#)
+            .write(to: fixtures.root.appendingPathComponent("timer/x.jsonl"), atomically: true, encoding: .utf8)
+        let run = CommandRun(["run", "--timeout", "0.2", "--record", "never"], fixtures: fixtures)
+        #expect(run.status == 1)
+        #expect(run.out.contains("pass  kittens/x\n"))
+        #expect(run.out.contains("ERROR  timer/x\n    Fixtures/timer/x.jsonl:7: step 6 was still running when the scenario reached its wall-clock limit"))
+    }
+
+    @Test(arguments: ["0", "-1", "abc", "nan", "100000"])
+    func aTimeoutThatIsNotAPositiveNumberOfSecondsIsAUsageError(value: String) {
+        let run = CommandRun(["run", "--timeout", value])
+        #expect(run.status == 2)
+        #expect(run.err.hasPrefix("conformance: --timeout \(value): expected a number of seconds above 0 and at most 86400"), "got: \(run.err)")
+    }
+}

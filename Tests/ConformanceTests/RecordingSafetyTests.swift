@@ -1,0 +1,62 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+/// `record` writes only inside the fixtures folder, and never through a planted file.
+@Suite struct RecordingSafetyTests {
+    private let fileManager = FileManager.default
+
+    @Test func aGoldenThatIsASymbolicLinkIsRefused() throws {
+        let fixtures = try TemporaryFixtures()
+        let outside = fixtures.root.deletingLastPathComponent().appendingPathComponent("outside.txt")
+        try "keep\n".write(to: outside, atomically: true, encoding: .utf8)
+        try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: outside)
+        let outcome = try fixtures.run(.all)
+        #expect(outcome.label == "error")
+        #expect(outcome.message == "refusing to record Fixtures/kittens/x.golden.txt: it is a symbolic link; replace it with a regular file")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "keep\n")
+    }
+
+    @Test func aFeatureFolderThatLeadsOutOfTheFixturesFolderIsRefused() throws {
+        let base = fileManager.temporaryDirectory.appendingPathComponent("escape-\(UUID().uuidString)")
+        let root = base.appendingPathComponent("Fixtures")
+        let elsewhere = base.appendingPathComponent("elsewhere")
+        try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try scenario(#"{"event": "create"}"#).write(to: elsewhere.appendingPathComponent("x.jsonl"), atomically: true, encoding: .utf8)
+        try fileManager.createSymbolicLink(at: root.appendingPathComponent("kittens"), withDestinationURL: elsewhere)
+        let catalog = FixtureCatalog(root: root)
+        let entry = try #require(try catalog.entries().first)
+        let outcome = ConformanceRunner(catalog: catalog, replayer: TestFeatures.replayer, recordMode: .missing, isCI: false).run(entry).outcome
+        #expect(outcome.label == "error")
+        #expect(outcome.message.hasPrefix("refusing to record Fixtures/kittens/x.golden.txt: its folder resolves to "), "got: \(outcome.message)")
+        #expect(!fileManager.fileExists(atPath: elsewhere.appendingPathComponent("x.golden.txt").path))
+    }
+
+    @Test func aPlantedLinkAtTheOldTemporaryNameDoesNotRedirectTheWrite() throws {
+        let fixtures = try TemporaryFixtures()
+        let victim = fixtures.root.deletingLastPathComponent().appendingPathComponent("victim.txt")
+        try "keep\n".write(to: victim, atomically: true, encoding: .utf8)
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let planted = fixtures.root.appendingPathComponent("kittens/.x.golden.txt.\(pid).tmp")
+        try fileManager.createSymbolicLink(at: planted, withDestinationURL: victim)
+        #expect(try fixtures.run(.missing).label == "recorded")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep\n")
+        #expect(fixtures.golden == TemporaryFixtures.expected)
+        #expect(fixtures.folderContents() == [".x.golden.txt.\(pid).tmp", "x.golden.txt", "x.jsonl"], "no other temporary file is left")
+    }
+
+    @Test func temporaryNamesAreUnpredictable() throws {
+        let fixtures = try TemporaryFixtures()
+        let target = fixtures.root.appendingPathComponent("kittens/y.txt")
+        // Plant links at every name a counter or the process id would give; the write still lands in place.
+        for name in [".y.txt.tmp", ".y.txt.\(ProcessInfo.processInfo.processIdentifier).tmp", ".y.txt.0.tmp"] {
+            try fileManager.createSymbolicLink(
+                at: fixtures.root.appendingPathComponent("kittens/\(name)"), withDestinationURL: fixtures.root.appendingPathComponent("kittens/x.jsonl"))
+        }
+        let before = try String(contentsOf: fixtures.root.appendingPathComponent("kittens/x.jsonl"), encoding: .utf8)
+        try GoldenFile.writeAtomically("new\n", to: target)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new\n")
+        #expect(try String(contentsOf: fixtures.root.appendingPathComponent("kittens/x.jsonl"), encoding: .utf8) == before)
+    }
+}
