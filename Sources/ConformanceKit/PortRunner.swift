@@ -209,12 +209,14 @@ public struct PortRunner {
     /// Compares the port's transcript with the golden and names the first step that differs.
     private func compare(_ actual: String, entry: FixtureCatalog.Entry) -> PortOutcome {
         let goldenPath = catalog.displayPath(entry.goldenURL)
-        guard let data = try? Data(contentsOf: entry.goldenURL), let golden = String(data: data, encoding: .utf8) else {
+        guard let golden = try? Data(contentsOf: entry.goldenURL) else {
             return .errored(message: "\(goldenPath) is missing or unreadable; record it against the reference first")
         }
-        guard golden != actual else { return .passed }
-        let step = Self.firstDivergingStep(golden: golden, actual: actual)
-        let diff = LineDiff.unified(golden: golden, actual: actual, goldenName: goldenPath) ?? ""
+        // Byte for byte, as the reference's verdict: canonically equivalent text is not equal here.
+        let actualBytes = Data(actual.utf8)
+        guard golden != actualBytes else { return .passed }
+        let step = Self.firstDivergingStep(golden: String(decoding: golden, as: UTF8.self), actual: actual)
+        let diff = LineDiff.unified(golden: golden, actual: actualBytes, goldenName: goldenPath) ?? ""
         let head = step.map { "first diverging step: \($0)" } ?? "the transcript's header differs"
         return .failed(step: step, message: "\(head)\n\(diff)")
     }
@@ -222,11 +224,11 @@ public struct PortRunner {
     /// The step whose block holds the first line where the transcripts differ (nil: the header lines).
     /// A missing or extra reaction belongs to the step above it; a different echo to its own step.
     public static func firstDivergingStep(golden: String, actual: String) -> Int? {
-        let old = LineDiff.splitLines(golden)
-        let new = LineDiff.splitLines(actual)
+        let old = LineDiff.splitLines(Data(golden.utf8)).map(\.text)
+        let new = LineDiff.splitLines(Data(actual.utf8)).map(\.text)
         func step(_ line: String) -> Int? { line.hasPrefix("> ") ? Int(line.dropFirst(2).prefix { $0 != " " }) : nil }
         var index = 0
-        while index < old.count, index < new.count, old[index] == new[index] { index += 1 }
+        while index < old.count, index < new.count, old[index].utf8.elementsEqual(new[index].utf8) { index += 1 }
         let oldEcho = index < old.count ? step(old[index]) : nil
         let newEcho = index < new.count ? step(new[index]) : nil
         if oldEcho != nil, newEcho != nil || index >= new.count { return oldEcho }
