@@ -80,7 +80,8 @@ public struct ReferenceAdapter {
         func isRender(_ output: ReplayOutput) -> Bool { if case .render = output { true } else { false } }
         guard step.quiet, let last = step.outputs.lastIndex(where: isRender) else { return step.outputs.map(AdapterValues.json) }
         let kept = step.outputs.enumerated().filter { !isRender($0.element) || $0.offset == last }.map(\.element)
-        let omitted = step.outputs.count - kept.count
+        // The replay itself keeps only a count of a quiet step's earlier renders (`omittedRenders`).
+        let omitted = step.omittedRenders + step.outputs.count - kept.count
         return (omitted > 0 ? [["omitted": .integer(omitted)]] : []) + kept.map(AdapterValues.json)
     }
 

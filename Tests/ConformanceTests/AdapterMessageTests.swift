@@ -90,6 +90,12 @@ import Testing
         #expect(ReferenceAdapter.outputs(step).map(\.compactText) == [#"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#])
     }
 
+    @Test func quietStepCountsTheRendersTheReplayAlreadyLeftOut() {
+        // The replay keeps one render of a quiet step and a count of the rest (HarnessLimits).
+        let step = ReplayStep(step: 3, line: 4, input: "advance", outputs: [.render(.int(3))], quiet: true, omittedRenders: 20)
+        #expect(ReferenceAdapter.outputs(step).map(\.compactText) == [#"{"omitted":20}"#, #"{"render":3}"#])
+    }
+
     @Test(arguments: [
         ("# a\n> 1 create\n  request #1 x\n> 2 start\n  render 1\n", "# a\n> 1 create\n  request #1 x\n> 2 start\n  render 2\n", 2 as Int?),
         ("# a\n> 1 create\n> 2 start\n", "# a\n> 1 create\n  cancel #1\n> 2 start\n", 1),
