@@ -16,11 +16,17 @@ let package = Package(
     products: [
         .library(name: "MVICore", targets: ["MVICore"]),
         .library(name: "MVITestSupport", targets: ["MVITestSupport"]),
-        .library(name: "StateMachine", targets: ["StateMachine"]),
-        .library(name: "Kittens", targets: ["Kittens"]),
-        .library(name: "CountdownTimer", targets: ["CountdownTimer"]),
+        .library(name: "MVIStateMachine", targets: ["MVIStateMachine"]),
+        .library(name: "MVINavigation", targets: ["MVINavigation"]),
+        .library(name: "MVIImagePipeline", targets: ["MVIImagePipeline"]),
+        // The reference features.
+        .library(name: "MVIKittens", targets: ["MVIKittens"]),
+        .library(name: "MVICountdownTimer", targets: ["MVICountdownTimer"]),
+        .library(name: "MVINews", targets: ["MVINews"]),
+        .library(name: "MVINewsApp", targets: ["MVINewsApp"]),
+        .library(name: "MVIImages", targets: ["MVIImages"]),
+        // The conformance suite and the mock server.
         .library(name: "CanonicalRender", targets: ["CanonicalRender"]),
-        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
@@ -30,10 +36,14 @@ let package = Package(
     targets: [
         // The MVI library: store, schedulers, view binding, lifecycle.
         .target(name: "MVICore"),
-        // Test helpers for users' own test targets: the virtual-time TestScheduler.
+        // Test helpers for users' own test targets: the virtual-time TestScheduler and the exhaustive TestStore.
         .target(name: "MVITestSupport", dependencies: ["MVICore"]),
         // A finite state machine DSL modelled on Tinder's StateMachine.
-        .target(name: "StateMachine"),
+        .target(name: "MVIStateMachine"),
+        // Navigation as state: a stack of routes, modules built on demand, deep links (docs/navigation.md).
+        .target(name: "MVINavigation", dependencies: ["MVICore"]),
+        // An image pipeline on Foundation alone: memory and disk caches, one download per key.
+        .target(name: "MVIImagePipeline"),
         // The canonical value and its text render, the string escaper, the JSON value and its strict reader.
         .target(name: "CanonicalRender"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
@@ -43,11 +53,17 @@ let package = Package(
         // The command-line parser and version every executable shares.
         .target(name: "CommandLineSupport"),
         // Feature: Kittens (image URLs from The Cat API).
-        .target(name: "Kittens", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
+        .target(name: "MVIKittens", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
         // Feature: a countdown timer driven by the state machine.
-        .target(name: "CountdownTimer", dependencies: ["MVICore", "StateMachine", "CanonicalRender", "FeatureKit", "SeededRandom"]),
+        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "CanonicalRender", "FeatureKit", "SeededRandom"]),
+        // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
+        .target(name: "MVINews", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
+        // Feature: the News app, its screens behind the navigator (docs/features/news-app.md).
+        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "CanonicalRender", "FeatureKit"]),
+        // Feature: an image view's model over the pipeline (docs/features/images.md).
+        .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline", "CanonicalRender", "FeatureKit"]),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "Kittens", "CountdownTimer", "Images", "News", "NewsApp"]),
+        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "MVIKittens", "MVICountdownTimer", "MVIImages", "MVINews", "MVINewsApp"]),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
@@ -67,48 +83,22 @@ let package = Package(
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"]),
 
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
-        .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
-        .testTarget(name: "KittensTests", dependencies: ["Kittens", "MVICore", "MVITestSupport"]),
-        .testTarget(name: "CountdownTimerTests", dependencies: ["CountdownTimer", "MVICore", "MVITestSupport", "StateMachine", "SeededRandom"]),
-        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "Kittens", "News", "CanonicalRender", "MVICore"]),
+        .testTarget(name: "StateMachineTests", dependencies: ["MVIStateMachine"]),
+        .testTarget(name: "KittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),
+        .testTarget(name: "CountdownTimerTests", dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
+        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "CanonicalRender", "MVICore"]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
+        .testTarget(name: "NewsTests", dependencies: ["MVINews", "MVICore", "MVITestSupport", "FeatureKit", "CanonicalRender"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["MVIImagePipeline"]),
+        .testTarget(name: "ImagesTests", dependencies: ["MVIImages", "MVIImagePipeline", "MVICore", "MVITestSupport"]),
+        .testTarget(name: "NavigationTests", dependencies: ["MVINavigation", "MVICore", "MVITestSupport"]),
+        .testTarget(name: "NewsAppTests", dependencies: ["MVINewsApp", "MVINavigation", "MVINews", "MVICore", "MVITestSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "ConformanceKit", "ReferenceFeatures", "FeatureKit", "CanonicalRender", "CommandLineSupport", "Kittens", "CountdownTimer",
-                "StateMachine", "MVICore", "SeededRandom",
+                "ConformanceKit", "ReferenceFeatures", "FeatureKit", "CanonicalRender", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
+                "MVIStateMachine", "MVICore", "SeededRandom",
             ]),
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
-package.products.append(.library(name: "News", targets: ["News"]))
-package.targets += [
-    .target(name: "News", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
-    .testTarget(name: "NewsTests", dependencies: ["News", "MVICore", "MVITestSupport", "FeatureKit", "CanonicalRender"]),
-]
-
-// The image pipeline (a library on Foundation alone) and the per-view image feature built on it.
-package.products += [
-    .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
-    .library(name: "Images", targets: ["Images"]),
-]
-package.targets += [
-    .target(name: "ImagePipeline"),
-    .target(name: "Images", dependencies: ["MVICore", "ImagePipeline", "CanonicalRender", "FeatureKit"]),
-    .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"]),
-    .testTarget(name: "ImagesTests", dependencies: ["Images", "ImagePipeline", "MVICore", "MVITestSupport"]),
-]
-
-// Navigation as state (docs/navigation.md) and the News app on it (docs/features/news-app.md).
-package.products += [
-    .library(name: "Navigation", targets: ["Navigation"]),
-    .library(name: "NewsApp", targets: ["NewsApp"]),
-]
-package.targets += [
-    .target(name: "Navigation", dependencies: ["MVICore"]),
-    .target(name: "NewsApp", dependencies: ["Navigation", "News", "MVICore", "CanonicalRender", "FeatureKit"]),
-    .testTarget(name: "NavigationTests", dependencies: ["Navigation", "MVICore", "MVITestSupport"]),
-    .testTarget(name: "NewsAppTests", dependencies: ["NewsApp", "Navigation", "News", "MVICore", "MVITestSupport"]),
-]

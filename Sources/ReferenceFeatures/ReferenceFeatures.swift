@@ -1,9 +1,9 @@
-import CountdownTimer
+import MVICountdownTimer
 import FeatureKit
-import Images
-import Kittens
-import News
-import NewsApp
+import MVIImages
+import MVIKittens
+import MVINews
+import MVINewsApp
 
 extension FeatureRegistry {
     /// Every reference feature: the one list the `conformance` command, the tests and the

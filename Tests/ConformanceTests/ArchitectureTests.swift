@@ -1,9 +1,9 @@
 import CanonicalRender
 import ConformanceKit
-import CountdownTimer
+import MVICountdownTimer
 import FeatureKit
 import Foundation
-import Kittens
+import MVIKittens
 import MVICore
 import ReferenceFeatures
 import Testing
@@ -29,7 +29,7 @@ import Testing
 
     @Test func theHarnessAndTheSeamImportNoFeature() throws {
         let features = try Self.featureTargets()
-        #expect(features == ["CountdownTimer", "Images", "Kittens", "News", "NewsApp"])
+        #expect(features == ["MVICountdownTimer", "MVIImages", "MVIKittens", "MVINews", "MVINewsApp"])
         for target in ["ConformanceKit", "FeatureKit", "CanonicalRender", "CommandLineSupport"] {
             let folder = Self.root.appendingPathComponent("Sources/\(target)")
             for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {

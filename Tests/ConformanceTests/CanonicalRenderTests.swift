@@ -2,7 +2,7 @@ import CanonicalRender
 import ConformanceKit
 import FeatureKit
 import Foundation
-import Kittens
+import MVIKittens
 import Testing
 
 @Suite struct CanonicalRenderTests {

@@ -2,7 +2,7 @@ import CanonicalRender
 import ConformanceKit
 import FeatureKit
 import SeededRandom
-import CountdownTimer
+import MVICountdownTimer
 import Foundation
 import Testing
 

@@ -1,9 +1,9 @@
 import CanonicalRender
 import ConformanceKit
 import FeatureKit
-import CountdownTimer
+import MVICountdownTimer
 import Foundation
-import StateMachine
+import MVIStateMachine
 import Testing
 
 /// The timer's transition table and state-space check, against goldens read by eye once:

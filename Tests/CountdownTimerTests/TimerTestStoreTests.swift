@@ -1,7 +1,7 @@
-import CountdownTimer
+import MVICountdownTimer
 import MVITestSupport
 import SeededRandom
-import StateMachine
+import MVIStateMachine
 import Testing
 
 /// Timer behaviours written with `TestStore`: every state change and label asserted, in order,

@@ -1,9 +1,9 @@
-import CountdownTimer
+import MVICountdownTimer
 import Foundation
 import MVICore
 import MVITestSupport
 import SeededRandom
-import StateMachine
+import MVIStateMachine
 import Testing
 
 /// A timer store on virtual time, with recorded labels.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ImagePipeline
+@testable import MVIImagePipeline
 
 @Suite struct DiskCacheTests {
     private let clock = ManualClock()

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ImagePipeline
+@testable import MVIImagePipeline
 
 @Suite struct FNV1aTests {
     @Test func matchesThePublishedTestVectors() {

@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import Testing
 
 @Suite struct MemoryCacheTests {

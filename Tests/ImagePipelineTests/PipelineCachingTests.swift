@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import Testing
 
 /// Where a request's bytes come from: memory, disk or network, and what each asks of the loader.

@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import Testing
 
 /// One download per key, shared by its requesters, cancelled when the last of them cancels.

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import Testing
 
 /// Many requesters on many threads at once, on real queues; the thread sanitizer runs these

@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import Testing
 
 /// Stale entries are revalidated with their ETag; failures are delivered and never remembered.

@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 
 typealias FakeImageLoader = ManualImageDataLoader
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ImagePipeline
+@testable import MVIImagePipeline
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,6 @@
 import Foundation
-import ImagePipeline
-import Images
+import MVIImagePipeline
+import MVIImages
 import MVICore
 import Observation
 import Testing

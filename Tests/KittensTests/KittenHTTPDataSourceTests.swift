@@ -1,5 +1,5 @@
 import Foundation
-@testable import Kittens
+@testable import MVIKittens
 import MVICore
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Kittens
+import MVIKittens
 import MVICore
 import Testing
 

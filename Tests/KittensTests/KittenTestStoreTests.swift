@@ -1,4 +1,4 @@
-import Kittens
+import MVIKittens
 import MVITestSupport
 import Testing
 

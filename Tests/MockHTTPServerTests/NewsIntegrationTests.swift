@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
 import MockHTTPServer
-import News
+import MVINews
 import Testing
 
 /// News's URLSession data source, and the headlines store on it, against the mock server's

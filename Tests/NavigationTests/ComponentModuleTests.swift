@@ -1,6 +1,6 @@
 import MVICore
 import MVITestSupport
-import Navigation
+import MVINavigation
 import Testing
 
 /// A counter whose store starts a 5-second load when created, as a screen's request would.

@@ -1,4 +1,4 @@
-import Navigation
+import MVINavigation
 import Testing
 
 /// `app://home`, `app://list`, `app://item?id=N&from=...`.

@@ -1,5 +1,5 @@
 import Foundation
-import Navigation
+import MVINavigation
 import Testing
 
 @Suite struct NavigationStateTests {

@@ -1,5 +1,5 @@
 import MVICore
-import Navigation
+import MVINavigation
 import Testing
 
 @Suite struct NavigatorLifecycleTests {

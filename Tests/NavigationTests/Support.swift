@@ -1,5 +1,5 @@
 import MVICore
-import Navigation
+import MVINavigation
 
 /// A small app's routes: a home root, a list, items and a settings sheet.
 enum TestRoute: NavigationRoute {

@@ -1,8 +1,8 @@
 import Foundation
 import MVICore
-import Navigation
-import News
-import NewsApp
+import MVINavigation
+import MVINews
+import MVINewsApp
 import Testing
 
 @Suite struct NewsAppNavigationTests {

@@ -1,6 +1,6 @@
-import Navigation
-import News
-import NewsApp
+import MVINavigation
+import MVINews
+import MVINewsApp
 import Testing
 
 /// The texts the app's log and the news-app transcripts are made of: strings quoted as

@@ -1,8 +1,8 @@
 import Foundation
 import MVITestSupport
-import Navigation
-import News
-import NewsApp
+import MVINavigation
+import MVINews
+import MVINewsApp
 import Testing
 
 @Suite struct NewsDeepLinkTests {

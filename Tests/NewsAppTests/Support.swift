@@ -1,9 +1,9 @@
 import Foundation
 import MVICore
 import MVITestSupport
-import Navigation
-import News
-import NewsApp
+import MVINavigation
+import MVINews
+import MVINewsApp
 
 /// NewsAPI as the test answers it: every request is kept with its completion and its cancel.
 final class ScriptedNewsSource: NewsDataSource, @unchecked Sendable {  // `pending` is guarded by `lock`

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
 import MVITestSupport
-import News
+import MVINews
 import Testing
 
 @Suite struct ArticleTests {

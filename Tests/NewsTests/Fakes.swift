@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
 import MVITestSupport
-import News
+import MVINews
 
 /// A data source the test answers by hand; it records every request and sees every cancel.
 final class FakeNewsDataSource: NewsDataSource, @unchecked Sendable {  // `recorded` is guarded by `lock`

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
 import MVITestSupport
-import News
+import MVINews
 import Testing
 
 /// Store, scheduler and data source wired together with virtual time.

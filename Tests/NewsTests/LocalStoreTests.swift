@@ -1,5 +1,5 @@
 import Foundation
-import News
+import MVINews
 import Testing
 
 @Suite struct SearchHistoryRuleTests {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import News
+@testable import MVINews
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,4 @@
-import News
+import MVINews
 import Testing
 
 @Suite struct NewsDateTests {

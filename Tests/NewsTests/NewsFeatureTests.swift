@@ -1,6 +1,6 @@
 import CanonicalRender
 import FeatureKit
-import News
+import MVINews
 import Testing
 
 /// The News feature's seam: the config and answer readers, what they refuse, and the renders.

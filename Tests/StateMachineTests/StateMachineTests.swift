@@ -1,4 +1,4 @@
-import StateMachine
+import MVIStateMachine
 import Testing
 
 // MARK: - Tinder's matter machine

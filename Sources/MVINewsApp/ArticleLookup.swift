@@ -1,6 +1,6 @@
 import Foundation
-import Navigation
-import News
+import MVINavigation
+import MVINews
 
 /// Finds the article an `article(url)` route opens: the route carries only the url.
 ///

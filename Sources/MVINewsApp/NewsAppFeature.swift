@@ -1,6 +1,6 @@
 import CanonicalRender
 import FeatureKit
-import News
+import MVINews
 
 /// The News app as the conformance replay sees it (spec: docs/features/news-app.md, "Conformance"):
 /// the composite feature `news-app`, the three News screens behind the navigator.

@@ -1,7 +1,7 @@
 import CanonicalRender
 import MVICore
-import Navigation
-import News
+import MVINavigation
+import MVINews
 
 /// The module of each News screen: the screen's component and the view bound to it.
 public typealias HeadlinesModule = ComponentModule<HeadlinesStore, HeadlinesViewModel, HeadlinesViewEvent, NewsSavedScreen>

@@ -1,8 +1,8 @@
 import CanonicalRender
 import FeatureKit
 import MVICore
-import Navigation
-import News
+import MVINavigation
+import MVINews
 
 /// One replay of the News app: a `NewsApp` over News's replay data source and stores, its log
 /// written to the transcript line for line (renders as News renders them, named by screen).

@@ -1,4 +1,4 @@
-import StateMachine
+import MVIStateMachine
 
 /// The timer's machine states.
 public enum TimerPhase: String, Codable, Sendable, CaseIterable, StateMachineValue {

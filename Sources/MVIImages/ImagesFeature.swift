@@ -1,7 +1,7 @@
 import CanonicalRender
 import FeatureKit
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 
 extension ImageViewModel: CanonicalRenderable {
     /// `ImageViewModel` with `isLoading`, `bytes` (the bytes as UTF-8 text), `source`

@@ -1,7 +1,7 @@
 import CanonicalRender
 import FeatureKit
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import MVICore
 
 /// One replay of the Images feature: a pipeline with a memory cache, a disk cache in a temporary

@@ -1,6 +1,6 @@
 import CanonicalRender
 import Foundation
-import Navigation
+import MVINavigation
 
 /// The News app's deep links:
 ///

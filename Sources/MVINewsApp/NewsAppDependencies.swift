@@ -1,5 +1,5 @@
 import MVICore
-import News
+import MVINews
 
 /// What the News screens need, made by the app and passed to the registry's factories.
 public struct NewsAppDependencies {

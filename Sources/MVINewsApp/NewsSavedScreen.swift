@@ -1,4 +1,4 @@
-import News
+import MVINews
 
 /// What one News screen keeps across process death.
 ///

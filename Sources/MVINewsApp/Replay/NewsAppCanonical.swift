@@ -1,6 +1,6 @@
 import CanonicalRender
-import Navigation
-import News
+import MVINavigation
+import MVINews
 
 // The News app's values as transcripts write them (docs/features/news-app.md, "Transcript").
 

@@ -1,5 +1,5 @@
 import CanonicalRender
-import Navigation
+import MVINavigation
 
 /// What a screen asks of navigation.
 public enum NewsNavigationRequest: Hashable, Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import CanonicalRender
 import FeatureKit
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 
 /// The scenario syntax of the Images feature: its config, its answers and its own events
 /// (spec: docs/features/images.md, "Conformance"). The schema files are written from these codecs.

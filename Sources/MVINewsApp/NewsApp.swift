@@ -1,6 +1,6 @@
 import MVICore
-import Navigation
-import News
+import MVINavigation
+import MVINews
 
 /// The News app: the three screens behind a `Navigator`, deep links, and a log of what happened.
 ///

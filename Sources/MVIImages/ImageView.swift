@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import MVICore
 
 /// What an image view shows. Turning bytes into a picture (`UIImage(data:)`, ...) is the view's job.

@@ -1,6 +1,6 @@
 import MVICore
-import Navigation
-import News
+import MVINavigation
+import MVINews
 
 /// The registry of the three News screens, wired with the app's dependencies.
 enum NewsModules {

@@ -1,5 +1,5 @@
 import MVICore
-import StateMachine
+import MVIStateMachine
 
 /// What the user can ask of the timer.
 public enum TimerIntent: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import CanonicalRender
-import Navigation
+import MVINavigation
 
 /// Where the News app can be: the top headlines, one article, a search.
 ///

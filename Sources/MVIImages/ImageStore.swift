@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import MVICore
 
 /// What an image view can ask of its store.

@@ -1,6 +1,6 @@
 import FeatureKit
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 
 /// The loader of a replay: each request is written `request #n get <url>` (with
 /// ` if-none-match <etag>` when revalidating) and a `respond` event answers it. The pipeline's

@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import MVICore
 
 /// One image view's feature: owns its store and binds it to the view between start and stop.
