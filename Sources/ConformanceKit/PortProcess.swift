@@ -19,6 +19,9 @@ final class PortProcess: @unchecked Sendable {
     private var closed = false
     private var overflow = false
     private var errorText = Data()
+    /// The standard error reader is in (or about to enter) a read, or at the end, with everything before taken.
+    private var errorReaderWaiting = false
+    private let errorDescriptor: Int32
 
     private let process = Process()
     private let input: FileHandle
@@ -47,16 +50,26 @@ final class PortProcess: @unchecked Sendable {
         }
         let output = stdout.fileHandleForReading
         let errors = stderr.fileHandleForReading
+        errorDescriptor = errors.fileDescriptor
         Thread.detachNewThread { [self] in drain(output, into: \.buffer) }
         Thread.detachNewThread { [self] in drain(errors, into: \.errorText) }
     }
 
     /// Reads `handle` until it closes, appending to `keyPath`; standard output is split into lines.
     private func drain(_ handle: FileHandle, into keyPath: ReferenceWritableKeyPath<PortProcess, Data>) {
+        let isErrors = keyPath == \PortProcess.errorText
         while true {
+            if isErrors {
+                condition.lock()
+                errorReaderWaiting = true
+                condition.unlock()
+            }
             let data = handle.availableData
             condition.lock()
+            if isErrors { errorReaderWaiting = false }
             if data.isEmpty {
+                // At the end of standard error nothing more can come: the reader stays idle.
+                if isErrors { errorReaderWaiting = true }
                 if keyPath == \PortProcess.buffer {
                     closed = true
                     condition.broadcast()
@@ -118,11 +131,24 @@ final class PortProcess: @unchecked Sendable {
         }
     }
 
-    /// The tail of what the port wrote to standard error so far.
+    /// The tail of what the port wrote to standard error so far: everything it wrote before its
+    /// last reply, since bytes still in the pipe are waited for (a second at most) before reading.
     var standardError: String {
+        let until = Date().addingTimeInterval(1)
         condition.lock()
         defer { condition.unlock() }
+        while !(errorReaderWaiting && bytesInErrorPipe() == 0), Date() < until {
+            condition.unlock()
+            usleep(1_000)
+            condition.lock()
+        }
         return String(decoding: errorText.suffix(Self.keptErrorBytes), as: UTF8.self)
+    }
+
+    /// How many bytes the standard error pipe holds that the reader has not taken (0 if unknown).
+    private func bytesInErrorPipe() -> Int32 {
+        var pending: Int32 = 0
+        return ioctl(errorDescriptor, UInt(FIONREAD), &pending) == 0 ? pending : 0
     }
 
     /// Forgets standard error written so far (between scenarios).
