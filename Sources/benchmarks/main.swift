@@ -437,24 +437,27 @@ for row in rows {
 print("machine: \(machine); \(repetitions) runs each\(quick ? " (quick)" : "")")
 
 if let jsonPath {
-    func number(_ value: Double?) -> String {
-        guard let value, value.isFinite else { return "null" }
-        return String(format: "%.6g", value)
+    /// The JSON report: every figure and its runs; a figure that is absent or not finite is left out (null in `runs`).
+    struct Report: Encodable {
+        struct Row: Encodable {
+            let name: String, median: Double?, unit: String, baselineName: String?, baseline: Double?, ratio: Double?
+            let target: String?, ok: Bool?, runs: [Double?]
+        }
+        let machine: String
+        let repetitions: Int
+        let results: [Row]
     }
-    func quote(_ text: String?) -> String {
-        guard let text else { return "null" }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-    var json = "{\n  \"machine\": \(quote(machine)),\n  \"repetitions\": \(repetitions),\n  \"results\": [\n"
-    json += results.map { result in
-        "    {\"name\": \(quote(result.name)), \"median\": \(number(result.median)), \"unit\": \(quote(result.unit)), "
-            + "\"baselineName\": \(quote(result.baselineName)), \"baseline\": \(number(result.baseline)), \"ratio\": \(number(result.ratio)), "
-            + "\"target\": \(quote(result.target)), \"ok\": \(result.ok.map { $0 ? "true" : "false" } ?? "null"), "
-            + "\"runs\": [\(result.runs.map { number($0) }.joined(separator: ", "))]}"
-    }.joined(separator: ",\n")
-    json += "\n  ]\n}\n"
+    func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
+    let report = Report(machine: machine, repetitions: repetitions, results: results.map { result in
+        Report.Row(
+            name: result.name, median: finite(result.median), unit: result.unit, baselineName: result.baselineName,
+            baseline: finite(result.baseline), ratio: finite(result.ratio), target: result.target, ok: result.ok,
+            runs: result.runs.map(finite))
+    })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     do {
-        try json.write(toFile: jsonPath, atomically: true, encoding: .utf8)
+        try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath), options: .atomic)
     } catch {
         FileHandle.standardError.write(Data("benchmarks: cannot write \(jsonPath): \(error)\n".utf8))
         exit(1)
