@@ -2,7 +2,7 @@ import CanonicalRender
 import FeatureKit
 import MVICore
 
-/// A small feature with two screens, standing in for the News app until it exists: it proves
+/// A small feature with two screens, kept apart from any real feature: it proves
 /// that the seam carries composite features (renders that name their screen, view events
 /// addressed to a screen, the feature's own `back` and `deepLink` events, its own `stack` lines).
 ///
