@@ -78,6 +78,7 @@ let package = Package(
             name: "benchmarks",
             dependencies: [
                 "AllocationCounter", "MVICore", "MVITestSupport", "ConformanceKit", "ReferenceFeatures", "MockHTTPServer", "CommandLineSupport",
+                "MVIImagePipeline",
             ]),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"]),
