@@ -78,6 +78,7 @@ let package = Package(
             name: "benchmarks",
             dependencies: [
                 "AllocationCounter", "MVICore", "MVITestSupport", "ConformanceKit", "ReferenceFeatures", "MockHTTPServer", "CommandLineSupport",
+                "MVIImagePipeline",
             ]),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"]),
@@ -91,6 +92,8 @@ let package = Package(
         .testTarget(name: "NewsTests", dependencies: ["MVINews", "MVICore", "MVITestSupport", "FeatureKit", "CanonicalRender"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["MVIImagePipeline"]),
         .testTarget(name: "ImagesTests", dependencies: ["MVIImages", "MVIImagePipeline", "MVICore", "MVITestSupport"]),
+        // The pipeline with its URLSession loader against the running mock server (real sockets and queues).
+        .testTarget(name: "ImagePipelineIntegrationTests", dependencies: ["MVIImagePipeline", "MockHTTPServer"]),
         .testTarget(name: "NavigationTests", dependencies: ["MVINavigation", "MVICore", "MVITestSupport"]),
         .testTarget(name: "NewsAppTests", dependencies: ["MVINewsApp", "MVINavigation", "MVINews", "MVICore", "MVITestSupport"]),
         .testTarget(
