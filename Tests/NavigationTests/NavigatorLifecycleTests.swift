@@ -158,7 +158,8 @@ import Testing
     @Test func navigationAskedDuringANavigationIsQueuedNotNested() throws {
         let harness = try Harness()
         var answers: [NavigationResult<TestRoute>] = []
-        harness.factory.onBuild = { module in
+        // Unowned: the harness holds the factory, which holds this closure and the modules.
+        harness.factory.onBuild = { [unowned harness] module in
             guard module.route == .list else { return }
             module.onEvent = { event in
                 if event == .start { answers.append(harness.navigator.navigate(.push(.item(1)))) }
@@ -179,7 +180,7 @@ import Testing
 
     @Test func aRefusalAskedDuringANavigationIsToldAsAnEvent() throws {
         let harness = try Harness()
-        harness.factory.onBuild = { module in
+        harness.factory.onBuild = { [unowned harness] module in
             module.onEvent = { event in
                 if event == .viewCreated { harness.navigator.navigate(.dismiss) }
             }

@@ -35,7 +35,10 @@ public final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAct
     private func load(page: Int) {
         loader.cancel()
         dispatch(.loadStarted(page: page))
-        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) { [self] result in
+        // Weak: the data source may keep the completion after the store is gone, and the executor
+        // holds the data source (through the loader).
+        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let loaded): dispatch(.pageLoaded(page: page, loaded))
             case .failure(let error): dispatch(.loadFailed(page: page, error))
@@ -46,6 +49,9 @@ public final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAct
 
 /// One request at a time, latest wins: starting a request cancels the one in flight, and an
 /// answer to a cancelled or replaced request is dropped. Confined to the store's scheduler.
+///
+/// The completion handed to the data source holds the loader weakly: a data source may keep it
+/// (a fake records every call, a cache may outlive the screen), and the loader holds the data source.
 final class PageLoader {
     private let dataSource: any NewsDataSource
     private var inFlight: (any Cancellable)?
@@ -68,8 +74,8 @@ final class PageLoader {
     ) {
         cancel()
         let generation = self.generation
-        let deliver = context.callback { [self] (result: Result<NewsPage, NewsError>) in
-            guard generation == self.generation else { return }
+        let deliver = context.callback { [weak self] (result: Result<NewsPage, NewsError>) in
+            guard let self, generation == self.generation else { return }
             inFlight = nil  // finished, not cancelled
             onResult(result)
         }

@@ -28,7 +28,7 @@ public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, Sear
             guard let searchable = state.searchableQuery else { return }
             // Scheduled directly rather than with `context.after`, whose work stays in the store's
             // work bag after it ran: one entry per keystroke for the life of the screen.
-            let fire = context.callback { [self] (_: Void) in search(searchable) }
+            let fire = context.callback { [weak self] (_: Void) in self?.search(searchable) }
             pending = context.scheduler.schedule(after: SearchState.debounce) { fire(()) }
         case .historyEntrySelected(let entry):
             changeQuery(entry)
@@ -74,7 +74,9 @@ public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, Sear
         record(query)
         dispatch(.searchStarted(query))
         let request = NewsRequest.everything(query: query, page: 1, pageSize: NewsRequest.defaultPageSize)
-        loader.start(request, context: context) { [self] result in
+        // Weak, as in `HeadlinesExecutor`: the data source may keep the completion.
+        loader.start(request, context: context) { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let page): dispatch(.searchFinished(query: query, page))
             case .failure(let error): dispatch(.searchFailed(query: query, error))

@@ -1,0 +1,33 @@
+import MVICore
+import MVITestSupport
+import News
+import NewsApp
+import Testing
+
+/// A destroyed app lets go of its screens, their stores and their work, even while the data
+/// source still holds the completions of requests in flight.
+@Suite struct NewsAppReleaseTests {
+    @Test func aDestroyedAppReleasesEveryScreenWithRequestsInFlight() throws {
+        let scheduler = TestScheduler()
+        weak var source: ScriptedNewsSource?
+        weak var released: NewsApp?
+        do {
+            let scripted = ScriptedNewsSource()
+            let app = try NewsApp(
+                dependencies: NewsAppDependencies(
+                    dataSource: scripted, favorites: InMemoryFavoritesStore(), history: InMemorySearchHistoryStore(),
+                    scheduler: scheduler))
+            (source, released) = (scripted, app)
+            app.start()
+            app.request(.openSearch)
+            app.send(.search(.queryChanged("swift")))
+            scheduler.advance(by: .milliseconds(300))
+            #expect(scripted.requests.count == 2)
+            app.destroy()
+            #expect(app.navigator.builtRoutes.isEmpty)
+        }
+        #expect(released == nil)
+        #expect(source == nil)
+        #expect(scheduler.pendingCount == 0)
+    }
+}
