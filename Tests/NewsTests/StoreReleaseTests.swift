@@ -1,6 +1,6 @@
 import MVICore
 import MVITestSupport
-import News
+import MVINews
 import Testing
 
 /// A data source may keep the completion of a request after the store is gone (the fake keeps
