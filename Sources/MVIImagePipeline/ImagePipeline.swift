@@ -2,7 +2,9 @@ import Foundation
 
 /// Fetches images by URL through a memory cache, a disk cache and one download per cache key.
 ///
-/// Make one and pass it to whatever shows images; there is no shared instance.
+/// Make one and pass it to whatever shows images; there is no shared instance. Keep it as long as
+/// images are wanted: work in flight and the handles it returns hold it only weakly, so a pipeline
+/// that is released delivers nothing more.
 ///
 /// A request for a URL, in order:
 /// 1. a fresh entry in the memory cache is delivered synchronously, inside `loadImage`;
@@ -103,9 +105,9 @@ public final class ImagePipeline: Sendable {
         }
         guard let joined else { return loadImage(url, completion: completion) }
         if joined.isNew {
-            configuration.perform { [self] in start(download: joined.download, key: key, url: url) }
+            configuration.perform { [weak self] in self?.start(download: joined.download, key: key, url: url) }
         }
-        return ImageCancellation { [self] in cancel(requester: joined.requester, download: joined.download, key: key) }
+        return ImageCancellation { [weak self] in self?.cancel(requester: joined.requester, download: joined.download, key: key) }
     }
 
     /// Empties the memory cache and the disk cache. Downloads in flight go on and store their result.
@@ -140,9 +142,9 @@ public final class ImagePipeline: Sendable {
             ?? memoryCache?.entry(forKey: key).map { Candidate(entry: $0, source: .memory) }
         let request = ImageLoadRequest(url: url, ifNoneMatch: candidate?.entry.etag)
         let answered = Protected(false)
-        let task = loader.load(request) { [self] result in
+        let task = loader.load(request) { [weak self] result in
             answered.withLock { $0 = true }
-            handle(result, download: id, key: key, url: url, candidate: candidate)
+            self?.handle(result, download: id, key: key, url: url, candidate: candidate)
         }
         let kept: Bool = downloads.withLock { downloads in
             guard downloads.byKey[key]?.id == id else { return false }

@@ -61,7 +61,8 @@ import Testing
             if cancels { task.cancel() }
             if index % 7 == 0 { pipeline.removeAllCachedImages() }
         }
-        #expect(delivered.wait(timeout: Self.timeout) == .success)
+        // Downloads hold the pipeline weakly: it must outlive the wait.
+        withExtendedLifetime(pipeline) { #expect(delivered.wait(timeout: Self.timeout) == .success) }
         #expect(wrongBytes.count == 0)
         #expect(loader.requestCount >= Self.keys)
     }
