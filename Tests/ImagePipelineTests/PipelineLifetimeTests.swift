@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import MVIImagePipeline
 import Testing
 
 /// Work in flight holds the pipeline weakly: a loader, a queue or a requester that keeps what the
