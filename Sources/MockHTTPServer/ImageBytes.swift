@@ -7,20 +7,28 @@ enum ImageBytes {
     /// The sizes served under `?size=`, by name: the side in pixels (3 bytes a pixel, stored uncompressed).
     static let sides: [String: Int] = ["small": 8, "medium": 184, "large": 590]
 
-    /// Large images are built once per id and size; at most a few are kept.
-    private static let cache = Locked<[String: Data]>([:])
+    /// Large images built once per id and size, at most a few kept: one cache per server (no
+    /// global state), released with it.
+    final class Cache: Sendable {
+        private let images = Locked<[String: Data]>([:])
 
-    static func png(for id: String, side: Int = 8) -> Data {
-        if side <= 8 { return build(id, side: side) }
-        let key = "\(id)@\(side)"
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        let bytes = build(id, side: side)
-        cache.withLock { cache in
-            if cache.count >= 8 { cache.removeAll() }
-            cache[key] = bytes
+        init() {}
+
+        /// The image for `id` and `side`, built the first time.
+        func png(for id: String, side: Int) -> Data {
+            if side <= 8 { return ImageBytes.png(for: id, side: side) }
+            let key = "\(id)@\(side)"
+            if let cached = images.withLock({ $0[key] }) { return cached }
+            let bytes = ImageBytes.png(for: id, side: side)
+            images.withLock { images in
+                if images.count >= 8 { images.removeAll() }
+                images[key] = bytes
+            }
+            return bytes
         }
-        return bytes
     }
+
+    static func png(for id: String, side: Int = 8) -> Data { build(id, side: side) }
 
     private static func build(_ id: String, side size: Int) -> Data {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

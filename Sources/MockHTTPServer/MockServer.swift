@@ -88,6 +88,8 @@ public final class MockServer: Sendable {
     public let journal: RequestJournal
     let state = Locked(State())
     let routeAnswers = ResponseCache()
+    /// The large images of the image routes, built once per id and size.
+    let images = ImageBytes.Cache()
     let threads = DispatchGroup()
 
     public init(configuration: Configuration) {

@@ -9,6 +9,8 @@ struct Routes {
     let origin: String
     /// The NewsAPI keys accepted.
     let newsKeys: NewsAPIKeys
+    /// The server's large images, built once.
+    let images: ImageBytes.Cache
 
     static let paths: [String: String] = [
         "/v1/images/search": "The Cat API image search",
@@ -95,7 +97,7 @@ struct Routes {
         guard let side = ImageBytes.sides[sizeName] else {
             return .message(400, "size must be one of small, medium, large; got \(sizeName)")
         }
-        let bytes = ImageBytes.png(for: id, side: side)
+        let bytes = images.png(for: id, side: side)
         let etag = ImageBytes.etag(bytes)
         let cacheHeaders = [("ETag", etag), ("Cache-Control", "public, max-age=86400")]
         if let match = request.header("If-None-Match"),

@@ -46,7 +46,9 @@ extension MockServer {
             answer = ResponseCache.Answer(status: refusal.status, bytes: encode(refusal, method: request.method, keepAlive: keepAlive))
         } else {
             answer = routeAnswers.answer(request, keepAlive: keepAlive) {
-                let routes = Routes(data: configuration.data, origin: "http://\(configuration.host):\(port)", newsKeys: configuration.newsAPI)
+                let routes = Routes(
+                    data: configuration.data, origin: "http://\(configuration.host):\(port)", newsKeys: configuration.newsAPI,
+                    images: images)
                 let response = routes.handle(request)
                 return ResponseCache.Answer(status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive))
             }
