@@ -35,53 +35,53 @@ let package = Package(
     ],
     targets: [
         // The MVI library: store, schedulers, view binding, lifecycle.
-        .target(name: "MVICore"),
+        .target(name: "MVICore", path: "Sources/Library/MVICore"),
         // Test helpers for users' own test targets: the virtual-time TestScheduler and the exhaustive TestStore.
-        .target(name: "MVITestSupport", dependencies: ["MVICore"]),
+        .target(name: "MVITestSupport", dependencies: ["MVICore"], path: "Sources/Library/MVITestSupport"),
         // A finite state machine DSL modelled on Tinder's StateMachine.
-        .target(name: "MVIStateMachine"),
+        .target(name: "MVIStateMachine", path: "Sources/Library/MVIStateMachine"),
         // Navigation as state: a stack of routes, modules built on demand, deep links (docs/navigation.md).
-        .target(name: "MVINavigation", dependencies: ["MVICore"]),
+        .target(name: "MVINavigation", dependencies: ["MVICore"], path: "Sources/Library/MVINavigation"),
         // An image pipeline on Foundation alone: memory and disk caches, one download per key.
-        .target(name: "MVIImagePipeline"),
+        .target(name: "MVIImagePipeline", path: "Sources/Library/MVIImagePipeline"),
         // The canonical value and its text render, the string escaper, the JSON value and its strict reader.
-        .target(name: "CanonicalRender"),
+        .target(name: "CanonicalRender", path: "Sources/Conformance/CanonicalRender"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
-        .target(name: "FeatureKit", dependencies: ["CanonicalRender", "MVICore"]),
+        .target(name: "FeatureKit", dependencies: ["CanonicalRender", "MVICore"], path: "Sources/Conformance/FeatureKit"),
         // SplitMix64, the one seeded generator (the Timer's background picker, the mock server's shuffles).
-        .target(name: "SeededRandom"),
+        .target(name: "SeededRandom", path: "Sources/Tools/SeededRandom"),
         // The command-line parser and version every executable shares.
-        .target(name: "CommandLineSupport"),
+        .target(name: "CommandLineSupport", path: "Sources/Tools/CommandLineSupport"),
         // Feature: Kittens (image URLs from The Cat API).
-        .target(name: "MVIKittens", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
+        .target(name: "MVIKittens", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVIKittens"),
         // Feature: a countdown timer driven by the state machine.
-        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "CanonicalRender", "FeatureKit", "SeededRandom"]),
+        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "CanonicalRender", "FeatureKit", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
         // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
-        .target(name: "MVINews", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"]),
+        .target(name: "MVINews", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVINews"),
         // Feature: the News app, its screens behind the navigator (docs/features/news-app.md).
-        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "CanonicalRender", "FeatureKit"]),
+        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVINewsApp"),
         // Feature: an image view's model over the pipeline (docs/features/images.md).
-        .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline", "CanonicalRender", "FeatureKit"]),
+        .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVIImages"),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "MVIKittens", "MVICountdownTimer", "MVIImages", "MVINews", "MVINewsApp"]),
+        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "MVIKittens", "MVICountdownTimer", "MVIImages", "MVINews", "MVINewsApp"], path: "Sources/Conformance/ReferenceFeatures"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
-        .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"]),
+        .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
-        .target(name: "MockHTTPServer", dependencies: ["MVICore", "CanonicalRender", "SeededRandom"]),
-        .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"]),
+        .target(name: "MockHTTPServer", dependencies: ["MVICore", "CanonicalRender", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
+        .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
-        .target(name: "TestPlanSupport"),
-        .executableTarget(name: "testplan", dependencies: ["TestPlanSupport", "CommandLineSupport"]),
+        .target(name: "TestPlanSupport", path: "Sources/Tools/TestPlanSupport"),
+        .executableTarget(name: "testplan", dependencies: ["TestPlanSupport", "CommandLineSupport"], path: "Sources/Executables/testplan"),
         // `swift run -c release benchmarks`: medians next to same-run baselines (docs/performance.md).
-        .target(name: "AllocationCounter"),
+        .target(name: "AllocationCounter", path: "Sources/Tools/AllocationCounter"),
         .executableTarget(
             name: "benchmarks",
             dependencies: [
                 "AllocationCounter", "MVICore", "MVITestSupport", "ConformanceKit", "ReferenceFeatures", "MockHTTPServer", "CommandLineSupport",
                 "MVIImagePipeline",
-            ]),
+            ], path: "Sources/Executables/benchmarks"),
         // `swift run conformance`: replays every fixture against the reference implementation.
-        .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"]),
+        .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"], path: "Sources/Executables/conformance"),
 
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["MVIStateMachine"]),

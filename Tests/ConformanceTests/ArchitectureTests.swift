@@ -12,11 +12,22 @@ import Testing
 @Suite struct ArchitectureTests {
     static let root = FixtureCatalog.packageRoot
 
+    /// Every source target's folder by target name: `Sources/<layer>/<target>`.
+    static func targetFolders() throws -> [String: URL] {
+        let sources = root.appendingPathComponent("Sources")
+        var folders: [String: URL] = [:]
+        for layer in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let layerFolder = sources.appendingPathComponent(layer)
+            for target in (try? FileManager.default.contentsOfDirectory(atPath: layerFolder.path)) ?? [] {
+                folders[target] = layerFolder.appendingPathComponent(target)
+            }
+        }
+        return folders
+    }
+
     /// Targets that export a feature: a `*Feature.swift` file in their folder declaring `static let module`.
     static func featureTargets() throws -> [String] {
-        let sources = root.appendingPathComponent("Sources")
-        return try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { target in
-            let folder = sources.appendingPathComponent(target)
+        try targetFolders().filter { _, folder in
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             return files.contains { file in
                 guard file.hasSuffix("Feature.swift"), let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else {
@@ -24,14 +35,14 @@ import Testing
                 }
                 return text.contains("public static let module")
             }
-        }.sorted()
+        }.keys.sorted()
     }
 
     @Test func theHarnessAndTheSeamImportNoFeature() throws {
         let features = try Self.featureTargets()
         #expect(features == ["MVICountdownTimer", "MVIImages", "MVIKittens", "MVINews", "MVINewsApp"])
         for target in ["ConformanceKit", "FeatureKit", "CanonicalRender", "CommandLineSupport"] {
-            let folder = Self.root.appendingPathComponent("Sources/\(target)")
+            let folder = try #require(try Self.targetFolders()[target], "no folder for \(target)")
             for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 for feature in features {

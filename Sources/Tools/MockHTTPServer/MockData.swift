@@ -70,7 +70,7 @@ public struct MockData: Sendable {
             candidates.append(URL(fileURLWithPath: explicit).appendingPathComponent("http"))
         } else {
             candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures/http"))
-            let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             candidates.append(checkout.appendingPathComponent("Fixtures/http"))
         }
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate.appendingPathComponent(catsFile).path) {

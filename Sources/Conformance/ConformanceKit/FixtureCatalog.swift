@@ -44,9 +44,9 @@ public struct FixtureCatalog: Sendable {
                 + "); pass --fixtures DIR or set CONFORMANCE_FIXTURES")
     }
 
-    /// This package's root, from this source file's place in it.
+    /// This package's root, from this source file's place in it (`Sources/Conformance/ConformanceKit/`).
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Every scenario, sorted by id. Goldens without a scenario are reported as problems.
