@@ -26,8 +26,8 @@ let package = Package(
         .library(name: "MVINewsApp", targets: ["MVINewsApp"]),
         .library(name: "MVIImages", targets: ["MVIImages"]),
         // The conformance suite and the mock server.
-        .library(name: "CanonicalRender", targets: ["CanonicalRender"]),
-        .library(name: "FeatureKit", targets: ["FeatureKit"]),
+        .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
+        .library(name: "ReplaySeam", targets: ["ReplaySeam"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
@@ -45,29 +45,29 @@ let package = Package(
         // An image pipeline on Foundation alone: memory and disk caches, one download per key.
         .target(name: "MVIImagePipeline", path: "Sources/Library/MVIImagePipeline"),
         // The canonical value and its text render, the string escaper, the JSON value and its strict reader.
-        .target(name: "CanonicalRender", path: "Sources/Conformance/CanonicalRender"),
+        .target(name: "FixtureFormat", path: "Sources/Conformance/FixtureFormat"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
-        .target(name: "FeatureKit", dependencies: ["CanonicalRender", "MVICore"], path: "Sources/Conformance/FeatureKit"),
+        .target(name: "ReplaySeam", dependencies: ["FixtureFormat", "MVICore"], path: "Sources/Conformance/ReplaySeam"),
         // SplitMix64, the one seeded generator (the Timer's background picker, the mock server's shuffles).
         .target(name: "SeededRandom", path: "Sources/Tools/SeededRandom"),
         // The command-line parser and version every executable shares.
         .target(name: "CommandLineSupport", path: "Sources/Tools/CommandLineSupport"),
         // Feature: Kittens (image URLs from The Cat API).
-        .target(name: "MVIKittens", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVIKittens"),
+        .target(name: "MVIKittens", dependencies: ["MVICore", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVIKittens"),
         // Feature: a countdown timer driven by the state machine.
-        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "CanonicalRender", "FeatureKit", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
+        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "FixtureFormat", "ReplaySeam", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
         // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
-        .target(name: "MVINews", dependencies: ["MVICore", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVINews"),
+        .target(name: "MVINews", dependencies: ["MVICore", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVINews"),
         // Feature: the News app, its screens behind the navigator (docs/features/news-app.md).
-        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVINewsApp"),
+        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVINewsApp"),
         // Feature: an image view's model over the pipeline (docs/features/images.md).
-        .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline", "CanonicalRender", "FeatureKit"], path: "Sources/Features/MVIImages"),
+        .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVIImages"),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["FeatureKit", "MVIKittens", "MVICountdownTimer", "MVIImages", "MVINews", "MVINewsApp"], path: "Sources/Conformance/ReferenceFeatures"),
+        .target(name: "ReferenceFeatures", dependencies: ["ReplaySeam", "MVIKittens", "MVICountdownTimer", "MVIImages", "MVINews", "MVINewsApp"], path: "Sources/Conformance/ReferenceFeatures"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
-        .target(name: "ConformanceKit", dependencies: ["CanonicalRender", "FeatureKit", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
+        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
-        .target(name: "MockHTTPServer", dependencies: ["MVICore", "CanonicalRender", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
+        .target(name: "MockHTTPServer", dependencies: ["MVICore", "FixtureFormat", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport", path: "Sources/Tools/TestPlanSupport"),
@@ -87,9 +87,9 @@ let package = Package(
         .testTarget(name: "StateMachineTests", dependencies: ["MVIStateMachine"]),
         .testTarget(name: "KittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),
         .testTarget(name: "CountdownTimerTests", dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
-        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "CanonicalRender", "MVICore"]),
+        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "FixtureFormat", "MVICore"]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
-        .testTarget(name: "NewsTests", dependencies: ["MVINews", "MVICore", "MVITestSupport", "FeatureKit", "CanonicalRender"]),
+        .testTarget(name: "NewsTests", dependencies: ["MVINews", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["MVIImagePipeline"]),
         .testTarget(name: "ImagesTests", dependencies: ["MVIImages", "MVIImagePipeline", "MVICore", "MVITestSupport"]),
         // The pipeline with its URLSession loader against the running mock server (real sockets and queues).
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "ConformanceKit", "ReferenceFeatures", "FeatureKit", "CanonicalRender", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
+                "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
                 "MVIStateMachine", "MVICore", "SeededRandom",
             ]),
     ],

@@ -1,7 +1,7 @@
-import CanonicalRender
+import FixtureFormat
 import ConformanceKit
 import MVICountdownTimer
-import FeatureKit
+import ReplaySeam
 import Foundation
 import MVIKittens
 import MVICore
@@ -41,7 +41,7 @@ import Testing
     @Test func theHarnessAndTheSeamImportNoFeature() throws {
         let features = try Self.featureTargets()
         #expect(features == ["MVICountdownTimer", "MVIImages", "MVIKittens", "MVINews", "MVINewsApp"])
-        for target in ["ConformanceKit", "FeatureKit", "CanonicalRender", "CommandLineSupport"] {
+        for target in ["ConformanceKit", "ReplaySeam", "FixtureFormat", "CommandLineSupport"] {
             let folder = try #require(try Self.targetFolders()[target], "no folder for \(target)")
             for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 import MVICore
 
 /// A small feature with two screens, kept apart from any real feature: it proves

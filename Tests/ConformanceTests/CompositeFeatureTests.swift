@@ -1,6 +1,6 @@
-import CanonicalRender
+import FixtureFormat
 import ConformanceKit
-import FeatureKit
+import ReplaySeam
 import Testing
 
 /// The seam carries a feature with several screens: renders name their screen, view events are

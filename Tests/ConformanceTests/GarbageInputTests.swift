@@ -1,6 +1,6 @@
-import CanonicalRender
+import FixtureFormat
 import ConformanceKit
-import FeatureKit
+import ReplaySeam
 import SeededRandom
 import MVICountdownTimer
 import Foundation

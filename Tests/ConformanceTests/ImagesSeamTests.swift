@@ -1,5 +1,5 @@
 import ConformanceKit
-import FeatureKit
+import ReplaySeam
 import Testing
 
 /// The Images feature's scenario syntax: its bad and edge lines (which `SchemaAgreementTests` runs

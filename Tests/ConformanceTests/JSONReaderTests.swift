@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Testing
 
 /// The one JSON reader: strict where JSONSerialization is lenient, and never a crash.

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import ConformanceKit
 import Foundation
 import ReferenceFeatures

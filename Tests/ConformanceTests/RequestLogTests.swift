@@ -1,6 +1,6 @@
-import CanonicalRender
+import FixtureFormat
 import Dispatch
-import FeatureKit
+import ReplaySeam
 import Testing
 
 /// The replay's request log: numbered requests, one cancel line per request whatever the thread.

@@ -1,6 +1,6 @@
-import CanonicalRender
+import FixtureFormat
 import ConformanceKit
-import FeatureKit
+import ReplaySeam
 import Testing
 
 let header = #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}"#

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 
 /// A validator for the subset of JSON Schema (draft 2020-12) that the files under

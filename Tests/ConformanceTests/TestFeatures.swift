@@ -1,5 +1,5 @@
 import ConformanceKit
-import FeatureKit
+import ReplaySeam
 import ReferenceFeatures
 
 /// The features the tests replay: the reference features, composed here as the `conformance`

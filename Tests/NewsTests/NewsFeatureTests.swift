@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 import MVINews
 import Testing
 

@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 
 /// The adapter protocol's messages (docs/porting.md): newline-delimited JSON between the runner
 /// and a port. The runner sends `start`, then for each scenario `scenario` and one `step` per

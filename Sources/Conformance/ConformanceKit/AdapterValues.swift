@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 
 /// The JSON form of canonical values and replay outputs in the adapter protocol (docs/porting.md,
 /// "Values" and "Outputs"): what a port sends instead of text, so that the runner formats every

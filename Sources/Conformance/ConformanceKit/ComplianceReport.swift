@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 
 /// A port's compliance: per feature, how many scenarios passed, failed, were skipped or errored.

@@ -1,6 +1,6 @@
-import CanonicalRender
+import FixtureFormat
 import CommandLineSupport
-import FeatureKit
+import ReplaySeam
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import FeatureKit
+import ReplaySeam
 
 /// The bounds every scenario of every feature is held to, whatever it asks for. Spec:
 /// docs/fixtures.md, "Limits". Each is refused with a message naming the file, line and field.

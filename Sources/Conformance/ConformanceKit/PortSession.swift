@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 
 /// One port process and its conversation: starts it and shakes hands on first use, numbers the

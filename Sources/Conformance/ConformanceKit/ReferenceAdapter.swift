@@ -1,6 +1,6 @@
-import CanonicalRender
+import FixtureFormat
 import CommandLineSupport
-import FeatureKit
+import ReplaySeam
 
 /// The reference features speaking the adapter protocol, as a port would (`conformance adapter`):
 /// runs the protocol's own checks through a real child process, so the protocol cannot drift

@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 import MVICore
 
 /// The scenario line format of one feature: how its header and event lines are read, and their

@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 
 /// Formats a replay as the golden transcript text. Spec: docs/fixtures.md, "Transcript".
 public enum TranscriptFormatter {

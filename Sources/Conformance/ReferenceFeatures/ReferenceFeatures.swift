@@ -1,5 +1,5 @@
 import MVICountdownTimer
-import FeatureKit
+import ReplaySeam
 import MVIImages
 import MVIKittens
 import MVINews

@@ -1,7 +1,7 @@
 import AllocationCounter
 import CommandLineSupport
 import ConformanceKit
-import FeatureKit
+import ReplaySeam
 import Foundation
 import MVICore
 import MVIImagePipeline

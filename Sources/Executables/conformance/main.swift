@@ -1,5 +1,5 @@
 import ConformanceKit
-import FeatureKit
+import ReplaySeam
 import Foundation
 import ReferenceFeatures
 

@@ -1,4 +1,4 @@
-import FeatureKit
+import ReplaySeam
 import Foundation
 import MVIImagePipeline
 

@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 import MVICore
 
 /// The News feature as the conformance replay sees it (spec: docs/features/news.md, "Conformance").

@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 import MVINews
 
 /// The News app as the conformance replay sees it (spec: docs/features/news-app.md, "Conformance"):

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import MVINavigation
 
 /// Where the News app can be: the top headlines, one article, a search.

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import MVICore
 import MVINavigation
 import MVINews

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 
 /// The admin HTTP API under `/__admin/`: stubs, faults, the journal and reset, for tests written in

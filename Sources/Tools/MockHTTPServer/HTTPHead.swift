@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 
 /// The head of an HTTP/1.x message: its start line (a request line or a status line) and its

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 
 /// A request as the server read it.

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 
 /// Which NewsAPI keys the emulation accepts, and how many requests each may make.
 public struct NewsAPIKeys: Sendable, Equatable {

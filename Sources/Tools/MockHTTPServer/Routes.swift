@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 import SeededRandom
 

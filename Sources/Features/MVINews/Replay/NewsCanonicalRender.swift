@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 
 // The canonical renders of the News view models (docs/features/news.md, "Conformance"): records
 // with their fields in declaration order. A field the article lacks is left out of the render,

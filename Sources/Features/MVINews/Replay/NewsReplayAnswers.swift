@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 import Foundation
 
 /// One answer a scenario's `respond` line gives the News data source, with its transcript echo.

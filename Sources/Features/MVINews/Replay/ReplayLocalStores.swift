@@ -1,5 +1,5 @@
-import CanonicalRender
-import FeatureKit
+import FixtureFormat
+import ReplaySeam
 
 /// A way a replay's local store fails, as a scenario's config sets it: the disk under the store.
 public enum ReplayStorageFault: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import FeatureKit
+import ReplaySeam
 import MVICore
 
 /// The News data source of a replay: each load is a request, named by its path and query, that a

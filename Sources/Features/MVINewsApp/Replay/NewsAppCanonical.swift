@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import MVINavigation
 import MVINews
 

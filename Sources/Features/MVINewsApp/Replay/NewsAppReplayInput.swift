@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 
 /// One of the News app's own scenario events, decoded (docs/features/news-app.md, "Events").
 public enum NewsAppReplayInput: Equatable, Sendable, CustomStringConvertible {

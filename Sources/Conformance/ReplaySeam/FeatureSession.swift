@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import MVICore
 
 /// What the replay engine gives a feature: the virtual-time scheduler, the fake data source's

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import Foundation
 
 /// Something a feature did in reaction to an input event. Structured: formatting is separate

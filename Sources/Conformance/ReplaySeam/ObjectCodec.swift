@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 
 /// A member of a JSON object: its name, how its value is read, and whether it must be present.
 public struct Field<Value>: Sendable, FieldDescribing {

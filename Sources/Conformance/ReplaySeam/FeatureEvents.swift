@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 
 /// One view event a screen emits, as scenarios write it: `{"event": "view", "name": ..., "payload": ...}`.
 public struct ViewEventCodec<Event: Sendable>: Sendable {

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import MVICore
 
 /// Everything the replay engine knows of one feature: its name, the codecs of its config, view

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 
 /// Reads one JSON value into a `Value`, and describes what it accepts as a JSON Schema.
 ///

@@ -1,4 +1,4 @@
-import CanonicalRender
+import FixtureFormat
 import MVICore
 
 #if compiler(>=6.2)
