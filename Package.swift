@@ -14,6 +14,7 @@ let package = Package(
     // marked `@available` for them. Locks are `NSLock` (`Synchronization.Mutex` would need macOS 15).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
+        .library(name: "MVIEssentials", targets: ["MVIEssentials"]),
         .library(name: "MVICore", targets: ["MVICore"]),
         .library(name: "MVITestSupport", targets: ["MVITestSupport"]),
         .library(name: "MVIStateMachine", targets: ["MVIStateMachine"]),
@@ -34,8 +35,11 @@ let package = Package(
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     targets: [
+        // The shared pieces every layer uses, once each: the lock box, the confined box, cancellation,
+        // FNV-1a and the cancellable URLSession data task. A leaf: it depends on nothing here.
+        .target(name: "MVIEssentials", path: "Sources/Library/MVIEssentials"),
         // The MVI library: store, schedulers, view binding, lifecycle.
-        .target(name: "MVICore", path: "Sources/Library/MVICore"),
+        .target(name: "MVICore", dependencies: ["MVIEssentials"], path: "Sources/Library/MVICore"),
         // Test helpers for users' own test targets: the virtual-time TestScheduler and the exhaustive TestStore.
         .target(name: "MVITestSupport", dependencies: ["MVICore"], path: "Sources/Library/MVITestSupport"),
         // A finite state machine DSL modelled on Tinder's StateMachine.
@@ -43,7 +47,7 @@ let package = Package(
         // Navigation as state: a stack of routes, modules built on demand, deep links (docs/navigation.md).
         .target(name: "MVINavigation", dependencies: ["MVICore"], path: "Sources/Library/MVINavigation"),
         // An image pipeline on Foundation alone: memory and disk caches, one download per key.
-        .target(name: "MVIImagePipeline", path: "Sources/Library/MVIImagePipeline"),
+        .target(name: "MVIImagePipeline", dependencies: ["MVIEssentials"], path: "Sources/Library/MVIImagePipeline"),
         // The canonical value and its text render, the string escaper, the JSON value and its strict reader.
         .target(name: "FixtureFormat", path: "Sources/Conformance/FixtureFormat"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
@@ -67,7 +71,7 @@ let package = Package(
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
-        .target(name: "MockHTTPServer", dependencies: ["MVICore", "FixtureFormat", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
+        .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "FixtureFormat", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport", path: "Sources/Tools/TestPlanSupport"),
@@ -83,6 +87,7 @@ let package = Package(
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"], path: "Sources/Executables/conformance"),
 
+        .testTarget(name: "MVIEssentialsTests", dependencies: ["MVIEssentials"]),
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["MVIStateMachine"]),
         .testTarget(name: "KittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 import Testing
 
 @testable import MVIImagePipeline

@@ -117,8 +117,8 @@ final class QueuedWork: @unchecked Sendable {  // `work` is guarded by `lock`
 struct ImmediateLoader: ImageDataLoader {
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask {
+    ) -> any Cancellable {
         completion(.success(echo(request)))
-        return ImageCancellation()
+        return Cancellation()
     }
 }

@@ -59,7 +59,7 @@ import Testing
 
     @Test func aRequesterKeepingItsCancellationDoesNotKeepThePipelineAlive() throws {
         let loader = ManualImageDataLoader()
-        let task: ImageCancellation
+        let task: Cancellation
         weak var weakPipeline: ImagePipeline?
         do {
             let pipeline = try makePipeline(loader: loader)

@@ -79,13 +79,13 @@ final class GatedLoader: ImageDataLoader, @unchecked Sendable {  // `pending` is
 
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask {
+    ) -> any Cancellable {
         lock.withLock {
             pending.append((request, completion))
             made += 1
         }
         arrivals.signal()
-        return ImageCancellation()
+        return Cancellation()
     }
 
     func waitForRequests(_ count: Int, until deadline: DispatchTime) -> Bool {
@@ -110,9 +110,9 @@ final class AsynchronousLoader: ImageDataLoader, @unchecked Sendable {  // `made
 
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask {
+    ) -> any Cancellable {
         lock.withLock { made += 1 }
-        let task = ImageCancellation()
+        let task = Cancellation()
         DispatchQueue.global().async {
             if task.isCancelled { return }
             completion(.success(echo(request)))

@@ -74,7 +74,7 @@ struct PipelineFixture {
 
     /// Loads `path` and returns what was received so far, plus the handle.
     @discardableResult
-    func load(_ path: String, into received: Received = Received()) -> (Received, ImageCancellation) {
+    func load(_ path: String, into received: Received = Received()) -> (Received, Cancellation) {
         let task = pipeline.loadImage(url(path), completion: received.completion)
         return (received, task)
     }

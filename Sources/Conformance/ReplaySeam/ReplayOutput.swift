@@ -1,5 +1,6 @@
 import FixtureFormat
 import Foundation
+import MVIEssentials
 
 /// Something a feature did in reaction to an input event. Structured: formatting is separate
 /// (docs/fixtures.md, "Transcript").
@@ -38,34 +39,34 @@ extension ReplayOutput {
 ///
 /// While quiet (a `quiet` advance), a render replaces the render kept before it and is counted,
 /// so a step's memory stays bounded however many renders it causes.
-public final class OutputLog: @unchecked Sendable {
-    // `outputs`, `quiet`, `lastRender` and `omitted` are only touched with `lock` held.
-    private let lock = NSLock()
-    private var outputs: [ReplayOutput] = []
-    private var quiet = false
-    private var lastRender: Int?
-    private var omitted = 0
+public final class OutputLog: Sendable {
+    private struct State {
+        var outputs: [ReplayOutput] = []
+        var quiet = false
+        var lastRender: Int?
+        var omitted = 0
+    }
+
+    private let state = Locked(State())
 
     public init() {}
 
     public func append(_ output: ReplayOutput) {
-        lock.lock()
-        defer { lock.unlock() }
-        if case .render = output {
-            if quiet, let last = lastRender {
-                outputs.remove(at: last)
-                omitted += 1
+        state.withLock { state in
+            if case .render = output {
+                if state.quiet, let last = state.lastRender {
+                    state.outputs.remove(at: last)
+                    state.omitted += 1
+                }
+                state.lastRender = state.outputs.count
             }
-            lastRender = outputs.count
+            state.outputs.append(output)
         }
-        outputs.append(output)
     }
 
     /// Whether renders from now on replace the one kept before them (until the next `takeStep`).
     public func setQuiet(_ isQuiet: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        quiet = isQuiet
+        state.withLock { $0.quiet = isQuiet }
     }
 
     /// The outputs collected since the last call, in order.
@@ -74,14 +75,9 @@ public final class OutputLog: @unchecked Sendable {
     /// The outputs collected since the last call, and how many renders quiet mode left out of
     /// them; quiet mode ends.
     public func takeStep() -> (outputs: [ReplayOutput], omittedRenders: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        defer {
-            outputs = []
-            quiet = false
-            lastRender = nil
-            omitted = 0
+        state.withLock { state in
+            defer { state = State() }
+            return (state.outputs, state.omitted)
         }
-        return (outputs, omitted)
     }
 }

@@ -1,6 +1,7 @@
 import FixtureFormat
 import Foundation
 import MVICore
+import MVIEssentials
 
 /// The fake data source's requests, numbered from 1 in the order they were made.
 ///
@@ -8,7 +9,7 @@ import MVICore
 /// routes each `respond` event to it. Cancelling a pending request records `cancel #n`; answering
 /// a cancelled request is allowed (the feature must ignore the answer). Thread-safe: a request
 /// may be opened or cancelled from any thread.
-public final class RequestLog: @unchecked Sendable {
+public final class RequestLog: Sendable {
     private enum Status {
         case pending, cancelled
         case answered(line: Int)
@@ -20,9 +21,8 @@ public final class RequestLog: @unchecked Sendable {
         let respond: (JSONObject) throws -> (echo: String, deliver: () -> Void)
     }
 
-    // `entries` is only touched with `lock` held; the closures in it run outside the lock.
-    private let lock = NSLock()
-    private var entries: [Entry] = []
+    // The closures in `entries` run outside the lock.
+    private let entries = Locked<[Entry]>([])
     private let output: OutputLog
 
     public init(output: OutputLog) { self.output = output }
@@ -38,7 +38,7 @@ public final class RequestLog: @unchecked Sendable {
         _ description: String, answers: ObjectCodec<Answer>, echo: @escaping (Answer) -> String,
         deliver: @escaping (Answer) -> Void
     ) -> any Cancellable {
-        let id = withLock { entries -> Int in
+        let id = self.entries.withLock { entries -> Int in
             entries.append(Entry { fields in
                 let answer = try answers.decode(fields, ignoring: ["event", "request"])
                 return (echo(answer), { deliver(answer) })
@@ -47,7 +47,7 @@ public final class RequestLog: @unchecked Sendable {
         }
         output.append(.request(id: id, description: description))
         return Cancellation { [self] in
-            let wasPending = withLock { entries -> Bool in
+            let wasPending = self.entries.withLock { entries -> Bool in
                 guard case .pending = entries[id - 1].status else { return false }
                 entries[id - 1].status = .cancelled
                 return true
@@ -60,7 +60,7 @@ public final class RequestLog: @unchecked Sendable {
     /// then answered. Throws when the request was never made, was already answered, or the
     /// fields do not fit.
     public func respond(_ id: Int, fields: JSONObject, line: Int) throws(FieldError) -> (echo: String, deliver: () -> Void) {
-        let lookup = withLock { entries -> Result<(Entry, Bool), FieldError> in
+        let lookup = self.entries.withLock { entries -> Result<(Entry, Bool), FieldError> in
             guard id >= 1, id <= entries.count else {
                 let made = entries.isEmpty ? "no requests" : "requests #1...#\(entries.count)"
                 return .failure(FieldError(field: "request", "request #\(id) was never made (\(made) so far)"))
@@ -75,13 +75,7 @@ public final class RequestLog: @unchecked Sendable {
         }
         let (entry, wasCancelled) = try lookup.get()
         let reply = try FieldError.catching { try entry.respond(fields) }
-        withLock { $0[id - 1].status = .answered(line: line) }
+        self.entries.withLock { $0[id - 1].status = .answered(line: line) }
         return (wasCancelled ? reply.echo + " (after cancel)" : reply.echo, reply.deliver)
-    }
-
-    private func withLock<T>(_ body: (inout [Entry]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&entries)
     }
 }

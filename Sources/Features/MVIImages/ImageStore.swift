@@ -55,7 +55,7 @@ public final class ImageExecutor: BaseExecutor<ImageIntent, Never, ImageState, I
     private let url: URL
     private let pipeline: ImagePipeline
     /// The request in flight; confined to the store's scheduler like every executor method.
-    private var inFlight: ImageCancellation?
+    private var inFlight: Cancellation?
     private var generation = 0
 
     public init(url: URL, pipeline: ImagePipeline) {

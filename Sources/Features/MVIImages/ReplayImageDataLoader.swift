@@ -12,8 +12,8 @@ final class ReplayImageDataLoader: ImageDataLoader {
 
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask {
+    ) -> any Cancellable {
         let handle = requests.open(request.description, answers: ImagesReplayCodecs.answers, echo: \.echo) { completion($0.result) }
-        return ImageCancellation { handle.cancel() }
+        return Cancellation { handle.cancel() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MVICore
+import MVIEssentials
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -30,11 +31,7 @@ public struct KittenHTTPDataSource: KittenDataSource {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout
-        self.session = session ?? {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = timeout
-            return URLSession(configuration: configuration)
-        }()
+        self.session = session ?? URLSessionTransfer.session(timeout: timeout)
     }
 
     /// The request `load(limit:page:)` sends.
@@ -54,34 +51,20 @@ public struct KittenHTTPDataSource: KittenDataSource {
     public func load(
         limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
     ) -> any Cancellable {
-        let cancellation = Cancellation()
-        let task = session.dataTask(with: request(limit: limit, page: page)) { data, response, error in
-            // A cancelled request reports nothing.
-            if cancellation.isCancelled { return }
-            completion(Self.outcome(data: data, response: response, error: error))
+        URLSessionTransfer.start(request(limit: limit, page: page), on: session) { answer in
+            completion(Self.outcome(data: answer.data, response: answer.response, error: answer.error))
         }
-        let handle = Cancellation { [cancellation] in
-            cancellation.cancel()
-            task.cancel()
-        }
-        task.resume()
-        return handle
     }
 
     static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Data, KittenDataSourceError> {
         if let error {
-            if let urlError = error as? URLError, urlError.code == .timedOut { return .failure(.timeout) }
-            return .failure(.transport(Self.describe(error)))
+            if URLSessionTransfer.isTimeout(error) { return .failure(.timeout) }
+            return .failure(.transport(URLSessionTransfer.describe(error)))
         }
         if let http = response as? HTTPURLResponse, !(200...299).contains(http.statusCode) {
             return .failure(.httpStatus(http.statusCode))
         }
         guard let data, !data.isEmpty else { return .failure(.emptyResponse) }
         return .success(data)
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let urlError = error as? URLError { return "URLError \(urlError.code.rawValue) (\(urlError.localizedDescription))" }
-        return String(describing: error)
     }
 }

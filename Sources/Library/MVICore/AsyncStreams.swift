@@ -1,3 +1,5 @@
+import MVIEssentials
+
 extension Store where State: Sendable {
     /// The store's states as an `AsyncStream`: the current state first, then every new one.
     ///

@@ -1,3 +1,5 @@
+import MVIEssentials
+
 /// The store built from a bootstrapper, an executor and a reducer, confined to a scheduler.
 ///
 /// ## Threading

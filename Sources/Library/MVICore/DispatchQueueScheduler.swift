@@ -1,4 +1,5 @@
 import Dispatch
+import MVIEssentials
 
 /// Runs work on a serial `DispatchQueue`: the main queue for UI stores, or a background queue.
 ///

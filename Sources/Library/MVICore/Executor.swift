@@ -1,3 +1,5 @@
+import MVIEssentials
+
 /// The part of a store that does the work: it receives intents and actions, reads the state,
 /// dispatches messages to the reducer, publishes labels, and starts and cancels asynchronous work.
 ///

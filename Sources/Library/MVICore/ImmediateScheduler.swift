@@ -1,3 +1,5 @@
+import MVIEssentials
+
 /// Runs work on the calling thread, without waiting: a trampoline.
 ///
 /// Work submitted while no work of this scheduler is running runs at once, inside the call that

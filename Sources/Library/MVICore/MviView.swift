@@ -1,3 +1,4 @@
+import MVIEssentials
 import Observation
 
 /// A view in MVI: it renders models and emits events. It holds no logic of its own.

@@ -1,3 +1,5 @@
+import MVIEssentials
+
 /// A store's subscribers of one kind, in the order they subscribed.
 ///
 /// Confined to the store's scheduler, like the rest of the store's mutable state.

@@ -1,3 +1,5 @@
+import MVIEssentials
+
 /// A store's bookkeeping flags and counters, kept apart from its generic parts.
 ///
 /// Confined to the store's scheduler, like the rest of the store's mutable state. Its fields are

@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// The layout of one disk-cache file: a one-line JSON header, a line feed, then the bytes.
 ///

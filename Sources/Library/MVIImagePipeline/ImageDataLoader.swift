@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// Fetches the bytes behind an image URL: URLSession in apps, a scripted fake in tests and replays.
 ///
@@ -12,12 +13,7 @@ public protocol ImageDataLoader: Sendable {
     /// called; the pipeline drops a late answer anyway.
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask
-}
-
-/// A request in flight; cancelling it is idempotent and may happen on any thread.
-public protocol ImageLoadTask: AnyObject, Sendable {
-    func cancel()
+    ) -> any Cancellable
 }
 
 /// What the pipeline asks a loader for.
@@ -65,29 +61,5 @@ public enum ImageLoadError: Error, Equatable, Hashable, Sendable, CustomStringCo
         case .transport(let detail): "transport error: \(detail)"
         case .timeout: "timed out"
         }
-    }
-}
-
-/// A handle that runs a handler once, on the first `cancel()`: the loaders' tasks, and what
-/// `ImagePipeline.loadImage` returns to each requester.
-public final class ImageCancellation: ImageLoadTask {
-    private let handler: Protected<(cancelled: Bool, onCancel: (@Sendable () -> Void)?)>
-
-    /// - Parameter onCancel: called once, on the thread that first calls `cancel()`.
-    public init(onCancel: (@Sendable () -> Void)? = nil) {
-        handler = Protected((false, onCancel))
-    }
-
-    /// Whether `cancel()` has been called.
-    public var isCancelled: Bool { handler.withLock { $0.cancelled } }
-
-    public func cancel() {
-        let onCancel: (@Sendable () -> Void)? = handler.withLock { state in
-            if state.cancelled { return nil }
-            state.cancelled = true
-            defer { state.onCancel = nil }
-            return state.onCancel
-        }
-        onCancel?()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// Images on disk in a directory of their own, bounded by size, least recently used first out.
 ///
@@ -20,7 +21,7 @@ public final class ImageDiskCache: Sendable {
     public let trimRatio: Double
 
     private let now: @Sendable () -> Date
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     private struct State {
         /// File names (not keys) by recency; the cost is the file's size.
@@ -64,7 +65,7 @@ public final class ImageDiskCache: Sendable {
         for file in files.sorted(by: { ($0.modified, $0.name) < ($1.modified, $1.name) }) {
             state.index.insert((), forKey: file.name, cost: file.size)
         }
-        self.state = Protected(state)
+        self.state = Locked(state)
         self.state.withLock { trimIfNeeded(&$0) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// Images in memory, least recently used first out, bounded by total bytes and by count.
 ///
@@ -13,7 +14,7 @@ public final class ImageMemoryCache: Sendable {
     /// The share of `costLimit` above which an entry is not cached.
     public let entryCostFraction: Double
 
-    private let entries = Protected(LRUList<ImageCacheEntry>())
+    private let entries = Locked(LRUList<ImageCacheEntry>())
 
     /// - Parameters:
     ///   - costLimit: total bytes, at least 1 (default 64 MiB).

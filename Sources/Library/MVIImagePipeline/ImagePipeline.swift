@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// Fetches images by URL through a memory cache, a disk cache and one download per cache key.
 ///
@@ -15,7 +16,7 @@ import Foundation
 ///    entry's date without a body and delivers its bytes; when a revalidation gets no answer or a
 ///    `5xx`, the stale bytes are delivered; any other failure is delivered as an error and not remembered.
 ///
-/// Cancelling one requester's `ImageCancellation` ends only its delivery; the download is cancelled
+/// Cancelling one requester's `Cancellation` ends only its delivery; the download is cancelled
 /// when its last requester cancels, and the next request for the key starts a new one.
 ///
 /// Thread safety: the downloads in flight live behind one lock (not an actor, because a memory hit
@@ -32,7 +33,7 @@ public final class ImagePipeline: Sendable {
     private struct Download {
         let id: Int
         var requesters: [Int: Completion]
-        var loaderTask: (any ImageLoadTask)?
+        var loaderTask: (any Cancellable)?
     }
 
     private struct Downloads {
@@ -51,7 +52,7 @@ public final class ImagePipeline: Sendable {
         let source: ImageSource
     }
 
-    private let downloads = Protected(Downloads())
+    private let downloads = Locked(Downloads())
 
     /// - Parameters:
     ///   - loader: fetches bytes (`URLSessionImageDataLoader` in apps).
@@ -84,11 +85,11 @@ public final class ImagePipeline: Sendable {
     /// A memory hit calls `completion` before this returns; otherwise it is called on the loader's
     /// or the disk lookup's thread. A cancel that races with delivery may still see it.
     @discardableResult
-    public func loadImage(_ url: URL, completion: @escaping Completion) -> ImageCancellation {
+    public func loadImage(_ url: URL, completion: @escaping Completion) -> Cancellation {
         let key = cacheKey(for: url)
         if let hit = freshMemoryHit(forKey: key) {
             completion(.success(hit))
-            return ImageCancellation()
+            return Cancellation()
         }
         let joined: (download: Int, requester: Int, isNew: Bool)? = downloads.withLock { downloads in
             let requester = downloads.nextID()
@@ -107,7 +108,7 @@ public final class ImagePipeline: Sendable {
         if joined.isNew {
             configuration.perform { [weak self] in self?.start(download: joined.download, key: key, url: url) }
         }
-        return ImageCancellation { [weak self] in self?.cancel(requester: joined.requester, download: joined.download, key: key) }
+        return Cancellation { [weak self] in self?.cancel(requester: joined.requester, download: joined.download, key: key) }
     }
 
     /// Empties the memory cache and the disk cache. Downloads in flight go on and store their result.
@@ -141,7 +142,7 @@ public final class ImagePipeline: Sendable {
             stored.map { Candidate(entry: $0, source: .disk) }
             ?? memoryCache?.entry(forKey: key).map { Candidate(entry: $0, source: .memory) }
         let request = ImageLoadRequest(url: url, ifNoneMatch: candidate?.entry.etag)
-        let answered = Protected(false)
+        let answered = Locked(false)
         let task = loader.load(request) { [weak self] result in
             answered.withLock { $0 = true }
             self?.handle(result, download: id, key: key, url: url, candidate: candidate)
@@ -215,7 +216,7 @@ public final class ImagePipeline: Sendable {
     }
 
     private func cancel(requester: Int, download id: Int, key: String) {
-        let orphaned: (any ImageLoadTask)? = downloads.withLock { downloads in
+        let orphaned: (any Cancellable)? = downloads.withLock { downloads in
             guard var download = downloads.byKey[key], download.id == id,
                 download.requesters.removeValue(forKey: requester) != nil
             else { return nil }

@@ -1,6 +1,6 @@
 /// Entries by key in least-recently-used order, with a running total of their costs.
 ///
-/// Not thread-safe: the caches keep it inside a `Protected`. Every operation is O(1).
+/// Not thread-safe: the caches keep it inside a `Locked`. Every operation is O(1).
 struct LRUList<Value> {
     private final class Node {
         let key: String

@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// A loader answered by hand, for tests and replays: it records every request and sees every cancel.
 ///
@@ -13,10 +14,10 @@ public final class ManualImageDataLoader: ImageDataLoader {
     private struct Call {
         let request: ImageLoadRequest
         let completion: @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-        let task: ImageCancellation
+        let task: Cancellation
     }
 
-    private let calls = Protected<[Call]>([])
+    private let calls = Locked<[Call]>([])
 
     public init() {}
 
@@ -28,8 +29,8 @@ public final class ManualImageDataLoader: ImageDataLoader {
 
     public func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask {
-        let task = ImageCancellation()
+    ) -> any Cancellable {
+        let task = Cancellation()
         calls.withLock { $0.append(Call(request: request, completion: completion, task: task)) }
         return task
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -19,13 +20,7 @@ public struct URLSessionImageDataLoader: ImageDataLoader {
     ///     request's, so a session you pass should carry it too).
     public init(timeout: TimeInterval = 30, session: URLSession? = nil) {
         self.timeout = timeout
-        self.session = session ?? {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = timeout
-            configuration.urlCache = nil
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            return URLSession(configuration: configuration)
-        }()
+        self.session = session ?? URLSessionTransfer.session(timeout: timeout, cachesResponses: false)
     }
 
     /// The URLRequest that `load` sends for `request`.
@@ -38,29 +33,17 @@ public struct URLSessionImageDataLoader: ImageDataLoader {
 
     public func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
-    ) -> any ImageLoadTask {
-        let cancellation = ImageCancellation()
-        let task = session.dataTask(with: urlRequest(for: request)) { data, response, error in
-            // A cancelled request reports nothing.
-            if cancellation.isCancelled { return }
-            completion(Self.outcome(data: data, response: response, error: error))
+    ) -> any Cancellable {
+        URLSessionTransfer.start(urlRequest(for: request), on: session) { answer in
+            completion(Self.outcome(data: answer.data, response: answer.response, error: answer.error))
         }
-        let handle = ImageCancellation { [cancellation] in
-            cancellation.cancel()
-            task.cancel()
-        }
-        task.resume()
-        return handle
     }
 
     /// Turns URLSession's answer into the loader's: any HTTP status is an answer, no response is a failure.
     static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<ImageLoadResponse, ImageLoadError> {
         if let error {
-            if let urlError = error as? URLError, urlError.code == .timedOut { return .failure(.timeout) }
-            if let urlError = error as? URLError {
-                return .failure(.transport("URLError \(urlError.code.rawValue) (\(urlError.localizedDescription))"))
-            }
-            return .failure(.transport(String(describing: error)))
+            if URLSessionTransfer.isTimeout(error) { return .failure(.timeout) }
+            return .failure(.transport(URLSessionTransfer.describe(error)))
         }
         guard let http = response as? HTTPURLResponse else {
             return .failure(.transport("the answer is not an HTTP response"))

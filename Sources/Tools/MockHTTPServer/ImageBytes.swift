@@ -1,5 +1,5 @@
 import Foundation
-import MVICore
+import MVIEssentials
 
 /// Deterministic PNG images derived from the image id: an 8 x 8 square of one colour, or larger
 /// gradients for the `size` query (docs/mock-server.md).
@@ -31,11 +31,7 @@ enum ImageBytes {
     static func png(for id: String, side: Int = 8) -> Data { build(id, side: side) }
 
     private static func build(_ id: String, side size: Int) -> Data {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
+        let hash = FNV1a.hash(id.utf8)
         let rgb = [UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash >> 16)]
         var raw = Data(capacity: size * (size * 3 + 1))
         for y in 0..<size {
@@ -58,12 +54,7 @@ enum ImageBytes {
 
     /// An entity tag for bytes (FNV-1a, hex).
     static func etag(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return "\"" + String(hash, radix: 16) + "\""
+        "\"" + String(FNV1a.hash(data), radix: 16) + "\""
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -1,5 +1,5 @@
 import Foundation
-import MVICore
+import MVIEssentials
 
 #if canImport(Glibc)
     import Glibc

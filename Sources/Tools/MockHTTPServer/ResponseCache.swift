@@ -1,5 +1,5 @@
 import Foundation
-import MVICore
+import MVIEssentials
 
 /// The encoded answers of the built-in routes, which depend only on the request's method, target,
 /// `Host`, its key (`X-Api-Key` or `Authorization`), `If-None-Match` and keep-alive: a repeated request is

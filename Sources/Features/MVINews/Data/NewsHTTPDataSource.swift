@@ -1,5 +1,6 @@
 import Foundation
 import MVICore
+import MVIEssentials
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -29,11 +30,7 @@ public struct NewsHTTPDataSource: NewsDataSource {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout
-        self.session = session ?? {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = timeout
-            return URLSession(configuration: configuration)
-        }()
+        self.session = session ?? URLSessionTransfer.session(timeout: timeout)
     }
 
     /// The URL request `load(_:completion:)` sends for `request`.
@@ -52,28 +49,16 @@ public struct NewsHTTPDataSource: NewsDataSource {
     public func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void)
         -> any Cancellable
     {
-        let cancellation = Cancellation()
-        let task = session.dataTask(with: urlRequest(for: request)) { data, response, error in
-            // A cancelled request reports nothing.
-            if cancellation.isCancelled { return }
-            completion(Self.outcome(data: data, response: response, error: error))
+        URLSessionTransfer.start(urlRequest(for: request), on: session) { answer in
+            completion(Self.outcome(data: answer.data, response: answer.response, error: answer.error))
         }
-        let handle = Cancellation { [cancellation] in
-            cancellation.cancel()
-            task.cancel()
-        }
-        task.resume()
-        return handle
     }
 
     /// What a finished data task means: the transport error, or the parsed answer.
     static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<NewsPage, NewsError> {
         if let error {
-            if let urlError = error as? URLError {
-                if urlError.code == .timedOut { return .failure(.timeout) }
-                return .failure(.transport("URLError \(urlError.code.rawValue) (\(urlError.localizedDescription))"))
-            }
-            return .failure(.transport(String(describing: error)))
+            if URLSessionTransfer.isTimeout(error) { return .failure(.timeout) }
+            return .failure(.transport(URLSessionTransfer.describe(error)))
         }
         guard let http = response as? HTTPURLResponse else {
             return .failure(.invalidResponse("the answer is not HTTP"))

@@ -1,5 +1,6 @@
 import Foundation
 import MVICore
+import MVIEssentials
 
 /// Where favourite articles are kept, most recently added first.
 public protocol FavoritesStore: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// A value kept in one JSON file `{"value":...,"version":1}`, written atomically.
 ///
@@ -10,7 +11,8 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     let store: String
     let url: URL
     let empty: Value
-    private let lock = NSLock()
+    /// Held for every file operation; it guards the file, not a value.
+    private let lock = Locked(())
 
     static var version: Int { 1 }
 
@@ -26,17 +28,13 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     }
 
     func read() throws(NewsStorageError) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return try readUnlocked()
+        try lock.withLock { _ throws(NewsStorageError) in try readUnlocked() }
     }
 
     /// Replaces the value with `transform(value)`, in one step under the lock. Refused when the
     /// file now there is corrupt or unreadable.
     func update(_ transform: (Value) -> Value) throws(NewsStorageError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try writeUnlocked(transform(try readUnlocked()))
+        try lock.withLock { _ throws(NewsStorageError) in try writeUnlocked(transform(try readUnlocked())) }
     }
 
     private func readUnlocked() throws(NewsStorageError) -> Value {
@@ -79,21 +77,21 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     /// Moves a corrupt file aside to `<name>.corrupt` (replacing an older one there) and returns
     /// where it went; nil when the file is missing or reads fine.
     func discardCorruptFile() throws(NewsStorageError) -> URL? {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            _ = try readUnlocked()
-            return nil
-        } catch {
-            guard case .corrupt = error else { throw error }
-        }
-        let aside = url.appendingPathExtension("corrupt")
-        do {
-            if FileManager.default.fileExists(atPath: aside.path) { try FileManager.default.removeItem(at: aside) }
-            try FileManager.default.moveItem(at: url, to: aside)
-            return aside
-        } catch {
-            throw .unwritable(store: store, file: aside.path, detail: String(describing: error))
+        try lock.withLock { _ throws(NewsStorageError) -> URL? in
+            do throws(NewsStorageError) {
+                _ = try readUnlocked()
+                return nil
+            } catch {
+                guard case .corrupt = error else { throw error }
+            }
+            let aside = url.appendingPathExtension("corrupt")
+            do {
+                if FileManager.default.fileExists(atPath: aside.path) { try FileManager.default.removeItem(at: aside) }
+                try FileManager.default.moveItem(at: url, to: aside)
+                return aside
+            } catch {
+                throw .unwritable(store: store, file: aside.path, detail: String(describing: error))
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MVICore
+import MVIEssentials
 
 /// Where the search history is kept, most recent first (the rules are `SearchHistory`'s).
 public protocol SearchHistoryStore: Sendable {

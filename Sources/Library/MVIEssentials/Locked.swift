@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value guarded by a lock, for the few places where state really is shared across threads.
+/// A value guarded by a lock, for the few places where state really is shared across threads: the
+/// one lock box of the package (the store, the image pipeline, the replay logs, the file stores).
 ///
 /// `Synchronization.Mutex` needs macOS 15 / iOS 18; this keeps the package on the
 /// Observation floor (macOS 14 / iOS 17).
@@ -12,7 +13,7 @@ package final class Locked<Value>: @unchecked Sendable {  // `value` is only tou
     @usableFromInline package init(_ value: Value) { self.value = value }
 
     @inlinable
-    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R, Failure: Error>(_ body: (inout Value) throws(Failure) -> R) throws(Failure) -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
