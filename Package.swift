@@ -57,17 +57,24 @@ let package = Package(
         // The command-line parser and version every executable shares.
         .target(name: "CommandLineSupport", path: "Sources/Tools/CommandLineSupport"),
         // Feature: Kittens (image URLs from The Cat API).
-        .target(name: "MVIKittens", dependencies: ["MVICore", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVIKittens"),
+        .target(name: "MVIKittens", dependencies: ["MVICore"], path: "Sources/Features/MVIKittens"),
         // Feature: a countdown timer driven by the state machine.
-        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "FixtureFormat", "ReplaySeam", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
+        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
         // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
-        .target(name: "MVINews", dependencies: ["MVICore", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVINews"),
+        .target(name: "MVINews", dependencies: ["MVICore"], path: "Sources/Features/MVINews"),
         // Feature: the News app, its screens behind the navigator (docs/features/news-app.md).
-        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVINewsApp"),
+        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "FixtureFormat"], path: "Sources/Features/MVINewsApp"),
         // Feature: an image view's model over the pipeline (docs/features/images.md).
-        .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline", "FixtureFormat", "ReplaySeam"], path: "Sources/Features/MVIImages"),
+        .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline"], path: "Sources/Features/MVIImages"),
+        // Each feature's half of the seam: its FeatureModule (codecs, canonical renders, the replay
+        // data source). Apart from the feature, so that an app linking a feature links no replay code.
+        .target(name: "KittensReplay", dependencies: ["MVIKittens", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/KittensReplay"),
+        .target(name: "TimerReplay", dependencies: ["MVICountdownTimer", "ReplaySeam", "FixtureFormat", "MVICore", "SeededRandom"], path: "Sources/Conformance/Replays/TimerReplay"),
+        .target(name: "NewsReplay", dependencies: ["MVINews", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/NewsReplay"),
+        .target(name: "NewsAppReplay", dependencies: ["MVINewsApp", "NewsReplay", "MVINavigation", "MVINews", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/NewsAppReplay"),
+        .target(name: "ImagesReplay", dependencies: ["MVIImages", "MVIImagePipeline", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/ImagesReplay"),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["ReplaySeam", "MVIKittens", "MVICountdownTimer", "MVIImages", "MVINews", "MVINewsApp"], path: "Sources/Conformance/ReferenceFeatures"),
+        .target(name: "ReferenceFeatures", dependencies: ["ReplaySeam", "KittensReplay", "TimerReplay", "ImagesReplay", "NewsReplay", "NewsAppReplay"], path: "Sources/Conformance/ReferenceFeatures"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
@@ -94,7 +101,7 @@ let package = Package(
         .testTarget(name: "CountdownTimerTests", dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
         .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "FixtureFormat", "MVICore"]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
-        .testTarget(name: "NewsTests", dependencies: ["MVINews", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
+        .testTarget(name: "NewsTests", dependencies: ["MVINews", "NewsReplay", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["MVIImagePipeline"]),
         .testTarget(name: "ImagesTests", dependencies: ["MVIImages", "MVIImagePipeline", "MVICore", "MVITestSupport"]),
         // The pipeline with its URLSession loader against the running mock server (real sockets and queues).
@@ -105,6 +112,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
+                "KittensReplay", "TimerReplay",
                 "MVIStateMachine", "MVICore", "SeededRandom",
             ]),
     ],

@@ -1,8 +1,10 @@
 import FixtureFormat
 import ConformanceKit
 import MVICountdownTimer
+import TimerReplay
 import ReplaySeam
 import Foundation
+import KittensReplay
 import MVIKittens
 import MVICore
 import ReferenceFeatures
@@ -12,51 +14,77 @@ import Testing
 @Suite struct ArchitectureTests {
     static let root = FixtureCatalog.packageRoot
 
-    /// Every source target's folder by target name: `Sources/<layer>/<target>`.
-    static func targetFolders() throws -> [String: URL] {
-        let sources = root.appendingPathComponent("Sources")
-        var folders: [String: URL] = [:]
-        for layer in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
-            let layerFolder = sources.appendingPathComponent(layer)
-            for target in (try? FileManager.default.contentsOfDirectory(atPath: layerFolder.path)) ?? [] {
-                folders[target] = layerFolder.appendingPathComponent(target)
+    /// A source target as Package.swift declares it.
+    struct Target {
+        let name: String
+        let dependencies: [String]
+        let path: String
+    }
+
+    /// The source targets of Package.swift (`.target` and `.executableTarget`), read from its text.
+    static func manifestTargets() throws -> [Target] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let declaration = /\.(?:target|executableTarget)\(\s*name: "([^"]+)",(?:\s*dependencies: \[([^\]]*)\],)?\s*path: "([^"]+)"/
+        return manifest.matches(of: declaration).map { match in
+            let dependencies = (match.output.2.map(String.init) ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }.filter { !$0.isEmpty }
+            return Target(name: String(match.output.1), dependencies: dependencies, path: String(match.output.3))
+        }
+    }
+
+    /// The targets of one layer: those whose folder is under `folder` (`Sources/Features`).
+    static func targets(under folder: String) throws -> [Target] {
+        try manifestTargets().filter { $0.path.hasPrefix(folder + "/") }.sorted { $0.name < $1.name }
+    }
+
+    /// Every Swift file of `target`, with its text.
+    static func sources(of target: Target) throws -> [(file: String, text: String)] {
+        let folder = root.appendingPathComponent(target.path)
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return try files.filter { $0.hasSuffix(".swift") }.sorted().map { file in
+            (file, try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        }
+    }
+
+    @Test func theManifestReaderSeesEveryLayer() throws {
+        let targets = try Self.manifestTargets()
+        // Every source folder is a declared target, and every declared target has its folder.
+        var folders: [String] = []
+        for layer in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path) {
+            let layerFolder = Self.root.appendingPathComponent("Sources/\(layer)")
+            for entry in try FileManager.default.contentsOfDirectory(atPath: layerFolder.path) {
+                let path = "Sources/\(layer)/\(entry)"
+                if targets.contains(where: { $0.path.hasPrefix(path + "/") }) {
+                    // A folder of targets (Sources/Conformance/Replays).
+                    folders += try FileManager.default.contentsOfDirectory(atPath: layerFolder.appendingPathComponent(entry).path).map { path + "/" + $0 }
+                } else {
+                    folders.append(path)
+                }
             }
         }
-        return folders
+        #expect(Set(targets.map(\.path)) == Set(folders))
+        #expect(try Self.targets(under: "Sources/Features").count == FeatureRegistry.reference.modules.count)
     }
 
-    /// Targets that export a feature: a `*Feature.swift` file in their folder declaring `static let module`.
-    static func featureTargets() throws -> [String] {
-        try targetFolders().filter { _, folder in
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            return files.contains { file in
-                guard file.hasSuffix("Feature.swift"), let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else {
-                    return false
-                }
-                return text.contains("public static let module")
-            }
-        }.keys.sorted()
-    }
-
+    /// The harness, the seam and the format import no feature and no feature's replay; a feature
+    /// links no replay code, so an app that links it does not link the seam.
     @Test func theHarnessAndTheSeamImportNoFeature() throws {
-        let features = try Self.featureTargets()
-        #expect(features == ["MVICountdownTimer", "MVIImages", "MVIKittens", "MVINews", "MVINewsApp"])
-        for target in ["ConformanceKit", "ReplaySeam", "FixtureFormat", "CommandLineSupport"] {
-            let folder = try #require(try Self.targetFolders()[target], "no folder for \(target)")
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                for feature in features {
-                    #expect(!text.contains("import \(feature)\n"), "\(target)/\(file) imports \(feature)")
+        let features = try Self.targets(under: "Sources/Features").map(\.name)
+        let replays = try Self.targets(under: "Sources/Conformance/Replays").map(\.name)
+        #expect(replays.count == features.count, "one replay target a feature: \(replays) for \(features)")
+        for name in ["ConformanceKit", "ReplaySeam", "FixtureFormat", "CommandLineSupport"] {
+            let target = try #require(try Self.manifestTargets().first { $0.name == name })
+            #expect(Set(target.dependencies).isDisjoint(with: features + replays), "\(name) depends on \(target.dependencies)")
+            for (file, text) in try Self.sources(of: target) {
+                for module in features + replays {
+                    #expect(!text.contains("import \(module)\n"), "\(name)/\(file) imports \(module)")
                 }
             }
         }
-    }
-
-    @Test func packageSwiftGivesTheHarnessNoFeatureDependency() throws {
-        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(manifest.split(separator: "\n").first { $0.contains(#".target(name: "ConformanceKit""#) })
-        for feature in try Self.featureTargets() {
-            #expect(!line.contains("\"\(feature)\""), "ConformanceKit depends on \(feature)")
+        for feature in try Self.targets(under: "Sources/Features") {
+            #expect(!feature.dependencies.contains { ["ReplaySeam", "ConformanceKit"].contains($0) || replays.contains($0) },
+                    "\(feature.name) links replay code: \(feature.dependencies)")
         }
     }
 

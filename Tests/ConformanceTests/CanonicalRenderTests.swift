@@ -2,6 +2,7 @@ import FixtureFormat
 import ConformanceKit
 import ReplaySeam
 import Foundation
+import KittensReplay
 import MVIKittens
 import Testing
 

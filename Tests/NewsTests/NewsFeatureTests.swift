@@ -1,6 +1,7 @@
 import FixtureFormat
 import ReplaySeam
 import MVINews
+import NewsReplay
 import Testing
 
 /// The News feature's seam: the config and answer readers, what they refuse, and the renders.

@@ -1,9 +1,9 @@
-import MVICountdownTimer
+import ImagesReplay
+import KittensReplay
+import NewsAppReplay
+import NewsReplay
 import ReplaySeam
-import MVIImages
-import MVIKittens
-import MVINews
-import MVINewsApp
+import TimerReplay
 
 extension FeatureRegistry {
     /// Every reference feature: the one list the `conformance` command, the tests and the

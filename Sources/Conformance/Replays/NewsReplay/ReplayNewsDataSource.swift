@@ -1,5 +1,6 @@
-import ReplaySeam
 import MVICore
+import MVINews
+import ReplaySeam
 
 /// The News data source of a replay: each load is a request, named by its path and query, that a
 /// scenario's `respond` line answers with one of `NewsFeature.responses`.

@@ -1,8 +1,10 @@
 import FixtureFormat
-import ReplaySeam
 import MVICore
 import MVINavigation
 import MVINews
+import MVINewsApp
+import NewsReplay
+import ReplaySeam
 
 /// One replay of the News app: a `NewsApp` over News's replay data source and stores, its log
 /// written to the transcript line for line (renders as News renders them, named by screen).

@@ -1,6 +1,8 @@
 import FixtureFormat
-import ReplaySeam
 import MVINews
+import MVINewsApp
+import NewsReplay
+import ReplaySeam
 
 /// The News app as the conformance replay sees it (spec: docs/features/news-app.md, "Conformance"):
 /// the composite feature `news-app`, the three News screens behind the navigator.

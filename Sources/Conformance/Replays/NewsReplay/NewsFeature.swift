@@ -1,6 +1,7 @@
 import FixtureFormat
-import ReplaySeam
 import MVICore
+import MVINews
+import ReplaySeam
 
 /// The News feature as the conformance replay sees it (spec: docs/features/news.md, "Conformance").
 ///

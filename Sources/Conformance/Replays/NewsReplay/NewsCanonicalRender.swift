@@ -1,4 +1,5 @@
 import FixtureFormat
+import MVINews
 
 // The canonical renders of the News view models (docs/features/news.md, "Conformance"): records
 // with their fields in declaration order. A field the article lacks is left out of the render,

@@ -1,7 +1,8 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
 import MVIImagePipeline
+import MVIImages
+import ReplaySeam
 
 extension ImageViewModel: CanonicalRenderable {
     /// `ImageViewModel` with `isLoading`, `bytes` (the bytes as UTF-8 text), `source`

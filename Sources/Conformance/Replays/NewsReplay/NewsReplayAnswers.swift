@@ -1,6 +1,7 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
+import MVINews
+import ReplaySeam
 
 /// One answer a scenario's `respond` line gives the News data source, with its transcript echo.
 public struct NewsReplayAnswer: Sendable, Equatable {

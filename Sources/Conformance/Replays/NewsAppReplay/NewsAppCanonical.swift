@@ -1,6 +1,8 @@
 import FixtureFormat
 import MVINavigation
 import MVINews
+import MVINewsApp
+import NewsReplay
 
 // The News app's values as transcripts write them (docs/features/news-app.md, "Transcript").
 

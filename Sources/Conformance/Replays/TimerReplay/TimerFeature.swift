@@ -1,6 +1,7 @@
 import FixtureFormat
-import ReplaySeam
 import MVICore
+import MVICountdownTimer
+import ReplaySeam
 import SeededRandom
 
 extension TimerViewModel: CanonicalRenderable {

@@ -1,8 +1,9 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
-import MVIImagePipeline
 import MVICore
+import MVIImagePipeline
+import MVIImages
+import ReplaySeam
 
 /// One replay of the Images feature: a pipeline with a memory cache, a disk cache in a temporary
 /// directory of its own and the replay loader, its clock read from the replay's virtual time, and

@@ -1,4 +1,5 @@
 import FixtureFormat
+import MVINews
 import ReplaySeam
 
 /// A way a replay's local store fails, as a scenario's config sets it: the disk under the store.

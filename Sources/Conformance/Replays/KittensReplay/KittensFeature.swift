@@ -1,7 +1,8 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
 import MVICore
+import MVIKittens
+import ReplaySeam
 
 extension KittenViewModel: CanonicalRenderable {
     /// `KittenViewModel` with `isLoading`, `isError`, `imageUrls` (docs/features/kittens.md).

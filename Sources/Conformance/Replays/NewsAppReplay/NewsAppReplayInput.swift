@@ -1,4 +1,6 @@
 import FixtureFormat
+import MVINewsApp
+import NewsReplay
 
 /// One of the News app's own scenario events, decoded (docs/features/news-app.md, "Events").
 public enum NewsAppReplayInput: Equatable, Sendable, CustomStringConvertible {

@@ -1,7 +1,8 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
 import MVIImagePipeline
+import MVIImages
+import ReplaySeam
 
 /// The scenario syntax of the Images feature: its config, its answers and its own events
 /// (spec: docs/features/images.md, "Conformance"). The schema files are written from these codecs.

@@ -1,6 +1,7 @@
-import ReplaySeam
 import Foundation
 import MVIImagePipeline
+import MVIImages
+import ReplaySeam
 
 /// The loader of a replay: each request is written `request #n get <url>` (with
 /// ` if-none-match <etag>` when revalidating) and a `respond` event answers it. The pipeline's
