@@ -88,6 +88,43 @@ import Testing
         }
     }
 
+    /// Every screen of every feature has one shape: `XStore.swift` (the public intent, state, label,
+    /// the store and its factory), `XExecutor.swift` (executor and reducer, nothing public),
+    /// `XView.swift` (view model, view events, mappers) and `XComponent.swift`.
+    @Test func everyScreenHasTheSameFourFiles() throws {
+        var screens = 0
+        for feature in try Self.targets(under: "Sources/Features") {
+            let files = try Self.sources(of: feature)
+            let stores = files.compactMap { file, text -> (folder: String, screen: String)? in
+                guard let match = text.firstMatch(of: /public typealias (\w+)Store = DefaultStore</) else { return nil }
+                return ((file as NSString).deletingLastPathComponent, String(match.output.1))
+            }
+            for (folder, screen) in stores {
+                screens += 1
+                func text(_ suffix: String) -> String? {
+                    let name = folder.isEmpty ? "\(screen)\(suffix).swift" : "\(folder)/\(screen)\(suffix).swift"
+                    return files.first { $0.file == name }?.text
+                }
+                let store = try #require(text("Store"), "\(feature.name): \(screen)Store.swift declares the store")
+                #expect(store.contains("public typealias \(screen)Store = DefaultStore<"), "\(feature.name): the store is declared in \(screen)Store.swift")
+                #expect(store.contains("extension DefaultStore"), "\(feature.name): the factory is in \(screen)Store.swift")
+                let executor = try #require(text("Executor"), "\(feature.name): no \(screen)Executor.swift")
+                #expect(executor.contains("class \(screen)Executor"), "\(feature.name): \(screen)Executor.swift holds the executor")
+                #expect(!executor.contains("public "), "\(feature.name): \(screen)Executor.swift declares something public")
+                let view = try #require(text("View"), "\(feature.name): no \(screen)View.swift")
+                #expect(view.contains("struct \(screen)ViewModel"), "\(feature.name): \(screen)View.swift holds the view model")
+                let component = try #require(text("Component"), "\(feature.name): no \(screen)Component.swift")
+                #expect(component.contains("class \(screen)Component"), "\(feature.name): \(screen)Component.swift holds the component")
+                for (file, text) in files where !file.hasSuffix("\(screen)Executor.swift") {
+                    #expect(!text.contains("class \(screen)Executor") && !text.contains("struct \(screen)Reducer"),
+                            "\(feature.name)/\(file) declares the executor or reducer outside \(screen)Executor.swift")
+                }
+            }
+        }
+        // Kittens, Timer, Images, and News's headlines, article and search.
+        #expect(screens >= 6)
+    }
+
     @Test func everyReferenceFeatureHasItsFixturesAndItsPage() throws {
         let catalog = try #require(Corpus.catalog)
         for module in FeatureRegistry.reference.modules {

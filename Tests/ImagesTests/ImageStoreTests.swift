@@ -1,8 +1,9 @@
 import Foundation
 import MVIImagePipeline
-import MVIImages
 import MVICore
 import Testing
+
+@testable import MVIImages
 
 @Suite struct ImageStoreTests {
     @Test func aNewStoreIsIdleAndLoadsNothingUntilAskedTo() {

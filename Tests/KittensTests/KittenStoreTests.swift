@@ -1,7 +1,8 @@
 import Foundation
-import MVIKittens
 import MVICore
 import Testing
+
+@testable import MVIKittens
 
 /// The original sample's six store tests, then the behaviours this implementation adds.
 @Suite struct KittenStoreTests {

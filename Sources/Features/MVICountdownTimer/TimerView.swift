@@ -83,24 +83,3 @@ public enum TimerMappers {
         return (minutes < 10 ? "0" : "") + String(minutes) + ":" + (rest < 10 ? "0" : "") + String(rest)
     }
 }
-
-/// The timer feature for a host screen.
-public final class TimerComponent: StoreComponent<TimerStore, TimerViewModel, TimerViewEvent> {
-    /// - Parameters:
-    ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
-    ///   - random: picks backgrounds.
-    ///   - restoring: a state saved from an earlier component (`component.store.state`).
-    public init(
-        scheduler: any Scheduler, random: RandomSource = SystemRandomSource(), restoring saved: TimerState? = nil,
-        eventObserver: ((TimerStore.Event) -> Void)? = nil
-    ) {
-        super.init(
-            name: "TimerComponent",
-            store: .timer(scheduler: scheduler, random: random, restoring: saved, eventObserver: eventObserver),
-            stateToModel: TimerMappers.model,
-            eventToIntent: TimerMappers.intent)
-    }
-}
-
-/// Owns a `TimerComponent` and destroys it when released.
-public typealias TimerComponentHolder = ComponentHolder<TimerComponent>

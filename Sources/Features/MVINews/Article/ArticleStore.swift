@@ -34,55 +34,6 @@ public struct ArticleState: Equatable, Sendable {
     }
 }
 
-/// The article reducer.
-public struct ArticleReducer: Reducer {
-    public init() {}
-
-    public func reduce(_ state: ArticleState, _ message: ArticleMessage) -> ArticleState {
-        var next = state
-        switch message {
-        case .favoriteChanged(let isFavorite): next.isFavorite = isFavorite
-        case .storageFailed(let error): next.container.setupError(error.userMessage)
-        case .errorShown: next.container.errorShown()
-        }
-        return next
-    }
-}
-
-/// Reads and writes the favourite flag through the `FavoritesStore`. A write that fails leaves
-/// the flag as it was and shows why.
-public final class ArticleExecutor: BaseExecutor<ArticleIntent, ArticleAction, ArticleState, ArticleMessage, Never> {
-    private let favorites: any FavoritesStore
-
-    /// - Parameter favorites: read and written on the store's scheduler (the files are small).
-    public init(favorites: any FavoritesStore) { self.favorites = favorites }
-
-    public override func executeIntent(_ intent: ArticleIntent) {
-        switch intent {
-        case .toggleFavorite:
-            let isFavorite = !state.isFavorite
-            do {
-                try favorites.setFavorite(isFavorite, article: state.article)
-                dispatch(.favoriteChanged(isFavorite))
-            } catch {
-                dispatch(.storageFailed(error))
-            }
-        case .errorShown: dispatch(.errorShown)
-        }
-    }
-
-    public override func executeAction(_ action: ArticleAction) {
-        switch action {
-        case .readFavorite:
-            do {
-                dispatch(.favoriteChanged(try favorites.isFavorite(url: state.article.url)))
-            } catch {
-                dispatch(.storageFailed(error))
-            }
-        }
-    }
-}
-
 /// The article store.
 public typealias ArticleStore = DefaultStore<ArticleIntent, ArticleAction, ArticleMessage, ArticleState, Never>
 

@@ -1,16 +1,45 @@
 import MVICore
 
+/// The headlines reducer.
+struct HeadlinesReducer: Reducer {
+    init() {}
+
+    func reduce(_ state: HeadlinesState, _ message: HeadlinesMessage) -> HeadlinesState {
+        var next = state
+        switch message {
+        case .loadStarted(let page):
+            next.loadingPage = page
+            next.container.isLoading = page == 1
+        case .pageLoaded(let page, let result):
+            next.articles = page == 1 ? [].appendingUnique(result.articles) : state.articles.appendingUnique(result.articles)
+            next.loadedPage = page
+            next.totalResults = result.totalResults
+            next.endReached = result.articles.isEmpty
+            next.loadingPage = nil
+            next.container.hideLoading()
+        case .loadFailed(_, let error):
+            // What was loaded stays; the error is shown.
+            next.loadingPage = nil
+            next.container.hideLoading()
+            next.container.setupError(error.userMessage)
+        case .errorShown:
+            next.container.errorShown()
+        }
+        return next
+    }
+}
+
 /// Loads pages of top headlines: page 1 at start and on refresh (cancelling any load in flight),
 /// the next page on `loadMore` while there is one and nothing is loading.
-public final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, HeadlinesState, HeadlinesMessage, Never> {
+final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, HeadlinesState, HeadlinesMessage, Never> {
     private let loader: PageLoader
 
     /// - Parameter dataSource: where pages come from.
-    public init(dataSource: any NewsDataSource) {
+    init(dataSource: any NewsDataSource) {
         loader = PageLoader(dataSource: dataSource)
     }
 
-    public override func executeIntent(_ intent: HeadlinesIntent) {
+    override func executeIntent(_ intent: HeadlinesIntent) {
         switch intent {
         case .refresh: load(page: 1)
         case .loadMore:
@@ -21,13 +50,13 @@ public final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAct
         }
     }
 
-    public override func executeAction(_ action: HeadlinesAction) {
+    override func executeAction(_ action: HeadlinesAction) {
         switch action {
         case .loadFirstPage: load(page: 1)
         }
     }
 
-    public override func dispose() {
+    override func dispose() {
         loader.cancel()
         super.dispose()
     }

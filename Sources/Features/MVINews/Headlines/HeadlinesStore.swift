@@ -64,31 +64,54 @@ public struct HeadlinesState: Equatable, Sendable {
     }
 }
 
-/// The headlines reducer.
-public struct HeadlinesReducer: Reducer {
-    public init() {}
+/// What the headlines screen keeps across process death: the pages loaded, not the load in flight.
+public struct HeadlinesSavedState: Equatable, Codable, Sendable {
+    public var articles: [NewsArticle]
+    public var loadedPage: Int
+    public var totalResults: Int
+    public var endReached: Bool
 
-    public func reduce(_ state: HeadlinesState, _ message: HeadlinesMessage) -> HeadlinesState {
-        var next = state
-        switch message {
-        case .loadStarted(let page):
-            next.loadingPage = page
-            next.container.isLoading = page == 1
-        case .pageLoaded(let page, let result):
-            next.articles = page == 1 ? [].appendingUnique(result.articles) : state.articles.appendingUnique(result.articles)
-            next.loadedPage = page
-            next.totalResults = result.totalResults
-            next.endReached = result.articles.isEmpty
-            next.loadingPage = nil
-            next.container.hideLoading()
-        case .loadFailed(_, let error):
-            // What was loaded stays; the error is shown.
-            next.loadingPage = nil
-            next.container.hideLoading()
-            next.container.setupError(error.userMessage)
-        case .errorShown:
-            next.container.errorShown()
-        }
-        return next
+    public init(articles: [NewsArticle], loadedPage: Int, totalResults: Int, endReached: Bool) {
+        self.articles = articles
+        self.loadedPage = loadedPage
+        self.totalResults = totalResults
+        self.endReached = endReached
+    }
+}
+
+extension HeadlinesState {
+    /// What to save now.
+    public var saved: HeadlinesSavedState {
+        HeadlinesSavedState(articles: articles, loadedPage: loadedPage, totalResults: totalResults, endReached: endReached)
+    }
+
+    /// The state restored from `saved`: no load in flight, no overlay, no alert.
+    public init(restoring saved: HeadlinesSavedState) {
+        self.init(
+            articles: [].appendingUnique(saved.articles), loadedPage: max(0, saved.loadedPage),
+            totalResults: max(0, saved.totalResults), endReached: saved.endReached)
+    }
+}
+
+/// The top headlines store.
+public typealias HeadlinesStore = DefaultStore<HeadlinesIntent, HeadlinesAction, HeadlinesMessage, HeadlinesState, Never>
+
+extension DefaultStore
+where Intent == HeadlinesIntent, Action == HeadlinesAction, Message == HeadlinesMessage, State == HeadlinesState, Label == Never {
+    /// Creates the headlines store. Fresh, or restored with no page loaded, it loads page 1 at
+    /// once; restored with pages, it shows them and loads nothing until asked.
+    public static func headlines(
+        dataSource: any NewsDataSource, scheduler: any Scheduler, restoring saved: HeadlinesSavedState? = nil,
+        eventObserver: ((Event) -> Void)? = nil
+    ) -> HeadlinesStore {
+        let initial = saved.map(HeadlinesState.init(restoring:)) ?? HeadlinesState()
+        return HeadlinesStore(
+            name: "HeadlinesStore",
+            initialState: initial,
+            bootstrapper: initial.loadedPage == 0 ? SimpleBootstrapper(HeadlinesAction.loadFirstPage) : nil,
+            executor: HeadlinesExecutor(dataSource: dataSource),
+            reducer: HeadlinesReducer(),
+            scheduler: scheduler,
+            eventObserver: eventObserver)
     }
 }

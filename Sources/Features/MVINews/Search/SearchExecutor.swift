@@ -1,9 +1,50 @@
 import MVICore
 
+/// The search reducer.
+struct SearchReducer: Reducer {
+    init() {}
+
+    func reduce(_ state: SearchState, _ message: SearchMessage) -> SearchState {
+        var next = state
+        switch message {
+        case .historyLoaded(let entries), .historyRecorded(let entries):
+            next.history = entries
+        case .queryChanged(let query):
+            // The executor cancels the search in flight whenever the query changes.
+            next.query = query
+            next.searchingQuery = nil
+            next.container.hideLoading()
+            if next.searchableQuery == nil {
+                next.results = []
+                next.totalResults = 0
+                next.resultsQuery = nil
+            }
+        case .searchStarted(let query):
+            next.searchingQuery = query
+            next.container.showLoading()
+        case .searchFinished(let query, let page):
+            next.results = [].appendingUnique(page.articles)
+            next.totalResults = page.totalResults
+            next.resultsQuery = query
+            next.searchingQuery = nil
+            next.container.hideLoading()
+        case .searchFailed(_, let error):
+            next.searchingQuery = nil
+            next.container.hideLoading()
+            next.container.setupError(error.userMessage)
+        case .storageFailed(let error):
+            next.container.setupError(error.userMessage)
+        case .errorShown:
+            next.container.errorShown()
+        }
+        return next
+    }
+}
+
 /// Searches after the query has rested for `SearchState.debounce` on the store's scheduler;
 /// a newer query cancels the pending search and the request in flight (latest wins). Every
 /// executed query is recorded in the history and persisted.
-public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchState, SearchMessage, Never> {
+final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchState, SearchMessage, Never> {
     private let loader: PageLoader
     private let historyStore: any SearchHistoryStore
     /// The pending debounced search.
@@ -15,12 +56,12 @@ public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, Sear
     /// - Parameters:
     ///   - dataSource: where results come from.
     ///   - historyStore: where executed queries are kept.
-    public init(dataSource: any NewsDataSource, historyStore: any SearchHistoryStore) {
+    init(dataSource: any NewsDataSource, historyStore: any SearchHistoryStore) {
         loader = PageLoader(dataSource: dataSource)
         self.historyStore = historyStore
     }
 
-    public override func executeIntent(_ intent: SearchIntent) {
+    override func executeIntent(_ intent: SearchIntent) {
         switch intent {
         case .queryChanged(let query):
             guard query != state.query else { return }
@@ -38,7 +79,7 @@ public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, Sear
         }
     }
 
-    public override func executeAction(_ action: SearchAction) {
+    override func executeAction(_ action: SearchAction) {
         switch action {
         case .loadHistory:
             do {
@@ -53,7 +94,7 @@ public final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, Sear
         }
     }
 
-    public override func dispose() {
+    override func dispose() {
         cancelWork()
         super.dispose()
     }

@@ -71,43 +71,38 @@ public struct SearchState: Equatable, Sendable {
     }
 }
 
-/// The search reducer.
-public struct SearchReducer: Reducer {
-    public init() {}
+/// What the search screen keeps across process death: the query (results are searched again).
+public struct SearchSavedState: Equatable, Codable, Sendable {
+    public var query: String
 
-    public func reduce(_ state: SearchState, _ message: SearchMessage) -> SearchState {
-        var next = state
-        switch message {
-        case .historyLoaded(let entries), .historyRecorded(let entries):
-            next.history = entries
-        case .queryChanged(let query):
-            // The executor cancels the search in flight whenever the query changes.
-            next.query = query
-            next.searchingQuery = nil
-            next.container.hideLoading()
-            if next.searchableQuery == nil {
-                next.results = []
-                next.totalResults = 0
-                next.resultsQuery = nil
-            }
-        case .searchStarted(let query):
-            next.searchingQuery = query
-            next.container.showLoading()
-        case .searchFinished(let query, let page):
-            next.results = [].appendingUnique(page.articles)
-            next.totalResults = page.totalResults
-            next.resultsQuery = query
-            next.searchingQuery = nil
-            next.container.hideLoading()
-        case .searchFailed(_, let error):
-            next.searchingQuery = nil
-            next.container.hideLoading()
-            next.container.setupError(error.userMessage)
-        case .storageFailed(let error):
-            next.container.setupError(error.userMessage)
-        case .errorShown:
-            next.container.errorShown()
-        }
-        return next
+    public init(query: String) { self.query = query }
+}
+
+extension SearchState {
+    /// What to save now.
+    public var saved: SearchSavedState { SearchSavedState(query: query) }
+}
+
+/// The search store.
+public typealias SearchStore = DefaultStore<SearchIntent, SearchAction, SearchMessage, SearchState, Never>
+
+extension DefaultStore
+where Intent == SearchIntent, Action == SearchAction, Message == SearchMessage, State == SearchState, Label == Never {
+    /// Creates the search store: it reads the history at once, and when restoring, sets the saved
+    /// query and searches it at once (no debounce) if it is long enough.
+    public static func search(
+        dataSource: any NewsDataSource, history: any SearchHistoryStore, scheduler: any Scheduler,
+        restoring saved: SearchSavedState? = nil, eventObserver: ((Event) -> Void)? = nil
+    ) -> SearchStore {
+        var actions = [SearchAction.loadHistory]
+        if let saved, !saved.query.isEmpty { actions.append(.restoreQuery(saved.query)) }
+        return SearchStore(
+            name: "SearchStore",
+            initialState: SearchState(),
+            bootstrapper: SimpleBootstrapper(actions: actions),
+            executor: SearchExecutor(dataSource: dataSource, historyStore: history),
+            reducer: SearchReducer(),
+            scheduler: scheduler,
+            eventObserver: eventObserver)
     }
 }

@@ -1,0 +1,22 @@
+import MVICore
+
+/// The article screen's component.
+public final class ArticleComponent: StoreComponent<ArticleStore, ArticleViewModel, ArticleViewEvent> {
+    /// - Parameters:
+    ///   - article: the article to show (also what to save, and to pass again after process death).
+    ///   - favorites: `JSONFileFavoritesStore` in an app.
+    ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
+    public init(
+        article: NewsArticle, favorites: any FavoritesStore, scheduler: any Scheduler,
+        eventObserver: ((ArticleStore.Event) -> Void)? = nil
+    ) {
+        super.init(
+            name: "ArticleComponent",
+            store: .article(article, favorites: favorites, scheduler: scheduler, eventObserver: eventObserver),
+            stateToModel: ArticleMappers.model,
+            eventToIntent: ArticleMappers.intent)
+    }
+}
+
+/// Owns an `ArticleComponent` and destroys it when released.
+public typealias ArticleComponentHolder = ComponentHolder<ArticleComponent>
