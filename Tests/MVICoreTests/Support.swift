@@ -1,5 +1,6 @@
 import Foundation
 import MVICore
+import MVIEssentials
 import MVITestSupport
 
 /// A counter store used across the core's tests.
@@ -87,11 +88,10 @@ func makeCounterStore(
     return (store, executor)
 }
 
-/// Collects values on one thread (the test's).
-final class Recorder<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
+/// Values appended from any thread, read back in order.
+final class Recorder<Value>: Sendable {
+    private let storage = Locked<[Value]>([])
 
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    var values: [Value] { lock.withLock { storage } }
+    func append(_ value: Value) { storage.withLock { $0.append(value) } }
+    var values: [Value] { storage.withLock { $0 } }
 }

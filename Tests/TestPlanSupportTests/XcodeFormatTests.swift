@@ -73,10 +73,10 @@ private let schemePath = ".swiftpm/xcode/xcshareddata/xcschemes/MVIConformance-P
     @Test func aPlanNotLaidOutAsXcodeWritesItIsReportedAtTheLine() throws {
         let plan = try Data(contentsOf: packageRoot.appendingPathComponent("TestPlans/Conformance.xctestplan"))
         let compact = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: plan))
-        let problems = XcodePlanFormat.problems(in: compact, file: "C.xctestplan", testTargets: ["ConformanceTests"])
+        let problems = XcodePlanFormat.problems(in: compact, file: "C.xctestplan", testTargets: ["ConformanceKitTests"])
         #expect(problems.count == 1)
         #expect(problems.first?.hasPrefix("C.xctestplan:1: not laid out as Xcode writes it") == true)
-        #expect(XcodePlanFormat.problems(in: plan, file: "C.xctestplan", testTargets: ["ConformanceTests"]).isEmpty)
+        #expect(XcodePlanFormat.problems(in: plan, file: "C.xctestplan", testTargets: ["ConformanceKitTests"]).isEmpty)
     }
 
     @Test func schemeProblemsSayWhatToChange() throws {

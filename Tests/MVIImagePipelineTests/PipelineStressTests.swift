@@ -4,7 +4,7 @@ import MVIImagePipeline
 import Testing
 
 /// Many requesters on many threads at once, on real queues; the thread sanitizer runs these
-/// (`swift test --sanitize=thread --filter ImagePipelineTests`). Waits are generous: CI is a
+/// (`swift test --sanitize=thread --filter MVIImagePipelineTests`). Waits are generous: CI is a
 /// loaded 2-core machine.
 @Suite struct PipelineStressTests {
     static let keys = 16

@@ -125,6 +125,17 @@ import Testing
         #expect(screens >= 6)
     }
 
+    /// Every library product has a test target of its own, named after it.
+    @Test func everyLibraryHasATestTargetOfTheSameName() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let libraries = manifest.matches(of: /\.library\(name: "([^"]+)"/).map { String($0.output.1) }
+        let testTargets = Set(manifest.matches(of: /\.testTarget\(\s*name: "([^"]+)"/).map { String($0.output.1) })
+        #expect(libraries.count >= 10)
+        for library in libraries {
+            #expect(testTargets.contains(library + "Tests"), "no test target \(library)Tests")
+        }
+    }
+
     @Test func everyReferenceFeatureHasItsFixturesAndItsPage() throws {
         let catalog = try #require(Corpus.catalog)
         for module in FeatureRegistry.reference.modules {
