@@ -88,8 +88,8 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "AllocationCounter", "MVICore", "MVITestSupport", "ConformanceKit", "ReferenceFeatures", "MockHTTPServer", "CommandLineSupport",
-                "MVIImagePipeline",
+                "AllocationCounter", "MVICore", "MVIEssentials", "MVITestSupport", "ConformanceKit", "ReferenceFeatures", "ReplaySeam",
+                "MockHTTPServer", "CommandLineSupport", "MVIImagePipeline", "SeededRandom",
             ], path: "Sources/Executables/benchmarks"),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"], path: "Sources/Executables/conformance"),
