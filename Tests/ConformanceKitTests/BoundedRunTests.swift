@@ -20,13 +20,31 @@ import Testing
     }
 
     @Test func virtualTimePastTheLimitIsAnErrorWhereItIsRead() {
-        let text = scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 9007199254740991}"#, #"{"event": "advance", "ms": 1}"#)
-        #expect(parseError(text) == #"Fixtures/kittens/x.jsonl:4: field "ms": the advances so far reach 9007199254740992ms of virtual time, "#
-            + "over the limit of 9007199254740991ms (2^53 - 1) for a whole scenario")
+        let text = scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 600000000000}"#, #"{"event": "advance", "ms": 400000000001}"#)
+        #expect(parseError(text) == #"Fixtures/kittens/x.jsonl:4: field "ms": the advances so far reach 1000000000001ms of virtual time, "#
+            + "over the limit of 1000000000000ms (10^12) for a whole scenario")
+    }
+
+    @Test func oneAdvancePastTheLimitIsRefusedByItsRange() {
+        let text = scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 1000000000001}"#)
+        #expect(parseError(text)?.hasPrefix(#"Fixtures/kittens/x.jsonl:3: field "ms": "#) == true, "\(parseError(text) ?? "read")")
+    }
+
+    /// Two advances that the clock once clamped without a word (to 9223372036854ms) are refused.
+    @Test func advancesTheClockCannotHoldAreRefusedNotClamped() {
+        let text = scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 5000000000000}"#, #"{"event": "advance", "ms": 5000000000000}"#)
+        #expect(parseError(text)?.hasPrefix(#"Fixtures/kittens/x.jsonl:3: field "ms""#) == true, "\(parseError(text) ?? "read")")
+    }
+
+    /// At the limit exactly, the clock reads the limit: nothing is clamped.
+    @Test func virtualTimeAtTheLimitIsReachedExactly() throws {
+        let text = scenario(#"{"event": "create"}"#, #"{"event": "advance", "ms": 600000000000}"#, #"{"event": "advance", "ms": 400000000000}"#)
+        let result = try TestFeatures.replayer.replay(try TestFeatures.replayer.read(text, file: "Fixtures/kittens/x.jsonl"))
+        #expect(result.steps.map(\.input) == ["create", "advance 600000000000ms (now 600000000000ms)", "advance 400000000000ms (now 1000000000000ms)"])
     }
 
     @Test func theLargestAdvanceOnARunningTimerStopsAtTheWallClockLimitInsteadOfTrapping() throws {
-        let parsed = try read(Self.runningTimer(#"{"event": "advance", "ms": 9007199254740991, "quiet": true}"#))
+        let parsed = try read(Self.runningTimer(#"{"event": "advance", "ms": 1000000000000, "quiet": true}"#))
         #expect(throws: ScenarioError(
             file: "Fixtures/timer/x.jsonl", line: 7,
             message: "step 6 was still running when the scenario reached its wall-clock limit of 0.2 seconds (conformance run --timeout SECONDS)")) {
@@ -72,7 +90,7 @@ import Testing
     @Test func aScenarioPastItsTimeLimitIsAnErrorAndTheRunGoesOn() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         try FileManager.default.createDirectory(at: fixtures.root.appendingPathComponent("timer"), withIntermediateDirectories: true)
-        try Self.runningTimer(#"{"event": "advance", "ms": 9007199254740991, "quiet": true}"#)
+        try Self.runningTimer(#"{"event": "advance", "ms": 1000000000000, "quiet": true}"#)
             .write(to: fixtures.root.appendingPathComponent("timer/x.jsonl"), atomically: true, encoding: .utf8)
         let run = CommandRun(["run", "--timeout", "0.2", "--record", "never"], fixtures: fixtures)
         #expect(run.status == 1)

@@ -10,9 +10,12 @@ public enum HarnessLimits {
     public static let maximumFileBytes = 64 << 20
 
     /// The latest virtual time a scenario may reach, in milliseconds: the sum of its `advance`
-    /// steps is at most 2^53 - 1 (about 285,000 years), exact in every language's doubles and,
-    /// in nanoseconds, within a signed 64-bit integer.
-    public static let maximumVirtualMilliseconds = largestExactInteger
+    /// steps is at most 10^12 ms (about 31.7 years), and so is each one. The virtual clock counts
+    /// nanoseconds in a signed 64-bit integer (at most about 9.2 * 10^12 ms); the limit leaves a
+    /// feature room to schedule work 250 years past the latest instant without leaving it, and is
+    /// exact in every language's doubles. (It was 2^53 - 1 ms until 0.2.0, which the clock could
+    /// not hold: it stopped at 9,223,372,036,854 ms without a word.)
+    public static let maximumVirtualMilliseconds = 1_000_000_000_000
 
     /// The default wall-clock time one scenario may take, in seconds, before it is reported as
     /// errored and the run goes on (`conformance run --timeout SECONDS`).

@@ -155,13 +155,13 @@ extension Scenario {
             do throws(FieldError) {
                 let (kind, input) = try ScenarioFormat.readEvent(fields, module: module, forms: forms)
                 if case .advance(let milliseconds, _) = kind {
-                    // Each ms is at most the limit, so the sum of two cannot overflow.
+                    // Each ms is at most the limit (the codec's range), so the sum of two cannot overflow.
                     virtualTime += milliseconds
                     guard virtualTime <= HarnessLimits.maximumVirtualMilliseconds else {
                         throw FieldError(
                             field: "ms",
                             "the advances so far reach \(virtualTime)ms of virtual time, over the limit of "
-                                + "\(HarnessLimits.maximumVirtualMilliseconds)ms (2^53 - 1) for a whole scenario")
+                                + "\(HarnessLimits.maximumVirtualMilliseconds)ms (10^12) for a whole scenario")
                     }
                 }
                 events.append(ScenarioEvent(step: index, line: index + 1, kind: kind, input: input))

@@ -90,7 +90,7 @@ public enum ScenarioFormat {
         let read: (JSONObject) throws(FieldError) -> (ScenarioEvent.Kind, DecodedInput?)
     }
 
-    private static let milliseconds = Field.required("ms", JSONCodec.integer(0...largestExactInteger))
+    private static let milliseconds = Field.required("ms", JSONCodec.integer(0...HarnessLimits.maximumVirtualMilliseconds))
     private static let quiet = Field.optional("quiet", JSONCodec.bool)
     private static let request = Field.required("request", JSONCodec.integer(1...largestExactInteger))
 
