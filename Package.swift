@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "MVIEssentials", targets: ["MVIEssentials"]),
+        .library(name: "MVIJSON", targets: ["MVIJSON"]),
         .library(name: "MVICore", targets: ["MVICore"]),
         .library(name: "MVITestSupport", targets: ["MVITestSupport"]),
         .library(name: "MVIStateMachine", targets: ["MVIStateMachine"]),
@@ -38,6 +39,9 @@ let package = Package(
         // The shared pieces every layer uses, once each: the lock box, the confined box, cancellation,
         // FNV-1a and the cancellable URLSession data task. A leaf: it depends on nothing here.
         .target(name: "MVIEssentials", path: "Sources/Library/MVIEssentials"),
+        // The JSON value, its strict reader (duplicate keys, lone surrogates and oversized numbers
+        // refused) and the one text escaper: for the features' parsers, the fixture format and the mock server.
+        .target(name: "MVIJSON", path: "Sources/Library/MVIJSON"),
         // The MVI library: store, schedulers, view binding, lifecycle.
         .target(name: "MVICore", dependencies: ["MVIEssentials"], path: "Sources/Library/MVICore"),
         // Test helpers for users' own test targets: the virtual-time TestScheduler and the exhaustive TestStore.
@@ -49,7 +53,7 @@ let package = Package(
         // An image pipeline on Foundation alone: memory and disk caches, one download per key.
         .target(name: "MVIImagePipeline", dependencies: ["MVIEssentials"], path: "Sources/Library/MVIImagePipeline"),
         // The canonical value and its text render, the string escaper, the JSON value and its strict reader.
-        .target(name: "FixtureFormat", path: "Sources/Conformance/FixtureFormat"),
+        .target(name: "FixtureFormat", dependencies: ["MVIJSON"], path: "Sources/Conformance/FixtureFormat"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
         .target(name: "ReplaySeam", dependencies: ["FixtureFormat", "MVICore"], path: "Sources/Conformance/ReplaySeam"),
         // SplitMix64, the one seeded generator (the Timer's background picker, the mock server's shuffles).
@@ -57,7 +61,7 @@ let package = Package(
         // The command-line parser and version every executable shares.
         .target(name: "CommandLineSupport", path: "Sources/Tools/CommandLineSupport"),
         // Feature: Kittens (image URLs from The Cat API).
-        .target(name: "MVIKittens", dependencies: ["MVICore"], path: "Sources/Features/MVIKittens"),
+        .target(name: "MVIKittens", dependencies: ["MVICore", "MVIJSON"], path: "Sources/Features/MVIKittens"),
         // Feature: a countdown timer driven by the state machine.
         .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
         // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
@@ -78,7 +82,7 @@ let package = Package(
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
-        .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "FixtureFormat", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
+        .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport", path: "Sources/Tools/TestPlanSupport"),
@@ -96,6 +100,7 @@ let package = Package(
 
         .testTarget(name: "MVIEssentialsTests", dependencies: ["MVIEssentials"]),
         .testTarget(name: "MVITestSupportTests", dependencies: ["MVITestSupport", "MVICore"]),
+        .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"]),
         .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
         .testTarget(name: "ReplaySeamTests", dependencies: ["ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

@@ -48,4 +48,32 @@ import Testing
         let body = String(repeating: "x", count: 100)
         #expect(throws: KittenParseError.notJSON("\"\(String(repeating: "x", count: 40))\" (100 bytes)")) { try parse(body) }
     }
+
+    /// JSONSerialization dropped a leading U+FEFF inside a string; the package's reader keeps it.
+    @Test func aStringKeepsEveryScalarItHoldsALeadingByteOrderMarkIncluded() throws {
+        #expect(try parse("[{\"url\":\"\u{FEFF}https://x/1.jpg\"}]") == ["\u{FEFF}https://x/1.jpg"])
+        #expect(try parse(#"[{"url":"\ufeffa"}]"#) == ["\u{FEFF}a"])
+    }
+
+    @Test func whatTheStrictReaderRefusesIsNotJSON() {
+        #expect(throws: KittenParseError.notJSON(#""[{\"url\":\"a\",\"url\":\"b\"}]""#)) { try parse(#"[{"url":"a","url":"b"}]"#) }
+        #expect(throws: KittenParseError.notJSON(#""[{\"url\":\"\\ud800\"}]""#)) { try parse(#"[{"url":"\ud800"}]"#) }
+        #expect(throws: KittenParseError.notJSON("\"[\u{FFFD}]\"")) { try parser.parse(Data([0x5B, 0xFF, 0x5D])) }
+    }
+
+    /// A 1 MiB body of empty URLs (JSONSerialization needed about 1 GB for it) reads in full.
+    @Test func aMebibyteOfEmptyURLsIsRead() throws {
+        let element = #"{"url":""},"#
+        let count = (1 << 20) / element.utf8.count
+        let body = "[" + String(repeating: element, count: count - 1) + #"{"url":""}]"#
+        #expect(try parse(body).count == count)
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedUnread() {
+        let body = Data(count: KittenParser.maximumBodyBytes + 1)
+        #expect(throws: KittenParseError.tooLarge(bytes: KittenParser.maximumBodyBytes + 1, limit: KittenParser.maximumBodyBytes)) {
+            try parser.parse(body)
+        }
+        #expect(KittenParseError.tooLarge(bytes: 9, limit: 8).description == "the body holds 9 bytes, over the limit of 8")
+    }
 }

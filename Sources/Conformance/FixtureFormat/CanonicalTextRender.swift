@@ -48,21 +48,8 @@ public enum CanonicalRender {
     /// A string in double quotes with escapes; invisible characters become `\u{XXXX}` (docs/render.md, "Strings").
     public static func quote(_ text: String) -> String { TextEscaping.canonicalQuoted(text) }
 
-    /// Controls, separators and format characters that a reader could not see or tell apart.
-    /// The list is closed and written in docs/render.md, so every language escapes the same set.
-    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls, DEL
-        case 0xA0, 0xAD: true  // no-break space, soft hyphen
-        case 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E: true
-        case 0x2000...0x200F: true  // spaces of other widths, zero-width characters, marks
-        case 0x2028...0x202F: true  // line and paragraph separators, embeddings, narrow no-break space
-        case 0x205F...0x206F: true  // medium math space, word joiner, invisible operators, deprecated formats
-        case 0x3000, 0x3164, 0xFEFF, 0xFFA0: true  // ideographic space, fillers, byte order mark
-        case 0xFFF9...0xFFFB: true  // interlinear annotation
-        case 0xE0000...0xE007F: true  // tags
-        default: false
-        }
-    }
+    /// Controls, separators and format characters that a reader could not see or tell apart: the
+    /// closed list of docs/render.md, kept with the escaper (`TextEscaping.isInvisible`).
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool { TextEscaping.isInvisible(scalar) }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MVIJSON
 
 /// Reads The Cat API's `/v1/images/search` body: a JSON array whose elements carry a `"url"` string.
 ///
@@ -6,46 +7,44 @@ import Foundation
 public struct KittenParser: Sendable {
     public init() {}
 
+    /// The largest body the parser reads: 8 MiB, far above a page of 50 images (about 5 KiB), so
+    /// that a misbehaving server cannot make the app hold an unbounded document.
+    public static let maximumBodyBytes = 8 << 20
+
     /// The image URLs in `body`, in order.
+    ///
+    /// The body is read by the package's strict JSON reader (MVIJSON): text that is not UTF-8,
+    /// duplicate keys and lone surrogates are errors rather than silent losses, and a string keeps
+    /// every scalar it holds (a leading U+FEFF included).
     public func parse(_ body: Data) throws(KittenParseError) -> [String] {
-        let json: Any
+        guard body.count <= Self.maximumBodyBytes else {
+            throw .tooLarge(bytes: body.count, limit: Self.maximumBodyBytes)
+        }
+        guard let text = String(data: body, encoding: .utf8) else { throw .notJSON(Self.preview(body)) }
+        let json: JSONValue
         do {
-            json = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+            json = try JSONValue.parse(text)
         } catch {
             throw .notJSON(Self.preview(body))
         }
-        guard let elements = json as? [Any] else {
-            throw .notAnArray(found: Self.typeName(json))
+        guard case .array(let elements) = json else {
+            throw .notAnArray(found: json.typeName)
         }
         var urls: [String] = []
         urls.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            guard let object = element as? [String: Any] else {
-                throw .elementNotAnObject(index: index, found: Self.typeName(element))
+            guard case .object(let object) = element else {
+                throw .elementNotAnObject(index: index, found: element.typeName)
             }
             guard let url = object["url"] else {
                 throw .missingURL(index: index)
             }
-            guard let string = url as? String else {
-                throw .urlNotAString(index: index, found: Self.typeName(url))
+            guard case .string(let string) = url else {
+                throw .urlNotAString(index: index, found: url.typeName)
             }
             urls.append(string)
         }
         return urls
-    }
-
-    /// The JSON type of a value from `JSONSerialization`.
-    static func typeName(_ value: Any) -> String {
-        switch value {
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
-        case is NSNull: return "null"
-        case let number as NSNumber:
-            // JSON booleans come back as NSNumber with the "char" encoding on every platform.
-            return String(cString: number.objCType) == "c" ? "boolean" : "number"
-        default: return String(describing: type(of: value))
-        }
     }
 
     /// The start of a body for messages: at most 40 characters, invisible ones escaped.
@@ -84,6 +83,8 @@ public enum KittenParseError: Error, Equatable, Hashable, Sendable, CustomString
     case missingURL(index: Int)
     /// The element at `index` has a `"url"` that is not a string.
     case urlNotAString(index: Int, found: String)
+    /// The body is larger than `KittenParser.maximumBodyBytes`.
+    case tooLarge(bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -92,6 +93,7 @@ public enum KittenParseError: Error, Equatable, Hashable, Sendable, CustomString
         case .elementNotAnObject(let index, let found): "element [\(index)] is \(found), expected an object with a \"url\""
         case .missingURL(let index): "element [\(index)] has no \"url\""
         case .urlNotAString(let index, let found): "element [\(index)] has a \"url\" that is \(found), expected a string"
+        case .tooLarge(let bytes, let limit): "the body holds \(bytes) bytes, over the limit of \(limit)"
         }
     }
 }

@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Foundation
 
 /// The admin HTTP API under `/__admin/`: stubs, faults, the journal and reset, for tests written in

@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Foundation
 
 /// The head of an HTTP/1.x message: its start line (a request line or a status line) and its

@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Foundation
 
 /// A request as the server read it.

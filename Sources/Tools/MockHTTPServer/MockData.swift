@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Foundation
 
 /// The server's fixed data sets, read from `Fixtures/http/`: `cats.json` for The Cat API and

@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 
 /// An error as NewsAPI v2 answers it: an HTTP status and `{"status":"error","code":...,"message":...}`
 /// with the service's own wording. The emulation gives these; tests can stub any of them

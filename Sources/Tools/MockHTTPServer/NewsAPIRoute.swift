@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 
 /// Which NewsAPI keys the emulation accepts, and how many requests each may make.
 public struct NewsAPIKeys: Sendable, Equatable {

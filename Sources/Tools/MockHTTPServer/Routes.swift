@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Foundation
 import SeededRandom
 

@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Foundation
 
 /// Why a stub (admin API body or stub file) was refused; every case names the field.

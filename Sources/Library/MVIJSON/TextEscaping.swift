@@ -22,7 +22,7 @@ public enum TextEscaping {
     }
 
     /// A canonical string (docs/render.md, "Strings"): in double quotes, `"` `\` and line feed,
-    /// carriage return and tab escaped, every invisible scalar (`CanonicalRender.isInvisible`) as `\u{XXXX}`.
+    /// carriage return and tab escaped, every invisible scalar (`isInvisible`) as `\u{XXXX}`.
     public static func canonicalQuoted(_ text: String) -> String {
         "\"" + map(text) { scalar in
             switch scalar {
@@ -32,7 +32,7 @@ public enum TextEscaping {
             case "\r": return "\\r"
             case "\t": return "\\t"
             default:
-                guard CanonicalRender.isInvisible(scalar) else { return nil }
+                guard isInvisible(scalar) else { return nil }
                 return "\\u{" + hex(scalar, minimumDigits: 4) + "}"
             }
         } + "\""
@@ -63,6 +63,23 @@ public enum TextEscaping {
             case "\n": "&#10;"
             default: scalar.value < 0x20 && scalar != "\t" ? "\\u{" + hex(scalar, minimumDigits: 4) + "}" : nil
             }
+        }
+    }
+
+    /// Controls, separators and format characters that a reader could not see or tell apart.
+    /// The list is closed and written in docs/render.md, so every language escapes the same set.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls, DEL
+        case 0xA0, 0xAD: true  // no-break space, soft hyphen
+        case 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E: true
+        case 0x2000...0x200F: true  // spaces of other widths, zero-width characters, marks
+        case 0x2028...0x202F: true  // line and paragraph separators, embeddings, narrow no-break space
+        case 0x205F...0x206F: true  // medium math space, word joiner, invisible operators, deprecated formats
+        case 0x3000, 0x3164, 0xFEFF, 0xFFA0: true  // ideographic space, fillers, byte order mark
+        case 0xFFF9...0xFFFB: true  // interlinear annotation
+        case 0xE0000...0xE007F: true  // tags
+        default: false
         }
     }
 }

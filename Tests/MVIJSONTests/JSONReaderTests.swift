@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Testing
 
 /// The one JSON reader: strict where JSONSerialization is lenient, and never a crash.
