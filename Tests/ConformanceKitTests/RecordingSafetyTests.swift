@@ -13,8 +13,36 @@ import Testing
         try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: outside)
         let outcome = try fixtures.run(.all)
         #expect(outcome.label == "error")
-        #expect(outcome.message == "refusing to record Fixtures/kittens/x.golden.txt: it is a symbolic link; replace it with a regular file")
+        #expect(outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "), "got: \(outcome.message)")
         #expect(try String(contentsOf: outside, encoding: .utf8) == "keep\n")
+    }
+
+    /// A golden linked to a file outside the fixtures folder is not read for comparison either: its
+    /// lines would be printed in the diff, and so in a CI log.
+    @Test func aGoldenLinkedOutOfTheFixturesFolderIsNotReadForComparison() throws {
+        let fixtures = try TemporaryFixtures()
+        let secret = fixtures.root.deletingLastPathComponent().appendingPathComponent("secret-\(UUID().uuidString).txt")
+        try "root:x:0:0:secret line\n".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? fileManager.removeItem(at: secret) }
+        try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: secret)
+        let outcome = try fixtures.run(.never)
+        #expect(outcome.label == "error")
+        #expect(outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "), "got: \(outcome.message)")
+        #expect(!outcome.message.contains("secret line"))
+        // The same read serves the port runner's comparison.
+        let golden = GoldenFile(url: fixtures.goldenURL, displayPath: "g", recordMode: .never, isCI: true, root: fixtures.root)
+        guard case .failure = golden.contents() else {
+            Issue.record("the linked golden was read")
+            return
+        }
+    }
+
+    @Test func aGoldenLinkedInsideTheFixturesFolderIsRead() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let copy = fixtures.root.appendingPathComponent("kittens/copy.txt")
+        try fileManager.moveItem(at: fixtures.goldenURL, to: copy)
+        try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: copy)
+        #expect(try fixtures.run(.never).label == "passed")
     }
 
     @Test func aFeatureFolderThatLeadsOutOfTheFixturesFolderIsRefused() throws {

@@ -35,11 +35,9 @@ public struct GoldenFile {
     ///   - label: what the golden is of (a scenario id), for messages.
     public func check(_ actual: String, rerecordCommand: String, label: String) -> ScenarioOutcome {
         let golden: Data?
-        if FileManager.default.fileExists(atPath: url.path) {
-            guard let data = try? Data(contentsOf: url) else { return .error("cannot read \(displayPath)") }
-            golden = data
-        } else {
-            golden = nil
+        switch contents() {
+        case .success(let data): golden = data
+        case .failure(let refusal): return .error(refusal.message)
         }
         guard let golden else {
             guard recordMode != .never else {
@@ -60,10 +58,33 @@ public struct GoldenFile {
                 + "re-record with `\(rerecordCommand)` (or \(RecordMode.environmentVariable)=failed swift test) once the change is intended")
     }
 
+    /// Why a golden was not read.
+    public struct ReadRefusal: Error, Equatable, Sendable {
+        public let message: String
+    }
+
+    /// The golden's bytes, or nil when there is none. A golden that resolves outside the fixtures
+    /// folder (a symbolic link leading out of it) is refused unread, so that no other file's lines
+    /// reach a diff, and through it a CI log.
+    public func contents() -> Result<Data?, ReadRefusal> {
+        guard FileManager.default.fileExists(atPath: url.path) else { return .success(nil) }
+        if let root {
+            let real = url.resolvingSymlinksInPath().path
+            let base = root.resolvingSymlinksInPath().path
+            guard real.hasPrefix(base + "/") else {
+                return .failure(ReadRefusal(
+                    message: "refusing to read \(displayPath): it resolves to \(real), outside the fixtures folder \(base) "
+                        + "(a symbolic link leads out of it); a golden is a file inside the fixtures folder"))
+            }
+        }
+        guard let data = try? Data(contentsOf: url) else { return .failure(ReadRefusal(message: "cannot read \(displayPath)")) }
+        return .success(data)
+    }
+
     /// The 1-based line of the golden where it first differs from `actual`, or nil when they are
     /// equal or the golden cannot be read.
     public func firstDifferingLine(_ actual: String) -> Int? {
-        guard let golden = try? Data(contentsOf: url) else { return nil }
+        guard case .success(let golden?) = contents() else { return nil }
         return LineDiff.firstDifferingLine(golden: golden, actual: Data(actual.utf8))
     }
 

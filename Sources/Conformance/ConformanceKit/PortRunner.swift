@@ -209,8 +209,12 @@ public struct PortRunner {
     /// Compares the port's transcript with the golden and names the first step that differs.
     private func compare(_ actual: String, entry: FixtureCatalog.Entry) -> PortOutcome {
         let goldenPath = catalog.displayPath(entry.goldenURL)
-        guard let golden = try? Data(contentsOf: entry.goldenURL) else {
-            return .errored(message: "\(goldenPath) is missing or unreadable; record it against the reference first")
+        let file = GoldenFile(url: entry.goldenURL, displayPath: goldenPath, recordMode: .never, isCI: true, root: catalog.root)
+        let golden: Data
+        switch file.contents() {
+        case .success(let data?): golden = data
+        case .success(nil): return .errored(message: "\(goldenPath) is missing; record it against the reference first")
+        case .failure(let refusal): return .errored(message: refusal.message)
         }
         // Byte for byte, as the reference's verdict: canonically equivalent text is not equal here.
         let actualBytes = Data(actual.utf8)
