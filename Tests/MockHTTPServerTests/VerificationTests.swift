@@ -75,6 +75,21 @@ import Testing
         #expect(try exchange(server, "GET", "/__admin/requests/99/near-misses")?.status == 404)
     }
 
+    /// The path weighs most, as in WireMock: a same-path stub that differs in one query value is
+    /// not dropped behind newer stubs for other paths that also differ in one part.
+    @Test func nearMissesRankAStubForTheSamePathFirst() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let samePath = server.stub(Stub(path: "/v1/images/search", query: ["page": "1"], responses: [.text(200, "{}")]))
+        let others = (1...3).map { server.stub(Stub(path: "/v1/other\($0)", responses: [.text(200, "{}")])) }
+        #expect(try exchange(server, "GET", "/v1/images/search?page=0")?.status == 200)
+        let entry = try #require(server.journal.all.first)
+        let misses = server.nearMisses(for: entry.request)
+        #expect(misses.first?.stub == samePath, "ranked: \(misses.map(\.stub)), stubs for other paths: \(others)")
+        #expect(misses.first?.reasons == ["query.page: expected 1, got 0"])
+        #expect(misses.count == 3)
+    }
+
     @Test func aStubMatchesOnHeadersWithoutRegardToTheirNamesCase() throws {
         let server = try startServer()
         defer { server.stop() }

@@ -247,12 +247,19 @@ public final class MockServer: Sendable {
     /// The stubs now, newest first, with how many times each has answered.
     public var stubs: [(id: Int, stub: Stub, served: Int)] { state.withLock { $0.stubs } }
 
-    /// The stubs nearest to matching `request`, fewest reasons first (then newest first), at most
-    /// `limit`, each with why it missed; empty if a stub matches it.
+    /// The stubs nearest to matching `request`, at most `limit`, each with why it missed; empty if a
+    /// stub matches it. As WireMock ranks them, the path weighs most: every stub whose path fits
+    /// (or that names none) comes before every stub whose path differs, then fewer reasons, then
+    /// newer stubs. A stub for the same path that differs in one query value is what a person was
+    /// aiming at, more than a stub for another path that happens to differ in nothing else.
     public func nearMisses(for request: HTTPRequest, limit: Int = 3) -> [NearMiss] {
         let misses = stubs.map { NearMiss(stub: $0.id, pattern: $0.stub.pattern, reasons: $0.stub.pattern.misses(request)) }
         if misses.contains(where: { $0.reasons.isEmpty }) { return [] }
-        return Array(misses.enumerated().sorted { ($0.element.reasons.count, $0.offset) < ($1.element.reasons.count, $1.offset) }.prefix(limit).map(\.element))
+        func rank(_ miss: NearMiss, _ offset: Int) -> (Int, Int, Int) {
+            let pathDiffers = miss.pattern.path.map { $0 != request.path } ?? false
+            return (pathDiffers ? 1 : 0, miss.reasons.count, offset)
+        }
+        return Array(misses.enumerated().sorted { rank($0.element, $0.offset) < rank($1.element, $1.offset) }.prefix(limit).map(\.element))
     }
 
     /// The next scripted response for `request`, and the id of the stub that gives it.
