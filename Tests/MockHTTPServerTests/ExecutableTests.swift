@@ -83,6 +83,7 @@ struct ExecutableTests {
         (["--stubs"], "--stubs needs a value"),
         (["--news-request-limit", "many"], "--news-request-limit many: expected a whole number >= 0"),
         (["--news-api-keys", ","], "--news-api-keys ,: expected one key or more, comma-separated"),
+        (["--news-disabled-keys", " , "], "--news-disabled-keys  , : expected one key or more, comma-separated"),
         (["--verbose"], "unknown option --verbose"),
         (["--help=yes"], "unknown option --help"),
         (["serve"], "unexpected argument serve"),
