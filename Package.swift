@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "MVIStateMachineTests", dependencies: ["MVIStateMachine"]),
         .testTarget(name: "MVIKittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),
         .testTarget(name: "MVICountdownTimerTests", dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
-        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "FixtureFormat", "MVICore"]),
+        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "FixtureFormat", "MVICore", "MVITestSupport"]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
         .testTarget(name: "MVINewsTests", dependencies: ["MVINews", "NewsReplay", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "MVIImagePipelineTests", dependencies: ["MVIImagePipeline"]),
@@ -121,7 +121,7 @@ let package = Package(
             name: "ConformanceKitTests",
             dependencies: [
                 "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
-                "KittensReplay", "TimerReplay",
+                "KittensReplay", "TimerReplay", "MVITestSupport",
                 "MVIStateMachine", "MVICore", "SeededRandom",
             ]),
     ],

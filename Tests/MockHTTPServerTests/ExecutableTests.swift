@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MVITestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Subject: a real process and socket; waits use generous timeouts.
-@Suite(.enabled(if: mockServerExecutable() != nil, "the mock-server executable is built next to the tests by `swift build --build-tests`"))
+@Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests by `swift build --build-tests`"))
 struct ExecutableTests {
     @Test func printsWhereItListensServesAndStopsOnSIGTERM() throws {
         let server = try ServerProcess(arguments: [])
