@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "MVIKittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),
         .testTarget(name: "MVICountdownTimerTests", dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
         .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "FixtureFormat", "MVICore", "MVITestSupport"]),
-        .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport"]),
+        .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport", "MVITestSupport"]),
         .testTarget(name: "MVINewsTests", dependencies: ["MVINews", "NewsReplay", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "MVIImagePipelineTests", dependencies: ["MVIImagePipeline"]),
         .testTarget(name: "MVIImagesTests", dependencies: ["MVIImages", "MVIImagePipeline", "MVICore", "MVITestSupport"]),
