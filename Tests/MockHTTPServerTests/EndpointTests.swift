@@ -277,3 +277,25 @@ import Testing
         #expect((json(response.body) as? [String: String])?["message"] == message)
     }
 }
+
+/// The server says where its data set comes from: a fallback to the checkout's is never silent.
+@Suite struct DataSetLocationTests {
+    @Test func theWorkingFoldersFixturesComeFirst() throws {
+        let data = try MockData.locate(workingDirectory: FileManager.default.currentDirectoryPath)
+        #expect(data.source == .workingDirectory)
+        #expect(data.summary.hasSuffix("/Fixtures/http (./Fixtures; pass --fixtures DIR for another)"))
+    }
+
+    @Test func withoutFixturesInTheWorkingFolderTheCheckoutsIsUsedAndNamed() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.path
+        let data = try MockData.locate(workingDirectory: elsewhere)
+        #expect(data.source == .checkout)
+        #expect(data.summary.contains("(the package checkout's: there is no Fixtures/http in the working folder; pass --fixtures DIR for another)"))
+    }
+
+    @Test func anExplicitFolderIsUsedOrRefusedNeverReplaced() throws {
+        let root = FileManager.default.currentDirectoryPath + "/Fixtures"
+        #expect(try MockData.locate(fixtures: root).source == .explicit)
+        #expect(throws: MockServerError.noDataSet(searched: ["/nonexistent/http"])) { try MockData.locate(fixtures: "/nonexistent") }
+    }
+}

@@ -35,6 +35,19 @@ import Testing
         #expect(server.stubs.isEmpty)
     }
 
+    /// The one place where an absent part does not mean "any": a stub without `method` stands in for
+    /// a GET route, while a search without `method` finds every method (docs/mock-server.md).
+    @Test func aStubWithoutMethodIsGETButASearchWithoutMethodIsAny() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        #expect(try exchange(server, "POST", "/__admin/stubs", body: #"{"path": "/x", "response": {"status": 202}}"#)?.status == 201)
+        #expect(server.stubs.first?.stub.pattern.method == "GET")
+        #expect(try exchange(server, "GET", "/x")?.status == 202)
+        #expect(try exchange(server, "POST", "/x", body: "")?.status != 202, "a stub without method is not a POST stub")
+        let count = try #require(try exchange(server, "POST", "/__admin/requests/count", body: #"{"path": "/x"}"#))
+        #expect((json(count.body) as? [String: Any])?["count"] as? Int == 2, "the search without method finds the GET and the POST")
+    }
+
     @Test func aGoodStubWithEveryFieldIsTaken() throws {
         let server = try startServer()
         defer { server.stop() }

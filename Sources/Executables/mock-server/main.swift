@@ -32,7 +32,7 @@ let spec = CommandSpec(
         .value("news-disabled-keys", "LIST", "NewsAPI keys, comma-separated, that get 401 apiKeyDisabled"),
     ],
     discussion: """
-        The first line on standard output is `listening on http://HOST:PORT`.
+        The first line on standard output is `listening on http://HOST:PORT`; the second names the data set and where it was found.
         SIGINT or SIGTERM stops the server gracefully. A bad argument or stub file exits with
         status 2; data sets that cannot be read or a port that cannot be bound, with status 1.
         """)
@@ -118,8 +118,9 @@ func loadStubs() -> (stubs: [Stub], problem: String?) {
 
     // Data sets that cannot be read and a port that cannot be bound are failures: exit 1.
     let server: MockServer
+    let data: MockData
     do {
-        let data = try MockData.locate(fixtures: fixtures)
+        data = try MockData.locate(fixtures: fixtures)
         server = MockServer(
             configuration: .init(
                 host: host, port: port, data: data, idleTimeout: idleTimeout, headerTimeout: headerTimeout, writeTimeout: writeTimeout,
@@ -132,6 +133,7 @@ func loadStubs() -> (stubs: [Stub], problem: String?) {
         return ExitStatus.failure
     }
     say("listening on http://\(host):\(server.port)")
+    say(data.summary)
 
     // Stop gracefully on SIGINT and SIGTERM.
     var received: Int32 = 0

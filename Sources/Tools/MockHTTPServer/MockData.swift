@@ -10,6 +10,20 @@ public struct MockData: Sendable {
         public let height: Int
     }
 
+    /// Where a data set was found.
+    public enum Source: Sendable, Equatable {
+        /// `--fixtures DIR` (or the `fixtures:` argument).
+        case explicit
+        /// `./Fixtures` of the working folder.
+        case workingDirectory
+        /// The package checkout's `Fixtures`, when neither was there.
+        case checkout
+    }
+
+    /// The folder the data set was read from (`.../Fixtures/http`).
+    public let folder: URL
+    /// How `locate` found it; `.explicit` for `load(from:)`.
+    public var source = Source.explicit
     public let cats: [Cat]
     /// Articles in the order served (newest first), each with `language` and `country` kept for filtering.
     public let articles: [JSONObject]
@@ -38,7 +52,7 @@ public struct MockData: Sendable {
                 throw .invalidData(path: newsFile, field: "articles[\(index)]", problem: "needs a string url and a source object")
             }
         }
-        return MockData(cats: cats, articles: articles)
+        return MockData(folder: directory, cats: cats, articles: articles)
     }
 
     private static func read(_ path: String) throws(MockServerError) -> JSONObject {
@@ -63,20 +77,34 @@ public struct MockData: Sendable {
     }
 
     /// Finds `Fixtures/http`: under `explicit` (a Fixtures folder) if given, else `./Fixtures`,
-    /// else the package checkout's.
-    public static func locate(fixtures explicit: String? = nil) throws(MockServerError) -> MockData {
-        var candidates: [URL] = []
+    /// else the package checkout's. `source` says which, so that a server can say where its data
+    /// comes from rather than fall back without a word.
+    public static func locate(
+        fixtures explicit: String? = nil, workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws(MockServerError) -> MockData {
+        var candidates: [(URL, Source)] = []
         if let explicit {
-            candidates.append(URL(fileURLWithPath: explicit).appendingPathComponent("http"))
+            candidates.append((URL(fileURLWithPath: explicit).appendingPathComponent("http"), .explicit))
         } else {
-            candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures/http"))
+            candidates.append((URL(fileURLWithPath: workingDirectory).appendingPathComponent("Fixtures/http"), .workingDirectory))
             let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            candidates.append(checkout.appendingPathComponent("Fixtures/http"))
+            candidates.append((checkout.appendingPathComponent("Fixtures/http"), .checkout))
         }
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.appendingPathComponent(catsFile).path) {
-            return try load(from: candidate)
+        for (candidate, source) in candidates where FileManager.default.fileExists(atPath: candidate.appendingPathComponent(catsFile).path) {
+            var data = try load(from: candidate)
+            data.source = source
+            return data
         }
-        throw .noDataSet(searched: candidates.map(\.path))
+        throw .noDataSet(searched: candidates.map(\.0.path))
+    }
+
+    /// The line a server prints about its data set: where it is and how it was found.
+    public var summary: String {
+        switch source {
+        case .explicit: "data set: \(folder.path)"
+        case .workingDirectory: "data set: \(folder.path) (./Fixtures; pass --fixtures DIR for another)"
+        case .checkout: "data set: \(folder.path) (the package checkout's: there is no Fixtures/http in the working folder; pass --fixtures DIR for another)"
+        }
     }
 }
 
