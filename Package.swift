@@ -123,7 +123,8 @@ let package = Package(
                 "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
                 "KittensReplay", "TimerReplay", "MVITestSupport",
                 "MVIStateMachine", "MVICore", "SeededRandom",
-            ]),
+            ],
+            exclude: ["PortFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

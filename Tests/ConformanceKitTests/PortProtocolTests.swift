@@ -7,11 +7,11 @@ import Testing
 /// 2-core machine, the thread sanitizer), except where the timeout itself is tested; nothing sleeps here.
 @Suite(.requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"))
 struct PortProtocolTests {
-    static let target = "kittens/refresh-while-loading"
+    static let target = "kittens/reload-while-loading"
     static let after = "timer/set-and-start"
 
     @Test func pythonPortPassesEveryScenarioOfItsFeatures() throws {
-        let run = try PortFixtures.run(PortFixtures.portCommand, try PortFixtures.catalog.entries().map(\.id))
+        let run = try PortFixtures.run(PortFixtures.portCommand, try PortFixtures.corpus.entries().map(\.id), catalog: PortFixtures.corpus)
         #expect(run.port?.name == "python-port")
         #expect(run.port?.features == ["kittens", "timer"])
         let notPassed = run.results.filter { $0.outcome != .passed && ["kittens", "timer"].contains($0.feature) }
@@ -32,7 +32,7 @@ struct PortProtocolTests {
         let run = try PortFixtures.run(try PortFixtures.misbehaving(mode, in: Self.target), [Self.target, Self.after], timeout: timeout)
         let broken = try #require(run.result(Self.target))
         #expect(broken.outcome.label == "errored")
-        #expect(broken.outcome.message.hasPrefix("step 2 (Fixtures/kittens/refresh-while-loading.jsonl:3): "), "\(broken.outcome.message)")
+        #expect(broken.outcome.message.hasPrefix("step 2 (PortFixtures/kittens/reload-while-loading.jsonl:3): "), "\(broken.outcome.message)")
         for text in expected { #expect(broken.outcome.message.contains(text), "\(broken.outcome.message)") }
         #expect(run.result(Self.after)?.outcome == .passed, "the run goes on with a new port process")
     }
@@ -47,26 +47,26 @@ struct PortProtocolTests {
 
     @Test func brokenCopyOfThePythonPortFailsAtTheFirstDivergingStep() throws {
         let broken = try Self.kittensThatDoNotCancel()
-        let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"])
+        let run = try PortFixtures.run(broken, [Self.target, "kittens/load-on-create"])
         let failed = try #require(run.result(Self.target))
         #expect(failed.outcome.label == "failed")
         if case .failed(let step, let message) = failed.outcome {
             #expect(step == 4)
-            #expect(message.hasPrefix("first diverging step: 4\n--- Fixtures/kittens/refresh-while-loading.golden.txt (golden)"))
+            #expect(message.hasPrefix("first diverging step: 4\n--- PortFixtures/kittens/reload-while-loading.golden.txt (golden)"))
             #expect(message.contains("- 12 |   cancel #1"))
             #expect(message.hasSuffix("\nthe port's standard error:\n  | reload keeps the old load"))
         }
-        #expect(run.result("kittens/images-loaded-on-create")?.outcome == .passed, "the rule only matters when a load is replaced")
+        #expect(run.result("kittens/load-on-create")?.outcome == .passed, "the rule only matters when a load is replaced")
         #expect(run.results.filter(\.failsTheRun).map(\.id) == [Self.target])
     }
 
     @Test func expectedFailureDoesNotFailTheRunButAnUnexpectedPassDoes() throws {
         let broken = try Self.kittensThatDoNotCancel()
-        let expected = ExpectedFailures(reasons: [Self.target: "reloads do not cancel yet", "kittens/images-loaded-on-create": "thought broken"])
-        let run = try PortFixtures.run(broken, [Self.target, "kittens/images-loaded-on-create"], expected: expected)
+        let expected = ExpectedFailures(reasons: [Self.target: "reloads do not cancel yet", "kittens/load-on-create": "thought broken"])
+        let run = try PortFixtures.run(broken, [Self.target, "kittens/load-on-create"], expected: expected)
         #expect(run.result(Self.target)?.failsTheRun == false)
         #expect(run.result(Self.target)?.expectedFailure == "reloads do not cancel yet")
-        #expect(run.result("kittens/images-loaded-on-create")?.failsTheRun == true, "an expected failure that passes is flagged")
+        #expect(run.result("kittens/load-on-create")?.failsTheRun == true, "an expected failure that passes is flagged")
     }
 
     @Test func featureThePortLacksIsSkippedNotFailed() throws {
@@ -92,11 +92,11 @@ struct PortProtocolTests {
         let json = folder.appendingPathComponent("port.json")
         let markdown = folder.appendingPathComponent("port.md")
         let run = CommandRun([
-            "run", "kittens/images-loaded-on-create", "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "run", "kittens/load-on-create", "--fixtures", PortFixtures.fixtures.path, "--adapter", PortFixtures.portCommand, "--timeout", "60",
             "--expected-failures", expected.path, "--json", json.path, "--markdown", markdown.path,
         ])
         #expect(run.status == 0, "\(run.out)\(run.err)")
-        #expect(run.out.hasPrefix("pass  kittens/images-loaded-on-create\n"))
+        #expect(run.out.hasPrefix("pass  kittens/load-on-create\n"))
         #expect(run.out.hasSuffix("the port meets its expectations\n"))
         #expect(run.err.contains("lists kittens/renamed-long-ago, which is not among the scenarios run"))
         let report = try ComplianceReport.read(try Data(contentsOf: json), file: json.path)
@@ -107,13 +107,13 @@ struct PortProtocolTests {
 
     @Test func expectedFailureThatPassesFailsTheCommand() throws {
         let expected = try PortFixtures.temporaryDirectory().appendingPathComponent("expected.txt")
-        try "kittens/images-loaded-on-create  thought broken\n".write(to: expected, atomically: true, encoding: .utf8)
+        try "kittens/load-on-create  thought broken\n".write(to: expected, atomically: true, encoding: .utf8)
         let run = CommandRun([
-            "run", "kittens/images-loaded-on-create", "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "run", "kittens/load-on-create", "--fixtures", PortFixtures.fixtures.path, "--adapter", PortFixtures.portCommand, "--timeout", "60",
             "--expected-failures", expected.path,
         ])
         #expect(run.status == 1)
-        #expect(run.out.contains("UNEXPECTED PASS  kittens/images-loaded-on-create\n    listed as an expected failure, but it passes now"))
+        #expect(run.out.contains("UNEXPECTED PASS  kittens/load-on-create\n    listed as an expected failure, but it passes now"))
         #expect(run.out.hasSuffix("1 scenario against expectations\n"))
     }
 }

@@ -8,7 +8,12 @@ import ReferenceFeatures
 /// with generous timeouts and never sleep themselves.
 enum PortFixtures {
     static let root = FixtureCatalog.packageRoot
-    static let catalog = FixtureCatalog(root: root.appendingPathComponent("Fixtures"))
+    /// The whole corpus, which the Python port must pass.
+    static let corpus = FixtureCatalog(root: root.appendingPathComponent("Fixtures"))
+    /// The protocol tests' own scenarios (copies of three corpus scenarios under their own ids), so
+    /// that a change to a corpus golden fails the corpus tests alone, not these as well.
+    static let fixtures = root.appendingPathComponent("Tests/ConformanceKitTests/PortFixtures")
+    static let catalog = FixtureCatalog(root: fixtures)
     static let pythonPort = root.appendingPathComponent("Ports/python")
 
     /// `python3` on PATH, which the Python port needs.
@@ -18,17 +23,19 @@ enum PortFixtures {
     }()
 
     /// The catalog entries with these ids, in this order.
-    static func entries(_ ids: [String]) throws -> [FixtureCatalog.Entry] {
+    static func entries(_ ids: [String], in catalog: FixtureCatalog = catalog) throws -> [FixtureCatalog.Entry] {
         let all = try catalog.entries()
         return ids.compactMap { id in all.first { $0.id == id } }
     }
 
     /// Runs `ids` against the port `command` started in the package root.
-    static func run(_ command: String, _ ids: [String], timeout: Double = 60, expected: ExpectedFailures = ExpectedFailures()) throws -> PortRun {
+    static func run(
+        _ command: String, _ ids: [String], timeout: Double = 60, expected: ExpectedFailures = ExpectedFailures(), catalog: FixtureCatalog = catalog
+    ) throws -> PortRun {
         let runner = PortRunner(
             catalog: catalog, replayer: Replayer(features: .reference), command: command, timeout: timeout, directory: root,
             expectedFailures: expected)
-        return runner.run(try entries(ids))
+        return runner.run(try entries(ids, in: catalog))
     }
 
     /// The command that starts the Python port.

@@ -8,13 +8,13 @@ import Testing
 /// reference adapter: what they send validates, and replies the runner refuses are refused by the schema.
 @Suite struct ProtocolSchemaTests {
     static func schema(_ name: String) throws -> SchemaValidator {
-        let url = PortFixtures.catalog.root.appendingPathComponent("schema/protocol/\(name).schema.json")
+        let url = PortFixtures.corpus.root.appendingPathComponent("schema/protocol/\(name).schema.json")
         return SchemaValidator(root: try JSONValue.parse(try String(contentsOf: url, encoding: .utf8)))
     }
 
     /// For each fixture, the messages the runner sends and the reference adapter's replies to them.
     static func conversations() throws -> [(messages: [String], replies: [String])] {
-        try PortFixtures.catalog.entries().map { entry in
+        try PortFixtures.corpus.entries().map { entry in
             let lines = try String(contentsOf: entry.scenarioURL, encoding: .utf8).split(separator: "\n").map(String.init)
             var seq = 1
             var messages = [#"{"cmd":"start","seq":1,"version":1}"#]
