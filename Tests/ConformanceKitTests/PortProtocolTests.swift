@@ -117,3 +117,16 @@ struct PortProtocolTests {
         #expect(run.out.hasSuffix("1 scenario against expectations\n"))
     }
 }
+
+/// The compliance table in Ports/python/README.md counts what the corpus holds today.
+@Suite struct PythonPortReadmeTests {
+    @Test func theComplianceTableCountsTheCorpusAsItIs() throws {
+        let readme = try String(contentsOf: PortFixtures.pythonPort.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.matches(of: /\n\| ([a-z-]+) \| (\d+) \| 0 \| 0 \| 0 \| 100% \|/).map { (String($0.output.1), Int($0.output.2)!) }
+        #expect(!rows.isEmpty, "no compliance rows found")
+        let entries = try PortFixtures.corpus.entries()
+        for (feature, passed) in rows {
+            #expect(passed == entries.filter { $0.feature == feature }.count, "\(feature): the README says \(passed)")
+        }
+    }
+}
