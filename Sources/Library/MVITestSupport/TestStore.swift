@@ -22,7 +22,8 @@ import MVICore
 /// last one asserted) into what the store must hold afterwards; no closure means "unchanged".
 /// The first expected state is the store's state when the `TestStore` is made.
 ///
-/// Failures are Swift Testing issues (`Issue.record`) at the line of the call. `finish()` runs
+/// Failures are reported at the line of the call to whichever framework runs the test: Swift
+/// Testing issues (`Issue.record`) in a `@Test`, `XCTFail` in an `XCTestCase`. `finish()` runs
 /// the end-of-test checks; if it is never called, they run when the `TestStore` is released.
 /// Use it on the thread that drives the store's `TestScheduler`.
 public final class TestStore<Intent, State: Equatable, Label: Equatable> {
@@ -41,7 +42,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     /// and to have work still pending at the end reported.
     public init(
         _ store: some Store<Intent, State, Label>, scheduler: TestScheduler? = nil,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.store = store
         self.scheduler = scheduler
@@ -63,7 +64,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     /// asserted state into the expected one. Unasserted changes or labels from before fail first.
     public func send(
         _ intent: Intent,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
         assert update: ((inout State) -> Void)? = nil
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -77,7 +78,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     /// now) and asserts the state the work that ran leaves.
     public func advance(
         by duration: Duration = .zero,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
         assert update: ((inout State) -> Void)? = nil
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -93,7 +94,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     /// Asserts a state change made by something other than this test store (a fake data source
     /// answering at once, a view event, a direct `store.accept`).
     public func assertState(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
         _ update: (inout State) -> Void
     ) {
         check(update, isAsserted: true, after: "assertState", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -101,7 +102,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
 
     /// Asserts that the oldest label not yet received is `label`.
     public func receive(
-        _ label: Label, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        _ label: Label, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard !labels.items.isEmpty else {
@@ -116,7 +117,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
 
     /// Ends the test: fails on a state change not asserted, a label not received, or work still
     /// scheduled on the `TestScheduler` (advance until it has run, or dispose the store).
-    public func finish(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+    public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) {
         finished = true
         checkTheEnd(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), when: "at finish()")
     }
