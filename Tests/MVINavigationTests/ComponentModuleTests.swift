@@ -12,7 +12,7 @@ private struct CounterState: Equatable {
     var loaded = false
 }
 
-private final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, Never> {
+private final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, Never> {
     private(set) var load: (any Cancellable)?
 
     override func executeIntent(_ intent: CounterIntent) { dispatch(.incremented) }

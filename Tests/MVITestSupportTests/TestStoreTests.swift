@@ -13,7 +13,7 @@ private struct FormState: Equatable {
     var status = Status.editing
 }
 
-private final class FormExecutor: BaseExecutor<FormIntent, Never, FormState, FormMessage, FormLabel> {
+private final class FormExecutor: BaseExecutor<FormIntent, Never, FormMessage, FormState, FormLabel> {
     override func executeIntent(_ intent: FormIntent) {
         switch intent {
         case .rename(let name): dispatch(.renamed(name))

@@ -6,7 +6,7 @@ import XCTest
 private enum CountIntent: Equatable { case add(Int) }
 private struct CountState: Equatable { var total = 0 }
 
-private final class CountExecutor: BaseExecutor<CountIntent, Never, CountState, Int, Never> {
+private final class CountExecutor: BaseExecutor<CountIntent, Never, Int, CountState, Never> {
     override func executeIntent(_ intent: CountIntent) {
         switch intent {
         case .add(let amount): dispatch(amount)
