@@ -55,7 +55,7 @@ private final class CounterFactory {
                     }, scheduler: scheduler)
                 let component = StoreComponent<CounterStore, Int, String>(
                     name: "CounterComponent", store: store, stateToModel: \.count, eventToIntent: { _ in .increment })
-                let module = CounterModule(component: component, makeView: { CounterView() }, save: \.count)
+                let module = CounterModule(component: component, makeView: { _ in CounterView() }, save: \.count)
                 modules.append(Weak(module))
                 stores.append(Weak(store))
                 executors.append(executor)

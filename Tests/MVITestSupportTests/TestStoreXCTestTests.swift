@@ -87,4 +87,27 @@ final class TestStoreXCTestTests: XCTestCase {
         XCTAssertTrue(recorded.first?.description.contains("no change was asserted") ?? false, "\(recorded)")
         store.finish()
     }
+
+    func testANonExhaustiveWrongAssertionFailsTheXCTest() {
+        let store = makeCounter()
+        store.exhaustivity = .nonExhaustive
+        store.send(.add(1))
+        let recorded = failures {
+            store.send(.add(2)) { $0.total = 4 }
+        }
+        XCTAssertEqual(recorded.count, 1, "\(recorded)")
+        XCTAssertTrue(recorded.first?.description.contains(".total: expected 4, actual 3") ?? false, "\(recorded)")
+        store.finish()
+    }
+
+    func testAWrongMessageFailsTheXCTest() {
+        let store = makeCounter()
+        store.send(.add(2)) { $0.total = 2 }
+        let recorded = failures {
+            store.receive(message: 5)
+        }
+        XCTAssertEqual(recorded.count, 1, "\(recorded)")
+        XCTAssertTrue(recorded.first?.description.contains("received message 2, expected 5") ?? false, "\(recorded)")
+        store.finish()
+    }
 }
