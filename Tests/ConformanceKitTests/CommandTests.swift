@@ -124,7 +124,18 @@ final class CommandRun {
         let run = CommandRun(["record", "kittens/x"], fixtures: fixtures)
         #expect(run.status == 1)
         #expect(run.out.contains("RECORDED  kittens/x"))
+        #expect(run.out.hasSuffix("1 recorded: run again to verify\n0 passed, 1 failed\n"), "got: \(run.out)")
         #expect(fixtures.golden == TemporaryFixtures.expected)
+        let again = CommandRun(["run", "kittens/x"], fixtures: fixtures)
+        #expect(again.status == 0)
+        #expect(!again.out.contains("recorded"))
+    }
+
+    @Test func helpAsAScenarioPatternPointsToTheUsage() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let run = CommandRun(["help"], fixtures: fixtures)
+        #expect(run.status == 2)
+        #expect(run.err == "conformance: no scenario matches 'help'; see 'conformance list'; for usage run 'conformance --help'\n")
     }
 
     @Test func globs() {

@@ -1,10 +1,11 @@
 import ConformanceKit
 import Foundation
+import MVITestSupport
 import Testing
 
 /// Subject: real child processes speaking the adapter protocol. Timeouts are generous (a loaded
 /// 2-core machine, the thread sanitizer), except where the timeout itself is tested; nothing sleeps here.
-@Suite(.enabled(if: PortFixtures.python != nil, "the Python port needs python3 on PATH"))
+@Suite(.requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"))
 struct PortProtocolTests {
     static let target = "kittens/refresh-while-loading"
     static let after = "timer/set-and-start"

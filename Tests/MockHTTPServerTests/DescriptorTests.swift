@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import MVITestSupport
 
 /// Subject: a `mock-server` process run out of file descriptors (`ulimit -n 64`) by real clients.
-@Suite(.enabled(if: mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
+@Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
 struct DescriptorTests {
     @Test func outOfDescriptorsNewClientsGet503OldOnesAreServedAndServiceRecovers() throws {
         let server = try ServerProcess(arguments: [], limit: "ulimit -n 64")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MVITestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Subject: a real process and socket; waits use generous timeouts.
-@Suite(.enabled(if: mockServerExecutable() != nil, "the mock-server executable is built next to the tests by `swift build --build-tests`"))
+@Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests by `swift build --build-tests`"))
 struct ExecutableTests {
     @Test func printsWhereItListensServesAndStopsOnSIGTERM() throws {
         let server = try ServerProcess(arguments: [])
@@ -83,6 +84,7 @@ struct ExecutableTests {
         (["--stubs"], "--stubs needs a value"),
         (["--news-request-limit", "many"], "--news-request-limit many: expected a whole number >= 0"),
         (["--news-api-keys", ","], "--news-api-keys ,: expected one key or more, comma-separated"),
+        (["--news-disabled-keys", " , "], "--news-disabled-keys  , : expected one key or more, comma-separated"),
         (["--verbose"], "unknown option --verbose"),
         (["--help=yes"], "unknown option --help"),
         (["serve"], "unexpected argument serve"),

@@ -56,6 +56,28 @@ import Testing
         #expect(try news(server, headers: ["Authorization": "bad"]).status == 401)
     }
 
+    @Test func aDisabledKeyIs401ApiKeyDisabledBeforeAnyOtherCheck() throws {
+        let server = try startServer { $0.newsAPI = NewsAPIKeys(accepted: ["good"], disabled: ["old"]) }
+        defer { server.stop() }
+        let disabled = try news(server, query: [("pageSize", "1000")], headers: ["X-Api-Key": "old"])
+        #expect(disabled.status == 401)
+        #expect(disabled.body["code"] as? String == "apiKeyDisabled")
+        #expect(disabled.body["message"] as? String == "Your API key has been disabled.")
+        #expect(try news(server, headers: ["X-Api-Key": "good"]).status == 200)
+    }
+
+    @Test(arguments: [[("sources", "bbc-news"), ("country", "us")], [("sources", "bbc-news"), ("category", "science")]])
+    func sourcesMixedWithCountryOrCategoryIsParameterInvalid(query: [(String, String)]) throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let mixed = try news(server, query: query)
+        #expect(mixed.status == 400)
+        #expect(mixed.body["code"] as? String == "parameterInvalid")
+        #expect(mixed.body["message"] as? String == "You can't mix the sources parameter with the country or category parameters.")
+        #expect(try news(server, query: [("sources", "bbc-news")]).status == 200, "sources alone is fine")
+        #expect(try news(server, "v2/everything", query: [("q", "a")] + query).status == 200, "the rule is top headlines'")
+    }
+
     @Test(arguments: [
         (1, 100, 200), (5, 20, 200), (6, 20, 426), (2, 100, 426), (4, 30, 426), (3, 33, 200), (101, 1, 426),
     ])

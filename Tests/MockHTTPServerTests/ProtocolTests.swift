@@ -111,6 +111,29 @@ import Testing
         #expect(server.journal.all.first?.request.queryValue("page") == "3")
     }
 
+    /// RFC 9112 lets a recipient take a bare LF as a line end, as nginx does: such a request is
+    /// answered at once, not left to wait out the header timeout for a CR LF CR LF that never comes.
+    @Test func aRequestWithBareLineFeedsIsAnsweredAtOnce() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /v1/images/search?page=2 HTTP/1.1\nHost: 127.0.0.1\nX-Api-Key: k\n\n")
+        #expect(client.readResponses(1, timeout: 5).first?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(server.journal.all.first?.request.queryValue("page") == "2")
+        #expect(server.journal.all.first?.request.header("x-api-key") == "k")
+    }
+
+    @Test func lineEndsMayMixAndLeadingEmptyLinesAreSkipped() throws {
+        let head = try #require(try HTTPHead.parse(Data("\r\n\nGET / HTTP/1.1\r\nA: 1\nB:  2 \r\n\nrest".utf8)))
+        #expect(head.startLine == "GET / HTTP/1.1")
+        #expect(head.fields.map { "\($0.name)=\($0.value)" } == ["A=1", "B=2"])
+        #expect(head.length == "\r\n\nGET / HTTP/1.1\r\nA: 1\nB:  2 \r\n\n".utf8.count)
+        #expect(try HTTPHead.parse(Data("GET / HTTP/1.1\nA: 1\n".utf8)) == nil, "no blank line yet")
+        #expect(throws: HTTPParseError.badRequest("header A has a control character in its value")) {
+            try HTTPHead.parse(Data("GET / HTTP/1.1\nA: x\ry\n\n".utf8))
+        }
+    }
+
     @Test func expectContinueGetsAHundredContinueBeforeTheBody() throws {
         let server = try startServer()
         defer { server.stop() }

@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTPServer
 import Testing
+import MVITestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -40,7 +41,7 @@ import Testing
 }
 
 /// Subject: the `mock-server` process and SIGTERM.
-@Suite(.enabled(if: mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
+@Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
 struct ProcessStopTests {
     @Test func sigtermEndsTheProcessPromptlyAndWaitersGet503() throws {
         let server = try ServerProcess(arguments: [])

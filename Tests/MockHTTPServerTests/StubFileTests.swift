@@ -1,6 +1,7 @@
 import Foundation
 import MockHTTPServer
 import Testing
+import MVITestSupport
 
 /// A fresh folder under the temporary directory with these files.
 func folder(_ files: [String: String]) throws -> URL {
@@ -38,7 +39,7 @@ func folder(_ files: [String: String]) throws -> URL {
 }
 
 /// Subject: `mock-server --stubs DIR`, a real process.
-@Suite(.enabled(if: mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
+@Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
 struct StubFileProcessTests {
     @Test func theServerAnswersFromItsStubFiles() throws {
         let directory = try folder(["teapot.json": #"{"path": "/v1/images/search", "response": {"status": 418, "body": "teapot"}}"#])

@@ -114,7 +114,9 @@ public struct ConformanceCommand {
             if !options.patterns.isEmpty {
                 let unmatched = options.patterns.filter { pattern in !entries.contains { IDPattern.matches(pattern, $0.id) } }
                 if !unmatched.isEmpty {
-                    io.err("conformance: no scenario matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); see 'conformance list'\n")
+                    // `conformance help` reads as a request for usage, not for a scenario named help.
+                    let usage = unmatched.contains("help") ? "; for usage run 'conformance --help'" : ""
+                    io.err("conformance: no scenario matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); see 'conformance list'\(usage)\n")
                     return ExitStatus.usage
                 }
                 entries = entries.filter { entry in options.patterns.contains { IDPattern.matches($0, entry.id) } }
@@ -257,6 +259,11 @@ public struct ConformanceCommand {
         io.out("\n" + row("feature", "passed", "failed", "total"))
         for (feature, pass, fail) in rows { io.out(row(feature, String(pass), String(fail), String(pass + fail))) }
         io.out(row("all", String(passed), String(failed), String(reports.count)))
+        let recorded = reports.filter { if case .recorded = $0.outcome { true } else { false } }.count
+        if recorded > 0 {
+            // A recording counts as a failure (it proves nothing yet); say how many there were.
+            io.out("\(recorded) recorded: run again to verify\n")
+        }
         let summary = "\(passed) passed, \(failed) failed"
         io.out((failed == 0 ? paint(summary, "32") : paint(summary, "31")) + "\n")
 

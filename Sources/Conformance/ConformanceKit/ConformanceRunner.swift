@@ -1,6 +1,7 @@
 import FixtureFormat
 import ReplaySeam
 import Foundation
+import MVIEssentials
 
 /// When goldens are written, as snapshot libraries do it.
 public enum RecordMode: String, Sendable, CaseIterable {
@@ -116,8 +117,7 @@ public struct ConformanceRunner {
 
     /// Whether `environment` says this is CI (`CI` set to anything but empty, `0` or `false`).
     public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard let value = environment["CI"]?.lowercased() else { return false }
-        return !(value.isEmpty || value == "0" || value == "false")
+        ContinuousIntegration.isActive(environment)
     }
 
     /// Replays one entry and returns its report. Never throws and never crashes on bad input.

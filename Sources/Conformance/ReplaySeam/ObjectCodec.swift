@@ -145,6 +145,11 @@ public struct ObjectCodec<Value>: Sendable {
         return ObjectCodec(shapes: variants.flatMap(\.codec.shapes)) { object, ignoring in
             let present = keys.filter { object[$0] != nil }
             guard let key = present.first else {
+                // A field that no form knows is most likely a misspelling of the one meant: name it.
+                let known = Set(variants.flatMap { $0.codec.shapes.flatMap { $0.properties.map(\.name) } }).union(ignoring)
+                if let stray = object.keys.first(where: { !known.contains($0) }) {
+                    throw FieldError(field: stray, "unknown field; \(what) needs one of \(list(keys))")
+                }
                 throw FieldError("\(what) needs one of \(list(keys))")
             }
             guard present.count == 1 else {

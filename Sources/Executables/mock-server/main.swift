@@ -29,6 +29,7 @@ let spec = CommandSpec(
         .value("event-loops", "N", "event-loop threads serving the connections (default 2)"),
         .value("news-api-keys", "LIST", "the NewsAPI keys accepted, comma-separated; others get 401 apiKeyInvalid (default: any key)"),
         .value("news-request-limit", "N", "NewsAPI requests one key may make before 429 rateLimited (default: no limit)"),
+        .value("news-disabled-keys", "LIST", "NewsAPI keys, comma-separated, that get 401 apiKeyDisabled"),
     ],
     discussion: """
         The first line on standard output is `listening on http://HOST:PORT`.
@@ -86,6 +87,10 @@ var newsAPI = NewsAPIKeys()
 if let list = parsed.value("news-api-keys") {
     newsAPI.accepted = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     if newsAPI.accepted.isEmpty { fail("--news-api-keys \(list): expected one key or more, comma-separated") }
+}
+if let list = parsed.value("news-disabled-keys") {
+    newsAPI.disabled = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    if newsAPI.disabled.isEmpty { fail("--news-disabled-keys \(list): expected one key or more, comma-separated") }
 }
 if parsed.flag("news-request-limit") { newsAPI.requestLimit = count("news-request-limit", default: 0, minimum: 0) }
 let idleTimeout = seconds("idle-timeout", default: .seconds(30))

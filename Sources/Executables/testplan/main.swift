@@ -49,11 +49,22 @@ do {
         guard parsed.arguments.isEmpty else { usage("check takes no arguments, got \(parsed.arguments.joined(separator: " "))") }
         let plansDirectory = parsed.value("plans") ?? "TestPlans"
         guard let testsFile = parsed.value("tests") else { usage("check needs --tests FILE (the output of `swift test list`)") }
-        let listing: Data = testsFile == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: testsFile))
+        let listing: Data
+        if testsFile == "-" {
+            listing = FileHandle.standardInput.readDataToEndOfFile()
+        } else if FileManager.default.fileExists(atPath: testsFile) {
+            guard let data = FileManager.default.contents(atPath: testsFile) else { fail("cannot read --tests \(testsFile)") }
+            listing = data
+        } else {
+            fail("--tests \(testsFile): no such file; make it first with `swift test list > \(testsFile)`, or pass - to read standard input")
+        }
         let tests = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
             .filter { $0.contains(".") && $0.contains("/") && !$0.hasPrefix(" ") }
         guard !tests.isEmpty else { fail("no tests found in \(testsFile); expected the output of `swift test list`") }
-        let files = try FileManager.default.contentsOfDirectory(atPath: plansDirectory).filter { $0.hasSuffix(".xctestplan") }.sorted()
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: plansDirectory) else {
+            fail("--plans \(plansDirectory): no such folder; run from the package root, or pass --plans DIR")
+        }
+        let files = entries.filter { $0.hasSuffix(".xctestplan") }.sorted()
         guard !files.isEmpty else { fail("no .xctestplan files in \(plansDirectory)") }
         let plans = try files.map { file in try TestPlan.load(URL(fileURLWithPath: plansDirectory).appendingPathComponent(file)) }
         let coverage = PlanCoverage(plans: plans, tests: tests)

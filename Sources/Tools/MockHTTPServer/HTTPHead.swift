@@ -30,36 +30,44 @@ public struct HTTPHead: Sendable {
     }
 
     /// The head at the start of `buffer`, or nil while its blank line has not arrived. Empty lines
-    /// before the start line are skipped (RFC 9112, 2.2). Refuses a head over `maxBytes`, one
-    /// that is not UTF-8, a field line without a colon, a name that is not a token, and a value
-    /// holding CR, LF or NUL.
+    /// before the start line are skipped (RFC 9112, 2.2). A line ends at LF, with or without a CR
+    /// before it: RFC 9112 lets a recipient take a bare LF as a line end, as nginx does, so a
+    /// client that sends `\n` alone is answered at once instead of waiting out the header timeout.
+    /// Refuses a head over `maxBytes`, one that is not UTF-8, a field line without a colon, a name
+    /// that is not a token, and a value holding CR, LF or NUL.
     public static func parse(_ buffer: Data, maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError) -> HTTPHead? {
         var start = buffer.startIndex
-        while start + 1 < buffer.endIndex, buffer[start] == 13, buffer[start + 1] == 10 { start += 2 }
-        guard let headEnd = find([13, 10, 13, 10], in: buffer, from: start) else {
-            if buffer.endIndex - start > maxBytes { throw .headersTooLarge }
-            return nil
-        }
-        if headEnd + 4 - start > maxBytes { throw .headersTooLarge }
-        // The head is read as bytes: lines end at CR LF, and only what is checked becomes a String.
-        let head = Array(buffer[start..<headEnd])
-        guard String(validating: head, as: UTF8.self) != nil else { throw .badRequest("the request head is not valid UTF-8") }
-        var lines: [ArraySlice<UInt8>] = []
-        var lineStart = 0
-        var index = 0
-        while index + 1 < head.count {
-            if head[index] == 13, head[index + 1] == 10 {
-                lines.append(head[lineStart..<index])
-                index += 2
-                lineStart = index
-            } else {
-                index += 1
+        var lines: [Range<Data.Index>] = []
+        var position = start
+        var headEnd: Data.Index?
+        while headEnd == nil {
+            guard let lineFeed = buffer[position...].firstIndex(of: 10) else {
+                if buffer.endIndex - start > maxBytes { throw .headersTooLarge }
+                return nil
             }
+            var lineEnd = lineFeed
+            if lineEnd > position, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
+            if lineEnd == position {
+                if lines.isEmpty {
+                    start = lineFeed + 1  // an empty line before the start line
+                } else {
+                    headEnd = lineFeed + 1
+                }
+            } else {
+                lines.append(position..<lineEnd)
+            }
+            position = lineFeed + 1
+            if position - start > maxBytes { throw .headersTooLarge }
         }
-        lines.append(head[lineStart...])
-        let startLine = text(lines.removeFirst())
+        guard let headEnd, let last = lines.last else { return nil }
+        // The head is read as bytes: only what is checked becomes a String.
+        guard String(validating: buffer[start..<last.upperBound], as: UTF8.self) != nil else {
+            throw .badRequest("the request head is not valid UTF-8")
+        }
+        let startLine = text(ArraySlice(buffer[lines.removeFirst()]))
         var fields: [(name: String, value: String)] = []
-        for line in lines {
+        for range in lines {
+            let line = ArraySlice(buffer[range])
             guard let colon = line.firstIndex(of: 58) else { throw .badRequest("header line without a colon: \(show(text(line)))") }
             let nameBytes = line[..<colon]
             guard !nameBytes.isEmpty, nameBytes.allSatisfy({ tokenBytes[Int($0)] }) else {
@@ -74,7 +82,7 @@ public struct HTTPHead: Sendable {
             }
             fields.append((name, text(value)))
         }
-        return HTTPHead(startLine: startLine, fields: fields, length: headEnd + 4 - buffer.startIndex)
+        return HTTPHead(startLine: startLine, fields: fields, length: headEnd - buffer.startIndex)
     }
 
     /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.
@@ -89,12 +97,6 @@ public struct HTTPHead: Sendable {
     /// Header names compared without regard to ASCII case.
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122) }
-    }
-
-    /// The index of the first `needle` in `buffer` at or after `start`.
-    static func find(_ needle: [UInt8], in buffer: Data, from start: Data.Index) -> Data.Index? {
-        guard buffer.endIndex - start >= needle.count else { return nil }
-        return buffer.range(of: Data(needle), in: start..<buffer.endIndex)?.lowerBound
     }
 
     /// A string for messages: a JSON string literal of at most 60 characters.

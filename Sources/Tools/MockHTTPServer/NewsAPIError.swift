@@ -8,6 +8,8 @@ public enum NewsAPIError: Error, Sendable, Equatable {
     case apiKeyMissing
     /// 401: a key the server does not accept.
     case apiKeyInvalid
+    /// 401: a key the service has disabled.
+    case apiKeyDisabled
     /// 429: the key made more requests than it may.
     case rateLimited
     /// 400: a required parameter is missing; the message names what may be set.
@@ -22,7 +24,7 @@ public enum NewsAPIError: Error, Sendable, Equatable {
     /// The HTTP status NewsAPI sends with it.
     public var status: Int {
         switch self {
-        case .apiKeyMissing, .apiKeyInvalid: 401
+        case .apiKeyMissing, .apiKeyInvalid, .apiKeyDisabled: 401
         case .rateLimited: 429
         case .parametersMissing, .parameterInvalid: 400
         case .maximumResultsReached: 426
@@ -35,6 +37,7 @@ public enum NewsAPIError: Error, Sendable, Equatable {
         switch self {
         case .apiKeyMissing: "apiKeyMissing"
         case .apiKeyInvalid: "apiKeyInvalid"
+        case .apiKeyDisabled: "apiKeyDisabled"
         case .rateLimited: "rateLimited"
         case .parametersMissing: "parametersMissing"
         case .parameterInvalid: "parameterInvalid"
@@ -50,6 +53,8 @@ public enum NewsAPIError: Error, Sendable, Equatable {
             "Your API key is missing. Append this to the URL with the apiKey param, or use the x-api-key HTTP header."
         case .apiKeyInvalid:
             "Your API key is invalid or incorrect. Check your key, or go to https://newsapi.org to create a free API key."
+        case .apiKeyDisabled:
+            "Your API key has been disabled."
         case .rateLimited:
             "You have made too many requests recently. Developer accounts are limited to 100 requests over a 24 hour period (50 requests available every 12 hours). Please upgrade to a paid plan if you need more requests."
         case .parametersMissing(let text), .parameterInvalid(let text): text

@@ -7,10 +7,13 @@ public struct NewsAPIKeys: Sendable, Equatable {
     /// How many NewsAPI requests one key may make since the server started (or was reset) before
     /// it gets 429 `rateLimited`; nil for no limit.
     public var requestLimit: Int?
+    /// Keys the service has disabled: they get 401 `apiKeyDisabled`, before any other check of the key.
+    public var disabled: Set<String>
 
-    public init(accepted: Set<String> = [], requestLimit: Int? = nil) {
+    public init(accepted: Set<String> = [], requestLimit: Int? = nil, disabled: Set<String> = []) {
         self.accepted = accepted
         self.requestLimit = requestLimit
+        self.disabled = disabled
     }
 
     /// Whether `key` is accepted.
@@ -53,6 +56,7 @@ struct NewsAPIRoute {
 
     private func answer(_ request: HTTPRequest, endpoint: Endpoint) -> Result<JSONValue, NewsAPIError> {
         guard let key = Self.key(of: request) else { return .failure(.apiKeyMissing) }
+        guard !keys.disabled.contains(key) else { return .failure(.apiKeyDisabled) }
         guard keys.accepts(key) else { return .failure(.apiKeyInvalid) }
         let q = request.queryValue("q").flatMap { $0.isEmpty ? nil : $0.lowercased() }
         let language = request.queryValue("language")
@@ -65,6 +69,8 @@ struct NewsAPIRoute {
             && request.queryValue("sources") == nil:
             return .failure(.parametersMissing(
                 "Required parameters are missing. Please set any of the following parameters and try again: sources, q, language, country, category."))
+        case .topHeadlines where request.queryValue("sources") != nil && (country != nil || request.queryValue("category") != nil):
+            return .failure(.parameterInvalid("You can't mix the sources parameter with the country or category parameters."))
         default: break
         }
         guard let page = Int(request.queryValue("page") ?? "1"), page >= 1 else {
