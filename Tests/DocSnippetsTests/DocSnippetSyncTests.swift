@@ -9,7 +9,10 @@ import Testing
 @Suite struct DocSnippetSyncTests {
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let snippetsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// Documents whose blocks another target compiles, by the file that holds them.
+    private static let compiledElsewhere = [
+        "architecture.md": "Tests/ConformanceKitTests/Weather/WeatherFeature.swift",
+    ]
 
     @Test func everySwiftBlockOfTheDocsIsInTheCompiledSnippets() throws {
         let documents = try Self.documents()
@@ -18,18 +21,19 @@ import Testing
         for document in documents {
             let blocks = SwiftBlocks.extract(from: try String(contentsOf: document, encoding: .utf8))
             guard !blocks.isEmpty else { continue }
-            let name = document.deletingPathExtension().lastPathComponent + ".swift"
             let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
-            guard let snippets = try? String(contentsOf: Self.snippetsFolder.appendingPathComponent(name), encoding: .utf8) else {
-                Issue.record("\(relative) has \(blocks.count) swift block(s) but Tests/DocSnippetsTests/\(name) does not exist: copy them there, or mark them swift-fragment")
+            let name = Self.compiledElsewhere[document.lastPathComponent]
+                ?? "Tests/DocSnippetsTests/" + document.deletingPathExtension().lastPathComponent + ".swift"
+            guard let snippets = try? String(contentsOf: Self.packageRoot.appendingPathComponent(name), encoding: .utf8) else {
+                Issue.record("\(relative) has \(blocks.count) swift block(s) but \(name) does not exist: copy them there, or mark them swift-fragment")
                 continue
             }
             for block in blocks where !SwiftBlocks.contains(snippets, block.lines) {
-                Issue.record("\(relative):\(block.line): this swift block is not in Tests/DocSnippetsTests/\(name): copy it there so that it is compiled")
+                Issue.record("\(relative):\(block.line): this swift block is not in \(name): copy it there so that it is compiled")
             }
             compiledBlocks += blocks.count
         }
-        #expect(compiledBlocks >= 7)
+        #expect(compiledBlocks >= 8)
     }
 
     @Test func aChangedBlockIsFound() {
