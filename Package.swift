@@ -100,6 +100,8 @@ let package = Package(
 
         .testTarget(name: "MVIEssentialsTests", dependencies: ["MVIEssentials"]),
         .testTarget(name: "MVITestSupportTests", dependencies: ["MVITestSupport", "MVICore"]),
+        // The Swift blocks of the README, docs/ and the DocC articles, compiled; a test keeps them in sync.
+        .testTarget(name: "DocSnippetsTests", dependencies: ["MVICore", "MVITestSupport", "MVICountdownTimer", "SeededRandom"]),
         .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"]),
         .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
         .testTarget(name: "ReplaySeamTests", dependencies: ["ReplaySeam", "FixtureFormat"]),

@@ -110,7 +110,9 @@ final class CounterView: BaseMviView<String, String> {
 @Suite struct ViewProxyTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func observersAreNotifiedOnEveryRender() {
-        let proxy = ViewProxy<Int, String>()
+        let proxy = ViewProxy<Int, String>(model: 0)
+        #expect(proxy.model == 0)
+        #expect(proxy.renderCount == 0)
         let changes = Recorder<Int>()
         func track() {
             withObservationTracking { _ = proxy.model } onChange: { changes.append(1) }
@@ -128,7 +130,7 @@ final class CounterView: BaseMviView<String, String> {
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func dispatchReachesEventSubscribers() {
-        let proxy = ViewProxy<Int, String>()
+        let proxy = ViewProxy<Int, String>(model: 0)
         let events = Recorder<String>()
         let subscription = proxy.events.subscribe(events.append)
         proxy.dispatch("refresh")

@@ -60,16 +60,16 @@ import Testing
     }
 
     @Test func aResultDeliveredInsideAnIntentArrivesAfterTheIntent() {
-        final class Answering: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+        final class Answering: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
             private(set) var log: [String] = []
             override func executeIntent(_ intent: CounterIntent) {
                 guard case .load(let value) = intent else { return }
                 log.append("begin load")
                 // A data source that answers inside its own call.
-                context.deliver { [self] in
+                context.callback { [self] (_: Void) in
                     log.append("delivered")
                     dispatch(.loaded(value))
-                }
+                }(())
                 log.append("end load")
             }
         }

@@ -174,7 +174,7 @@ import Testing
 }
 
 /// An executor that records when it starts and ends each intent, and how deep calls nest.
-final class ProbeExecutor: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+final class ProbeExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
     private(set) var log: [String] = []
     private(set) var deepest = 0
     private var depth = 0

@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func workRegisteredWithTheContextIsCancelledOnDispose() {
-        final class Tracking: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+        final class Tracking: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
             let token = Cancellation()
             override func executeIntent(_ intent: CounterIntent) { context.work.insert(token) }
             // Deliberately does not call super.dispose(): the store's own bag must still cancel it.

@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func theExecutorShorthandsReachTheStore() {
-        final class Shorthand: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+        final class Shorthand: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
             private(set) var seenStates: [Int] = []
             override func executeIntent(_ intent: CounterIntent) {
                 switch intent {

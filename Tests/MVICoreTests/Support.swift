@@ -26,7 +26,7 @@ final class FakeSource: @unchecked Sendable {
     }
 }
 
-final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, CounterLabel> {
+final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
     let source: FakeSource
     private(set) var actions: [CounterAction] = []
     private(set) var executedOnScheduler: [Bool] = []
@@ -53,10 +53,8 @@ final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterS
     }
 
     private func startLoad(_ value: Int) {
-        let context = self.context
-        let request = source.load(value) { result in
-            context.deliver { context.dispatch(.loaded(result)) }
-        }
+        let onResult = context.callback { [context] (result: Int) in context.dispatch(.loaded(result)) }
+        let request = source.load(value) { result in onResult(result) }
         work.insert(request)
     }
 }

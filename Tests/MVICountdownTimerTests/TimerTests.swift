@@ -223,14 +223,14 @@ final class TimerFixture {
     @Test func theComponentBindsAProxyThatNotifiesOnEveryTick() {
         let scheduler = TestScheduler()
         let component = TimerComponent(scheduler: scheduler, random: SplitMix64(seed: 1))
-        let proxy = TimerViewProxy()
+        let proxy = TimerViewProxy(model: component.model)
         component.onViewCreated(proxy)
         component.onStart()
         proxy.dispatch(.timeSet(minutes: 0, seconds: 3))
         proxy.dispatch(.startTapped)
         scheduler.advance(by: .milliseconds(500))
         #expect(proxy.renderCount == 8)
-        #expect(proxy.model?.progress == 16)
+        #expect(proxy.model.progress == 16)
     }
 }
 

@@ -68,7 +68,7 @@ import Testing
     @Test func theObservableProxyNotifiesOnEveryRender() {
         let fixture = ImagesFixture()
         let component = ImageComponent(url: imageURL, pipeline: fixture.pipeline, scheduler: fixture.scheduler)
-        let proxy = ImageViewProxy()
+        let proxy = ImageViewProxy(model: component.model)
         let counter = Counter()
         func track() {
             withObservationTracking { _ = proxy.model } onChange: { counter.bump() }

@@ -142,7 +142,7 @@ import Testing
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theObservableProxyNotifiesOnEveryRender() {
         let fixture = ComponentFixture()
-        let proxy = KittenViewProxy()
+        let proxy = KittenViewProxy(model: fixture.component.model)
         let counter = Counter()
         func track() {
             withObservationTracking { _ = proxy.model } onChange: { counter.bump() }

@@ -12,7 +12,7 @@ private struct CounterState: Equatable {
     var loaded = false
 }
 
-private final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterState, CounterMessage, Never> {
+private final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, Never> {
     private(set) var load: (any Cancellable)?
 
     override func executeIntent(_ intent: CounterIntent) { dispatch(.incremented) }
@@ -55,7 +55,7 @@ private final class CounterFactory {
                     }, scheduler: scheduler)
                 let component = StoreComponent<CounterStore, Int, String>(
                     name: "CounterComponent", store: store, stateToModel: \.count, eventToIntent: { _ in .increment })
-                let module = CounterModule(component: component, makeView: { CounterView() }, save: \.count)
+                let module = CounterModule(component: component, makeView: { _ in CounterView() }, save: \.count)
                 modules.append(Weak(module))
                 stores.append(Weak(store))
                 executors.append(executor)

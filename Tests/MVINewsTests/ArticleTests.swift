@@ -91,11 +91,11 @@ import Testing
     @Test func theComponentTurnsTheButtonIntoAToggle() {
         let favorites = InMemoryFavoritesStore()
         let component = ArticleComponent(article: article(2), favorites: favorites, scheduler: scheduler)
-        let proxy = ArticleViewProxy()
+        let proxy = ArticleViewProxy(model: component.model)
         component.onViewCreated(proxy)
         component.onStart()
         proxy.dispatch(.favoriteToggled)
-        #expect(proxy.model?.isFavorite == true)
+        #expect(proxy.model.isFavorite == true)
         #expect(favorites.favorites().map(\.url) == ["https://news.test/a/2"])
     }
 }

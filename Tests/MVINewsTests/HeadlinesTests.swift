@@ -222,13 +222,13 @@ private struct Fixture {
         let scheduler = TestScheduler()
         let dataSource = FakeNewsDataSource()
         let holder = HeadlinesComponentHolder(HeadlinesComponent(dataSource: dataSource, scheduler: scheduler))
-        let proxy = HeadlinesViewProxy()
+        let proxy = HeadlinesViewProxy(model: holder.component.model)
         holder.component.onViewCreated(proxy)
         holder.component.onStart()
         dataSource.fail(0, .httpStatus(503))
         scheduler.advance()
-        #expect(proxy.model?.container.errorText == "NewsAPI failed to answer. Try again later.")
+        #expect(proxy.model.container.errorText == "NewsAPI failed to answer. Try again later.")
         proxy.dispatch(.errorShown)
-        #expect(proxy.model?.container.hasError == false)
+        #expect(proxy.model.container.hasError == false)
     }
 }

@@ -13,7 +13,7 @@ private struct FormState: Equatable {
     var status = Status.editing
 }
 
-private final class FormExecutor: BaseExecutor<FormIntent, Never, FormState, FormMessage, FormLabel> {
+private final class FormExecutor: BaseExecutor<FormIntent, Never, FormMessage, FormState, FormLabel> {
     override func executeIntent(_ intent: FormIntent) {
         switch intent {
         case .rename(let name): dispatch(.renamed(name))
@@ -191,5 +191,62 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
 
     @Test func equalValuesHaveNoLines() {
         #expect(StateDiff.lines(Point(x: 1, y: 1), Point(x: 1, y: 1)).isEmpty)
+    }
+}
+
+@Suite struct TestStoreModesTests {
+    @Test func messagesOfTheLastStepAreReceivedInOrder() {
+        let store = makeForm(TestScheduler())
+        store.send(.renameTwice("Tim", "Tam")) { $0.name = "Tam" }
+        store.receive(message: FormMessage.renamed("Tim"))
+        store.receive(message: FormMessage.renamed("Tam"))
+        store.finish()
+    }
+
+    @Test func aWrongOrMissingMessageFails() {
+        let store = makeForm(TestScheduler())
+        store.send(.renameTwice("Tim", "Tam")) { $0.name = "Tam" }
+        withKnownIssue {
+            store.receive(message: FormMessage.renamed("Tam"))
+        } matching: { issue in
+            says("received message renamed(\"Tim\"), expected renamed(\"Tam\")")(issue)
+        }
+        store.receive(message: FormMessage.renamed("Tam"))
+        withKnownIssue {
+            store.receive(message: FormMessage.saved)
+        } matching: { issue in
+            says("expected to receive message saved, but the last step dispatched no other message")(issue)
+        }
+        store.finish()
+    }
+
+    @Test func nonExhaustiveChecksOnlyWhatIsAsserted() {
+        let scheduler = TestScheduler()
+        let store = makeForm(scheduler)
+        store.exhaustivity = .nonExhaustive
+        store.send(.rename("Tom"))
+        store.send(.tag("cat")) { $0.tags = ["cat"] }
+        store.send(.shoutAll(["a", "b", "c"]))
+        store.receive(.shouted("b"))
+        store.send(.save)
+        #expect(store.state.name == "Tom")
+        store.finish()
+    }
+
+    @Test func nonExhaustiveStillFailsAWrongAssertionOrAMissingLabel() {
+        let store = makeForm(TestScheduler())
+        store.exhaustivity = .nonExhaustive
+        withKnownIssue {
+            store.send(.rename("Tom")) { $0.name = "Tim" }
+        } matching: { issue in
+            says(#".name: expected "Tim", actual "Tom""#)(issue)
+        }
+        store.send(.shout("a"))
+        withKnownIssue {
+            store.receive(.shouted("z"))
+        } matching: { issue in
+            says("expected to receive label shouted(\"z\"), but it was not published", "shouted(\"a\")")(issue)
+        }
+        store.finish()
     }
 }

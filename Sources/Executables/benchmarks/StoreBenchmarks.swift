@@ -61,7 +61,7 @@ final class NaiveStore {
     }
 }
 
-final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchState, BenchMessage, Never> {
+final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchMessage, BenchState, Never> {
     override func executeIntent(_ intent: BenchIntent) {
         switch intent {
         case .add(let value): dispatch(.added(value))

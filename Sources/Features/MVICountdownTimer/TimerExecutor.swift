@@ -33,7 +33,7 @@ struct TimerReducer: Reducer {
 
 /// Feeds intents to the state machine and carries out its side effects on the store's scheduler:
 /// ticking every 100 ms while counting down, and the 3 s restart loop.
-final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerState, TimerMessage, TimerLabel> {
+final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerMessage, TimerState, TimerLabel> {
     private let machine = TimerMachine.make()
     private let random: RandomSource
     private var ticking: (any Cancellable)?

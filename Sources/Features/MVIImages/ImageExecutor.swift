@@ -23,7 +23,7 @@ struct ImageReducer: Reducer {
 /// anything else dispatches `loadingStarted` and asks the pipeline. `cancel` while loading ends
 /// this view's request (the pipeline's download is cancelled only if no other view waits for
 /// it) and returns to idle. An answer to a cancelled request changes nothing.
-final class ImageExecutor: BaseExecutor<ImageIntent, Never, ImageState, ImageMessage, Never> {
+final class ImageExecutor: BaseExecutor<ImageIntent, Never, ImageMessage, ImageState, Never> {
     private let url: URL
     private let pipeline: ImagePipeline
     /// The request in flight; confined to the store's scheduler like every executor method.

@@ -19,7 +19,7 @@ struct KittenReducer: Reducer {
 
 /// Loads images. A reload while a load is in flight cancels that load (the data source sees the
 /// cancel) and starts a new one, so a slow stale answer can never overwrite a newer one.
-final class KittenExecutor: BaseExecutor<KittenIntent, KittenAction, KittenState, KittenMessage, Never> {
+final class KittenExecutor: BaseExecutor<KittenIntent, KittenAction, KittenMessage, KittenState, Never> {
     /// The page size the store asks for.
     static let limit = 50
     /// The page the store asks for.

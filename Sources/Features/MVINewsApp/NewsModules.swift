@@ -35,7 +35,7 @@ enum NewsModules {
             dataSource: dependencies.dataSource, scheduler: dependencies.scheduler, restoring: restoring)
         return HeadlinesModule(
             component: component,
-            makeView: { NewsScreenView { onRender(route, .headlines($0)) } },
+            makeView: { _ in NewsScreenView { onRender(route, .headlines($0)) } },
             save: { .headlines($0.saved) })
     }
 
@@ -48,7 +48,7 @@ enum NewsModules {
         let component = ArticleComponent(article: article, favorites: dependencies.favorites, scheduler: dependencies.scheduler)
         return ArticleModule(
             component: component,
-            makeView: { NewsScreenView { onRender(route, .article($0)) } },
+            makeView: { _ in NewsScreenView { onRender(route, .article($0)) } },
             save: { .article($0.article) })
     }
 
@@ -67,7 +67,7 @@ enum NewsModules {
             restoring: restoring)
         return SearchModule(
             component: component,
-            makeView: { NewsScreenView { onRender(route, .search($0)) } },
+            makeView: { _ in NewsScreenView { onRender(route, .search($0)) } },
             save: { .search($0.saved) })
     }
 }

@@ -53,7 +53,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         name: String,
         initialState: State,
         bootstrapper: (any Bootstrapper<Action>)? = nil,
-        executor: some Executor<Intent, Action, State, Message, Label>,
+        executor: some Executor<Intent, Action, Message, State, Label>,
         reducer: some Reducer<State, Message>,
         scheduler: any Scheduler,
         eventObserver: ((Event) -> Void)? = nil,
@@ -178,8 +178,8 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     /// Intents that came while the executor was running or subscribers were being told, in order.
     var pendingIntents: [Intent] = []
     /// Kept until `dispose()`; the cycle through its context is broken by detaching the context.
-    @usableFromInline let executor: any Executor<Intent, Action, State, Message, Label>
-    @usableFromInline var context: ExecutorContext<State, Message, Action, Label>?
+    @usableFromInline let executor: any Executor<Intent, Action, Message, State, Label>
+    @usableFromInline var context: ExecutorContext<Action, Message, State, Label>?
     @usableFromInline var bootstrapper: (any Bootstrapper<Action>)?
 
     // Copies for readers on other threads, and observer ids (which any thread may take).
@@ -193,7 +193,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     @usableFromInline let messageStep: (StoreCore, Message) -> Void
 
     @inlinable
-    init<E: Executor<Intent, Action, State, Message, Label>, R: Reducer<State, Message>>(
+    init<E: Executor<Intent, Action, Message, State, Label>, R: Reducer<State, Message>>(
         name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
         executor: E, reducer: R, scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
     ) {
@@ -218,7 +218,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         initialized = true
         guard run.isLive else { return }
         let messageStep = self.messageStep
-        let context = ExecutorContext<State, Message, Action, Label>(
+        let context = ExecutorContext<Action, Message, State, Label>(
             scheduler: scheduler,
             work: work,
             store: self,

@@ -6,15 +6,15 @@ import MVIEssentials
 /// The store calls every method on its scheduler, and never while the executor is already running:
 /// intents that come meanwhile (from a subscriber told about a `dispatch` or a `publish`) are
 /// queued and handled after the running call returns.
-public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
+public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
     associatedtype Intent
     associatedtype Action
-    associatedtype State
     associatedtype Message
+    associatedtype State
     associatedtype Label
 
     /// Called once, before any intent or action, with the store's side of the conversation.
-    func attach(_ context: ExecutorContext<State, Message, Action, Label>)
+    func attach(_ context: ExecutorContext<Action, Message, State, Label>)
 
     func executeIntent(_ intent: Intent)
 
@@ -28,9 +28,9 @@ public protocol Executor<Intent, Action, State, Message, Label>: AnyObject {
 /// the context does nothing: messages, labels and actions are dropped, and `state` is the last state.
 ///
 /// Use it on the store's scheduler only: in `executeIntent`/`executeAction`, and in the bodies of
-/// `deliver`, `callback`, `every` and `after`, which keep the store alive while they run. Keeping
+/// `callback`, `every` and `after`, which keep the store alive while they run. Keeping
 /// the context and calling it from anywhere else breaks the store's confinement.
-public final class ExecutorContext<State, Message, Action, Label> {
+public final class ExecutorContext<Action, Message, State, Label> {
     // The store's entry points. They reach the store through `unowned` references, which are
     // only followed while `store` holds it (a stray call after that stops the program, safely).
     @usableFromInline let readState: () -> State
@@ -47,7 +47,7 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// The store's last state, kept when it is disposed (the store itself may be gone by then).
     var finalState: State?
 
-    /// The store's scheduler. Results of asynchronous work must come back through it (see `deliver`).
+    /// The store's scheduler. Results of asynchronous work must come back through it (see `callback`).
     public let scheduler: any Scheduler
 
     /// Work registered here is cancelled when the store is disposed.
@@ -114,17 +114,6 @@ public final class ExecutorContext<State, Message, Action, Label> {
         if run.isLive { onLabel(label) }
     }
 
-    /// Submits `body` to the store's scheduler; it runs there unless the store is disposed by then.
-    ///
-    /// Use it to bring results of asynchronous work back to the store. It always submits, even
-    /// when called on the scheduler, so a data source that answers synchronously inside its own
-    /// call never re-enters the executor in the middle of an intent. The closure may capture
-    /// the executor's own state: it only ever runs on the store's scheduler, which the store is
-    /// confined to, so that state is never touched from two threads at once.
-    public func deliver(_ body: @escaping () -> Void) {
-        callback { (_: Void) in body() }(())
-    }
-
     /// Runs `body` on the store's scheduler every `interval` until the result is cancelled or the
     /// store is disposed (the store cancels it). For timers that drive the store, such as ticks.
     @discardableResult
@@ -158,6 +147,12 @@ public final class ExecutorContext<State, Message, Action, Label> {
     /// Makes a function that any thread may call with a value; `body` then gets the value on the
     /// store's scheduler, unless the store is disposed (or released) by then.
     ///
+    /// This is the one way results of asynchronous work come back to the store. The returned
+    /// function is `@Sendable` and only submits; `body` may capture the executor's own state,
+    /// since it only ever runs on the store's scheduler. Calling it always submits, even on the
+    /// scheduler, so a data source that answers inside its own call never re-enters the executor
+    /// in the middle of an intent.
+    ///
     /// Make the callback on the scheduler (in `executeIntent`), hand it to a data source or a
     /// background scheduler, and call it from there:
     /// ```swift
@@ -184,13 +179,13 @@ public final class ExecutorContext<State, Message, Action, Label> {
 /// Override `executeIntent` and `executeAction`; both do nothing by default. Inside them,
 /// `dispatch`, `publish`, `forward` and `state` are shorthands for the context's own, and the
 /// fastest way to reach it.
-open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
+open class BaseExecutor<Intent, Action, Message, State, Label>: Executor {
     /// Set once by `attach`. Only touched by this module's non-inlinable code, so the compiler
     /// checks exclusive access to it when it builds the module, not on every message.
-    final var storedContext: ExecutorContext<State, Message, Action, Label>?
+    final var storedContext: ExecutorContext<Action, Message, State, Label>?
 
     /// The attached context, if any.
-    @usableFromInline final var attachedContext: ExecutorContext<State, Message, Action, Label>? { storedContext }
+    @usableFromInline final var attachedContext: ExecutorContext<Action, Message, State, Label>? { storedContext }
 
     /// In-flight work of this executor, cancelled by `dispose()`.
     public let work = WorkBag()
@@ -199,14 +194,14 @@ open class BaseExecutor<Intent, Action, State, Message, Label>: Executor {
 
     /// The store's side. Using it before the store attached the executor is a programming error.
     @inlinable
-    public var context: ExecutorContext<State, Message, Action, Label> {
+    public var context: ExecutorContext<Action, Message, State, Label> {
         guard let attachedContext else {
             preconditionFailure("\(type(of: self)): context used before the store attached this executor")
         }
         return attachedContext
     }
 
-    public func attach(_ context: ExecutorContext<State, Message, Action, Label>) {
+    public func attach(_ context: ExecutorContext<Action, Message, State, Label>) {
         precondition(storedContext == nil, "\(type(of: self)) is already attached to a store")
         storedContext = context
     }

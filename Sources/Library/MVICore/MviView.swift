@@ -63,12 +63,15 @@ open class BaseMviView<Model, Event>: MviView {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 public final class ViewProxy<Model, Event>: BaseMviView<Model, Event> {
-    /// The latest rendered model; `nil` before the first render.
-    public private(set) var model: Model?
+    /// The latest rendered model; before the first render, the initial one.
+    public private(set) var model: Model
     /// How many times `render(_:)` has been called.
     public private(set) var renderCount = 0
 
-    public override init() {
+    /// A proxy showing `model` until the first render: for a component's view, its
+    /// `StoreComponent/model`, the model of the store's current state.
+    public init(model: Model) {
+        self.model = model
         super.init()
     }
 

@@ -28,6 +28,9 @@ open class StoreComponent<S: Store, Model, Event>: LifecycleComponent {
         self.lifecycle = LifecycleRegistry(component: name)
     }
 
+    /// The model of the store's current state: a view's initial model, before its first render.
+    public var model: Model { stateToModel(store.state) }
+
     /// Where the component is in its lifecycle.
     public var lifecycleState: LifecycleState { lifecycle.state }
 

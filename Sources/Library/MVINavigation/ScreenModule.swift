@@ -27,16 +27,17 @@ public final class ComponentModule<S: Store, Model, Event, Saved>: ScreenModule 
     public let component: StoreComponent<S, Model, Event>
     /// The view bound to the component, between `viewCreated` and `viewDestroyed`.
     public private(set) var view: BaseMviView<Model, Event>?
-    private let makeView: () -> BaseMviView<Model, Event>
+    private let makeView: (Model) -> BaseMviView<Model, Event>
     private let save: (S.State) -> Saved?
 
     /// - Parameters:
     ///   - component: the screen's component, made by the factory with the app's dependencies.
-    ///   - makeView: makes the view at `viewCreated`: a `ViewProxy` for SwiftUI by default.
+    ///   - makeView: makes the view at `viewCreated`, given the component's current model: a
+    ///     `ViewProxy` showing that model for SwiftUI by default.
     ///   - save: what to save of the store's state; nothing by default.
     public init(
         component: StoreComponent<S, Model, Event>,
-        makeView: @escaping () -> BaseMviView<Model, Event> = { ViewProxy<Model, Event>() },
+        makeView: @escaping (Model) -> BaseMviView<Model, Event> = { ViewProxy<Model, Event>(model: $0) },
         save: @escaping (S.State) -> Saved? = { _ in nil }
     ) {
         self.component = component
@@ -47,7 +48,7 @@ public final class ComponentModule<S: Store, Model, Event, Saved>: ScreenModule 
     public func handle(_ event: LifecycleEvent) {
         switch event {
         case .viewCreated:
-            let view = makeView()
+            let view = makeView(component.model)
             self.view = view
             component.onViewCreated(view)
         case .start:

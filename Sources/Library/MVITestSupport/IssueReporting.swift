@@ -1,20 +1,22 @@
+// Both test frameworks are weakly linked: executables that depend on this module for
+// `TestScheduler` (the conformance command, the benchmarks) must start where neither library is
+// present; they are only called from inside a running test.
 #if canImport(Testing)
-// Weakly linked: executables that depend on this module for `TestScheduler` (the conformance
-// command, the benchmarks) must start where the testing library is absent; it is only called
-// from inside a running test.
 @_weakLinked import Testing
-#else
-import Foundation
 #endif
+#if canImport(XCTest)
+@_weakLinked import XCTest
+#endif
+import Foundation
 
 /// Where a `TestStore` call was made, for the failure it may report.
 struct CallSite: Sendable {
     let fileID: String
-    let filePath: String
+    let filePath: StaticString
     let line: Int
     let column: Int
 
-    init(fileID: String, filePath: String, line: Int, column: Int) {
+    init(fileID: String, filePath: StaticString, line: Int, column: Int) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
@@ -22,13 +24,41 @@ struct CallSite: Sendable {
     }
 }
 
-/// Fails the running test with `message` at `site`: a Swift Testing issue where Swift Testing is
-/// available, otherwise a line on standard error.
+/// The test framework a failure goes to.
+enum TestFramework: Equatable, Sendable {
+    case swiftTesting
+    case xcTest
+    case none
+
+    /// The one running the current test: Swift Testing when this task runs one of its tests
+    /// (`Test.current`), otherwise XCTest when it is linked into the process, otherwise none.
+    static var running: TestFramework {
+        #if canImport(Testing)
+        if Test.current != nil { return .swiftTesting }
+        #endif
+        #if canImport(XCTest)
+        return .xcTest
+        #else
+        return .none
+        #endif
+    }
+}
+
+/// Fails the running test with `message` at `site`, in whichever framework runs it
+/// (`TestFramework.running`): a Swift Testing issue, an XCTest failure, or, outside both, a
+/// line on standard error.
 func reportFailure(_ message: String, at site: CallSite) {
-    #if canImport(Testing)
-    Issue.record(Comment(rawValue: message),
-                 sourceLocation: SourceLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column))
-    #else
-    FileHandle.standardError.write(Data("\(site.filePath):\(site.line): TestStore failure: \(message)\n".utf8))
-    #endif
+    switch TestFramework.running {
+    case .swiftTesting:
+        #if canImport(Testing)
+        Issue.record(Comment(rawValue: message),
+                     sourceLocation: SourceLocation(fileID: site.fileID, filePath: "\(site.filePath)", line: site.line, column: site.column))
+        #endif
+    case .xcTest:
+        #if canImport(XCTest)
+        XCTFail(message, file: site.filePath, line: UInt(site.line))
+        #endif
+    case .none:
+        FileHandle.standardError.write(Data("\(site.filePath):\(site.line): TestStore failure: \(message)\n".utf8))
+    }
 }

@@ -1,7 +1,7 @@
 import MVICore
 
 /// Loads the forecast of the chosen city; a newer request cancels the one in flight.
-final class WeatherExecutor: BaseExecutor<WeatherIntent, Never, WeatherState, WeatherMessage, Never> {
+final class WeatherExecutor: BaseExecutor<WeatherIntent, Never, WeatherMessage, WeatherState, Never> {
     private let dataSource: any WeatherDataSource
     private var inFlight: (any Cancellable)?
     /// Counts requests, so that the answer to a cancelled one is dropped: a data source may still

@@ -17,7 +17,7 @@ struct ArticleReducer: Reducer {
 
 /// Reads and writes the favourite flag through the `FavoritesStore`. A write that fails leaves
 /// the flag as it was and shows why.
-final class ArticleExecutor: BaseExecutor<ArticleIntent, ArticleAction, ArticleState, ArticleMessage, Never> {
+final class ArticleExecutor: BaseExecutor<ArticleIntent, ArticleAction, ArticleMessage, ArticleState, Never> {
     private let favorites: any FavoritesStore
 
     /// - Parameter favorites: read and written on the store's scheduler (the files are small).

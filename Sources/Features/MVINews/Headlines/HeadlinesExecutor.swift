@@ -31,7 +31,7 @@ struct HeadlinesReducer: Reducer {
 
 /// Loads pages of top headlines: page 1 at start and on refresh (cancelling any load in flight),
 /// the next page on `loadMore` while there is one and nothing is loading.
-final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, HeadlinesState, HeadlinesMessage, Never> {
+final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, HeadlinesMessage, HeadlinesState, Never> {
     private let loader: PageLoader
 
     /// - Parameter dataSource: where pages come from.
@@ -98,7 +98,7 @@ final class PageLoader {
     /// Starts `request`; `onResult` runs on the store's scheduler unless the request is
     /// cancelled or replaced first, or the store is disposed.
     func start<State, Message, Action, Label>(
-        _ request: NewsRequest, context: ExecutorContext<State, Message, Action, Label>,
+        _ request: NewsRequest, context: ExecutorContext<Action, Message, State, Label>,
         onResult: @escaping (Result<NewsPage, NewsError>) -> Void
     ) {
         cancel()

@@ -44,7 +44,7 @@ struct SearchReducer: Reducer {
 /// Searches after the query has rested for `SearchState.debounce` on the store's scheduler;
 /// a newer query cancels the pending search and the request in flight (latest wins). Every
 /// executed query is recorded in the history and persisted.
-final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchState, SearchMessage, Never> {
+final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchMessage, SearchState, Never> {
     private let loader: PageLoader
     private let historyStore: any SearchHistoryStore
     /// The pending debounced search.

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Every ```swift block of the README, docs/ and the DocC articles is compiled: it must appear,
+/// line for line (leading and trailing spaces aside), in this target's file named after its
+/// document (`GettingStarted.md` -> `GettingStarted.swift`). Blocks that are not meant to
+/// compile (fragments with elisions, SwiftUI views, names defined elsewhere) use the info string
+/// `swift-fragment`; manifest excerpts use `swift-manifest` (docs/snippets.md).
+@Suite struct DocSnippetSyncTests {
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Documents whose blocks another target compiles, by the file that holds them.
+    private static let compiledElsewhere = [
+        "architecture.md": "Tests/ConformanceKitTests/Weather/WeatherFeature.swift",
+    ]
+
+    @Test func everySwiftBlockOfTheDocsIsInTheCompiledSnippets() throws {
+        let documents = try Self.documents()
+        #expect(documents.count > 10, "the documents were not found under \(Self.packageRoot.path)")
+        var compiledBlocks = 0
+        for document in documents {
+            let blocks = SwiftBlocks.extract(from: try String(contentsOf: document, encoding: .utf8))
+            guard !blocks.isEmpty else { continue }
+            let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
+            let name = Self.compiledElsewhere[document.lastPathComponent]
+                ?? "Tests/DocSnippetsTests/" + document.deletingPathExtension().lastPathComponent + ".swift"
+            guard let snippets = try? String(contentsOf: Self.packageRoot.appendingPathComponent(name), encoding: .utf8) else {
+                Issue.record("\(relative) has \(blocks.count) swift block(s) but \(name) does not exist: copy them there, or mark them swift-fragment")
+                continue
+            }
+            for block in blocks where !SwiftBlocks.contains(snippets, block.lines) {
+                Issue.record("\(relative):\(block.line): this swift block is not in \(name): copy it there so that it is compiled")
+            }
+            compiledBlocks += blocks.count
+        }
+        #expect(compiledBlocks >= 8)
+    }
+
+    @Test func aChangedBlockIsFound() {
+        let document = "Text\n```swift\nlet a = 1\nlet b = 2\n```\n```swift-fragment\nlet c = ...\n```\n"
+        let blocks = SwiftBlocks.extract(from: document)
+        #expect(blocks.map(\.line) == [2])
+        #expect(SwiftBlocks.contains("x\n  let a = 1\n  let b = 2\n", blocks[0].lines))
+        #expect(!SwiftBlocks.contains("let a = 1\nlet b = 3\n", blocks[0].lines))
+    }
+
+    /// README.md, docs/**/*.md and Sources/**/*.docc/*.md.
+    private static func documents() throws -> [URL] {
+        var found = [packageRoot.appendingPathComponent("README.md")]
+        for folder in ["docs", "Sources"] {
+            let root = packageRoot.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where url.pathExtension == "md" {
+                if folder == "docs" || url.deletingLastPathComponent().pathExtension == "docc" { found.append(url) }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+}
+
+/// The ```swift blocks of a Markdown text.
+enum SwiftBlocks {
+    struct Block {
+        /// The line of the opening fence, counted from 1.
+        let line: Int
+        let lines: [String]
+    }
+
+    static func extract(from text: String) -> [Block] {
+        var blocks: [Block] = []
+        var open: (line: Int, lines: [String])?
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if var current = open {
+                if line == "```" {
+                    blocks.append(Block(line: current.line, lines: current.lines))
+                    open = nil
+                } else {
+                    current.lines.append(line)
+                    open = current
+                }
+            } else if line == "```swift" {
+                open = (index + 1, [])
+            }
+        }
+        return blocks
+    }
+
+    /// Whether `lines` appear, one after another, among the trimmed lines of `text`.
+    static func contains(_ text: String, _ lines: [String]) -> Bool {
+        let haystack = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !lines.isEmpty else { return true }
+        guard haystack.count >= lines.count else { return false }
+        return (0...(haystack.count - lines.count)).contains { start in Array(haystack[start..<start + lines.count]) == lines }
+    }
+}

@@ -1,0 +1,107 @@
+// The Swift blocks of Sources/Library/MVICore/MVICore.docc/GettingStarted.md, verbatim and in order, so that the build compiles them.
+// DocSnippetSyncTests fails when a block in the document is not here: copy it in again.
+import MVICore
+import MVITestSupport
+import Testing
+
+enum CounterIntent { case increment, incrementIfEven }
+enum CounterAction { case load }
+enum CounterMessage { case incremented }
+struct CounterState: Equatable { var count = 0 }
+
+struct CounterViewModel: Equatable {
+    var text: String
+    init(_ state: CounterState) { text = "\(state.count)" }
+}
+enum CounterViewEvent { case plusTapped, plusIfEvenTapped }
+
+extension CounterIntent {
+    init(_ event: CounterViewEvent) {
+        switch event {
+        case .plusTapped: self = .increment
+        case .plusIfEvenTapped: self = .incrementIfEven
+        }
+    }
+}
+
+final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, Never> {
+    override func executeIntent(_ intent: CounterIntent) {
+        switch intent {
+        case .increment: dispatch(.incremented)
+        case .incrementIfEven where state.count % 2 == 0: dispatch(.incremented)
+        case .incrementIfEven: break
+        }
+    }
+}
+
+func counterReducer() -> ClosureReducer<CounterState, CounterMessage> {
+    ClosureReducer { state, message in
+        var state = state
+        switch message {
+        case .incremented: state.count += 1
+        }
+        return state
+    }
+}
+
+/// Binds a counter store to `view` until the returned binder is stopped or released.
+func showCounter(in view: some MviView<CounterViewModel, CounterViewEvent>) -> Binder {
+    let store = DefaultStore(
+        name: "Counter",
+        initialState: CounterState(),
+        executor: CounterExecutor(),
+        reducer: counterReducer(),
+        scheduler: DispatchQueueScheduler.main())
+
+    let binder = Binder()
+    binder.bind(store.states.map(CounterViewModel.init), to: view.render)
+    binder.bind(view.events.map(CounterIntent.init), to: store.accept)
+    binder.start()
+    return binder
+}
+
+enum TickerIntent { case start, stop, load }
+enum TickerMessage { case ticked, loaded(Int) }
+struct TickerState: Equatable { var ticks = 0; var loaded: Int? }
+
+protocol NumberSource: Sendable {
+    func load(_ completion: @escaping @Sendable (Int) -> Void) -> any Cancellable
+}
+
+final class TickerExecutor: BaseExecutor<TickerIntent, Never, TickerMessage, TickerState, Never> {
+    private let source: any NumberSource
+    private var timer: (any Cancellable)?
+
+    init(source: any NumberSource) { self.source = source }
+
+    override func executeIntent(_ intent: TickerIntent) {
+        switch intent {
+        case .start:
+            timer?.cancel()
+            timer = context.every(.seconds(1)) { [unowned self] in dispatch(.ticked) }
+        case .stop:
+            timer?.cancel()
+            timer = nil
+        case .load:
+            let onLoaded = context.callback { [unowned self] (value: Int) in dispatch(.loaded(value)) }
+            work.insert(source.load(onLoaded))
+        }
+    }
+}
+
+import MVICore
+import MVITestSupport
+import Testing
+
+@Test func incrementsOnlyEvenCounts() {
+    let scheduler = TestScheduler()
+    let store = TestStore(
+        DefaultStore(
+            name: "Counter", initialState: CounterState(), executor: CounterExecutor(),
+            reducer: counterReducer(), scheduler: scheduler),
+        scheduler: scheduler)
+    store.send(.incrementIfEven) { $0.count = 1 }
+    store.send(.incrementIfEven)
+    store.send(.increment) { $0.count = 2 }
+    store.finish()
+}
