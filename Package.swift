@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
         .executable(name: "conformance", targets: ["conformance"]),
+        .executable(name: "mvi-demo", targets: ["mvi-demo"]),
     ],
     targets: [
         // The shared pieces every layer uses, once each: the lock box, the confined box, cancellation,
@@ -98,6 +99,18 @@ let package = Package(
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"], path: "Sources/Executables/conformance"),
 
+        // Raw mode, the alternate screen, keys, signals and styled lines for a full-screen terminal program.
+        .target(name: "TerminalUI", path: "Sources/Tools/TerminalUI"),
+        // The demo's screens over the features' components, their pure renders, and its loop (docs/demo.md).
+        .target(
+            name: "DemoApp",
+            dependencies: [
+                "TerminalUI", "CommandLineSupport", "MockHTTPServer", "SeededRandom", "MVICore", "MVITestSupport", "MVIKittens",
+                "MVICountdownTimer", "MVINews", "MVINewsApp", "MVINavigation", "MVIImages", "MVIImagePipeline",
+            ], path: "Sources/Tools/DemoApp"),
+        // `swift run mvi-demo`: Kittens, the Timer and the News app in a terminal, on the mock server.
+        .executableTarget(name: "mvi-demo", dependencies: ["DemoApp"], path: "Sources/Executables/mvi-demo"),
+
         .testTarget(name: "MVIEssentialsTests", dependencies: ["MVIEssentials"]),
         .testTarget(name: "MVITestSupportTests", dependencies: ["MVITestSupport", "MVICore"]),
         // The Swift blocks of the README, docs/ and the DocC articles, compiled; a test keeps them in sync.
@@ -127,6 +140,12 @@ let package = Package(
                 "MVIStateMachine", "MVICore", "SeededRandom",
             ],
             exclude: ["PortFixtures"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        // The demo's renders, and journeys through the built mvi-demo in tmux (golden screens in Screens/).
+        .testTarget(
+            name: "DemoAppTests",
+            dependencies: ["DemoApp", "TerminalUI", "MVITestSupport", "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages"],
+            exclude: ["Screens"]),
     ],
     swiftLanguageModes: [.v6]
 )

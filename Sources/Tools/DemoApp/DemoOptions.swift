@@ -1,0 +1,77 @@
+import CommandLineSupport
+import Foundation
+
+/// How the demo runs, from its command line and environment.
+public struct DemoOptions: Equatable, Sendable {
+    /// The tab shown first.
+    public enum App: String, CaseIterable, Sendable {
+        case kittens, timer, news
+    }
+
+    /// The service to talk to; nil: the mock server, started in-process on a free loopback port.
+    public var endpoint: URL?
+    /// The Cat API key (`CAT_API_KEY`) and the NewsAPI key (`NEWS_API_KEY`) for `endpoint`.
+    public var catAPIKey: String?
+    public var newsAPIKey: String?
+    /// Time moves only when `^T` is pressed, a second at a time.
+    public var virtualTime: Bool
+    /// The seed of the timer's backgrounds; nil for the system's generator.
+    public var seed: UInt64?
+    public var app: App
+    /// Where favourites, the search history and the image disk cache are kept; nil for a
+    /// temporary folder removed at exit.
+    public var dataDirectory: URL?
+    /// The Fixtures folder of the mock server's data sets (`--fixtures`).
+    public var fixtures: String?
+
+    public static let spec = CommandSpec(
+        name: "mvi-demo",
+        abstract: """
+            A terminal app over the reference features: Kittens, the countdown Timer and the News app,
+            on the mock server by default (see docs/demo.md).
+            """,
+        options: [
+            .value("app", "NAME", "the tab shown first: kittens, timer or news (default kittens)"),
+            .value("endpoint", "URL", "talk to this server instead of the in-process mock server (keys from CAT_API_KEY and NEWS_API_KEY)"),
+            .flag("virtual-time", "time moves only when ^T is pressed, one second at a time (for tests and demonstrations)"),
+            .value("seed", "N", "the seed of the timer's backgrounds (default: 1 with --virtual-time, else random)"),
+            .value("data-dir", "DIR", "keep favourites, search history and cached images here (default: a temporary folder, removed at exit)"),
+            .value("fixtures", "DIR", "the Fixtures folder whose http/ holds the mock server's data sets (default ./Fixtures)"),
+            .value("record", "FILE", "write the session as a scenario (not available yet)"),
+        ],
+        discussion: """
+            Needs a terminal of at least 80x24; when standard output is not a terminal it says so and exits with status 2.
+            Tab switches between the apps, ^C quits; each screen lists its keys on the bottom line.
+            """)
+
+    /// Reads the parsed command line; the environment gives the keys.
+    public init(_ parsed: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
+        func fail(_ message: String) -> UsageError { UsageError(command: Self.spec.name, message) }
+        if let extra = (parsed.arguments + parsed.passthrough).first { throw fail("unexpected argument \(extra)") }
+        if let file = parsed.value("record") {
+            throw fail("--record \(file): recording a session as a scenario is not available yet")
+        }
+        let name = parsed.value("app") ?? App.kittens.rawValue
+        guard let app = App(rawValue: name) else {
+            throw fail("--app \(name): expected one of \(App.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self.app = app
+        if let text = parsed.value("endpoint") {
+            guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw fail("--endpoint \(text): expected an http or https address")
+            }
+            endpoint = url
+        }
+        catAPIKey = environment["CAT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        newsAPIKey = environment["NEWS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        virtualTime = parsed.flag("virtual-time")
+        if let text = parsed.value("seed") {
+            guard let seed = UInt64(text) else { throw fail("--seed \(text): expected a whole number from 0 to \(UInt64.max)") }
+            self.seed = seed
+        } else {
+            seed = virtualTime ? 1 : nil
+        }
+        dataDirectory = parsed.value("data-dir").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        fixtures = parsed.value("fixtures")
+    }
+}

@@ -1,0 +1,147 @@
+import MVICore
+import MVICountdownTimer
+import TerminalUI
+
+/// What the Timer tab shows: the timer's model, the digits typed into the time picker, the last label.
+public struct TimerScreenModel: Equatable, Sendable {
+    public var timer: TimerViewModel
+    /// The digits typed while setting the time (at most four: `MMSS`, filled from the right).
+    public var entry: String
+    /// The store's last label (`rejected(...)`, `ignored(...)`), as text; nil for none.
+    public var label: String?
+
+    public init(timer: TimerViewModel, entry: String, label: String?) {
+        self.timer = timer
+        self.entry = entry
+        self.label = label
+    }
+
+    /// The typed digits as minutes and seconds: `"130"` is 1:30.
+    public var entered: (minutes: Int, seconds: Int) {
+        let digits = String(repeating: "0", count: max(0, 4 - entry.count)) + entry.suffix(4)
+        return (Int(digits.prefix(2)) ?? 0, Int(digits.suffix(2)) ?? 0)
+    }
+}
+
+/// The Timer tab as lines: the time left large on the background's colour, the progress, the buttons.
+public enum TimerRender {
+    /// The six backgrounds as colours (the original sample shows six pictures).
+    public static let backgrounds: [Int: (name: String, colour: RGB)] = [
+        1: ("forest", RGB(34, 85, 51)), 2: ("sea", RGB(25, 60, 120)), 3: ("dusk", RGB(95, 45, 110)),
+        4: ("sand", RGB(150, 110, 50)), 5: ("rose", RGB(140, 40, 70)), 6: ("slate", RGB(60, 70, 80)),
+    ]
+
+    public static func lines(_ model: TimerScreenModel, width: Int, height: Int) -> [ScreenLine] {
+        let timer = model.timer
+        let background = backgrounds[timer.backgroundIndex] ?? ("background \(timer.backgroundIndex)", RGB(0, 0, 0))
+        let panel = Style(foreground: RGB(255, 255, 255), background: background.colour, bold: true)
+        let phase =
+            timer.isSettingTimer ? "setting the time" : timer.isRestarting ? "restarting" : timer.isCountingDown ? "counting down" : "stopped"
+        let shown: String
+        if timer.isSettingTimer {
+            let entered = model.entered
+            shown = TimerMappers.clock(entered.minutes * 60 + entered.seconds)
+        } else {
+            shown = timer.label
+        }
+        let barWidth = 50
+        let done = timer.progress * barWidth / 100
+        let bar = "[" + String(repeating: "#", count: done) + String(repeating: "-", count: barWidth - done) + "] \(timer.progress)%"
+        func centred(_ text: String, _ style: Style) -> ScreenLine {
+            let left = max(0, (width - TextWidth.of(text)) / 2)
+            return ScreenLine([Span(String(repeating: " ", count: left) + text, style)]).fitted(to: width)
+        }
+        func onPanel(_ line: ScreenLine) -> ScreenLine {
+            ScreenLine(line.fitted(to: width).spans.map { Span($0.text, panel) })
+        }
+        var lines: [ScreenLine] = [ScreenLine(" Countdown timer: \(phase)", .strong), ScreenLine("")]
+        lines += [
+            onPanel(""), onPanel(centred("background \(timer.backgroundIndex): \(background.name)", panel)), onPanel(""),
+            onPanel(centred(shown, panel)), onPanel(""),
+            onPanel(centred(shown, panel)), onPanel(""),
+        ]
+        lines.append(ScreenLine(""))
+        lines.append(centred(bar, .plain))
+        lines.append(ScreenLine(""))
+        if timer.isSettingTimer {
+            lines.append(centred("Type the time as MMSS digits, Enter to set it", .plain))
+        } else {
+            let play = timer.isCountingDown ? "Pause" : "Start"
+            let enabled = timer.isPlayPauseEnabled ? "" : " (off)"
+            let second = timer.secondButton == .stop ? "Stop" : "Reset"
+            lines.append(centred("[Space] \(play)\(enabled)    [x] \(second)    [s] Set the time", .plain))
+        }
+        if let label = model.label {
+            lines.append(ScreenLine(""))
+            lines.append(centred("last label: \(label)", .plain))
+        }
+        return lines
+    }
+}
+
+/// The Timer tab: the feature's component; keys become its view events.
+final class TimerScreen: DemoScreen {
+    private let holder: TimerComponentHolder
+    private let view: LatestModelView<TimerViewModel, TimerViewEvent>
+    private var entry = ""
+    private var label: String?
+    private var labels: (any Cancellable)?
+
+    init(component: TimerComponent) {
+        holder = TimerComponentHolder(component)
+        view = LatestModelView(initial: component.model)
+        component.onViewCreated(view)
+        labels = component.store.subscribe { [weak self] (label: TimerLabel) in self?.label = "\(label)" }
+    }
+
+    deinit { labels?.cancel() }
+
+    let title = "Timer"
+    let status: String? = nil
+    var isTyping: Bool { view.model.isSettingTimer }
+
+    var keys: [KeyHelp] {
+        if view.model.isSettingTimer { return [KeyHelp("0-9", "digits"), KeyHelp("Backspace", "erase"), KeyHelp("Enter", "set")] }
+        return [KeyHelp("Space", view.model.isCountingDown ? "pause" : "start"),
+                KeyHelp("x", view.model.secondButton == .stop ? "stop" : "reset"), KeyHelp("s", "set time")]
+    }
+
+    func prepare() {}
+
+    func body(width: Int, height: Int) -> [ScreenLine] {
+        TimerRender.lines(TimerScreenModel(timer: view.model, entry: entry, label: label), width: width, height: height)
+    }
+
+    func handle(_ key: Key) -> Bool {
+        let model = view.model
+        if model.isSettingTimer {
+            switch key {
+            case .character(let digit) where digit.isASCII && digit.isNumber:
+                entry = String((entry + String(digit)).suffix(4))
+            case .backspace:
+                entry = String(entry.dropLast())
+            case .enter:
+                let entered = TimerScreenModel(timer: model, entry: entry, label: nil).entered
+                view.dispatch(.timeSet(minutes: entered.minutes, seconds: entered.seconds))
+            default:
+                return false
+            }
+            return true
+        }
+        switch key {
+        case .character(" "): view.dispatch(model.isCountingDown ? .pauseTapped : .startTapped)
+        case .character("x"): view.dispatch(model.secondButton == .stop ? .stopTapped : .resetTapped)
+        case .character("s"):
+            entry = ""
+            view.dispatch(.setTimerTapped)
+        default: return false
+        }
+        return true
+    }
+
+    func show() { holder.component.onStart() }
+
+    func hide() { holder.component.onStop() }
+
+    func destroy() {}
+}
