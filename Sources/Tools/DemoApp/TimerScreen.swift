@@ -58,7 +58,6 @@ public enum TimerRender {
         lines += [
             onPanel(""), onPanel(centred("background \(timer.backgroundIndex): \(background.name)", panel)), onPanel(""),
             onPanel(centred(shown, panel)), onPanel(""),
-            onPanel(centred(shown, panel)), onPanel(""),
         ]
         lines.append(ScreenLine(""))
         lines.append(centred(bar, .plain))

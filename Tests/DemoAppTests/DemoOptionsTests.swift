@@ -1,0 +1,43 @@
+import CommandLineSupport
+import Foundation
+import Testing
+
+@testable import DemoApp
+
+@Suite struct DemoOptionsTests {
+    func options(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> DemoOptions {
+        guard case .run(let parsed) = try DemoOptions.spec.parse(arguments) else { throw UsageError(command: "test", "not a run") }
+        return try DemoOptions(parsed, environment: environment)
+    }
+
+    @Test func theDefaultsAreTheMockServerAndTheWallClock() throws {
+        let options = try options([])
+        #expect(options.endpoint == nil && !options.virtualTime && options.seed == nil && options.app == .kittens)
+    }
+
+    @Test func virtualTimeSeedsTheBackgroundsUnlessASeedIsGiven() throws {
+        #expect(try options(["--virtual-time"]).seed == 1)
+        #expect(try options(["--virtual-time", "--seed", "42"]).seed == 42)
+    }
+
+    @Test func anEndpointTakesItsKeysFromTheEnvironment() throws {
+        let options = try options(["--endpoint", "http://127.0.0.1:9000"], environment: ["NEWS_API_KEY": "k", "CAT_API_KEY": ""])
+        #expect(options.endpoint == URL(string: "http://127.0.0.1:9000"))
+        #expect(options.newsAPIKey == "k" && options.catAPIKey == nil)
+    }
+
+    @Test(arguments: [
+        (["--record", "s.jsonl"], "mvi-demo: --record s.jsonl: recording a session as a scenario is not available yet"),
+        (["--app", "weather"], "mvi-demo: --app weather: expected one of kittens, timer, news"),
+        (["--endpoint", "ftp://x"], "mvi-demo: --endpoint ftp://x: expected an http or https address"),
+        (["--seed", "-1"], "mvi-demo: --seed -1: expected a whole number from 0 to 18446744073709551615"),
+        (["extra"], "mvi-demo: unexpected argument extra"),
+    ])
+    func aBadCommandLineIsAUsageErrorThatNamesIt(arguments: [String], message: String) {
+        #expect {
+            try options(arguments)
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+        }
+    }
+}
