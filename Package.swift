@@ -144,7 +144,7 @@ let package = Package(
         // The demo's renders, and journeys through the built mvi-demo in tmux (golden screens in Screens/).
         .testTarget(
             name: "DemoAppTests",
-            dependencies: ["DemoApp", "TerminalUI", "MVITestSupport", "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages"],
+            dependencies: ["DemoApp", "TerminalUI", "MVITestSupport", "MVIEssentials", "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages"],
             exclude: ["Screens"]),
     ],
     swiftLanguageModes: [.v6]

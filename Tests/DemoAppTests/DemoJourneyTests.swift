@@ -1,0 +1,110 @@
+#if os(Linux)
+    import Foundation
+    import MVITestSupport
+    import Testing
+
+    /// A person's journeys through the built `mvi-demo`, in tmux: keys typed with `send-keys`, the
+    /// screen read with `capture-pane` and compared with the goldens under `Screens/` (read by eye
+    /// once). Virtual time and the mock server's fixed data make every screen the same each run.
+    @Suite(
+        .serialized,
+        .requires(TmuxSession.tmux != nil && demoExecutable() != nil, "the journeys need tmux on PATH and mvi-demo built next to the tests"))
+    struct DemoJourneyTests {
+        /// The demo in an 80x24 window; after it exits, the shell says its status and the terminal's mode.
+        static func start(_ arguments: String, columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
+            let executable = try #require(demoExecutable()).path
+            let command = """
+                cd '\(packageRoot.path)' && '\(executable)' --virtual-time --fixtures Fixtures \(arguments); \
+                echo "exit status $?"; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 600
+                """
+            return try TmuxSession(columns: columns, rows: rows, command: command)
+        }
+
+        @Test func refreshKittensAndComeBackToAnImageFromMemory() throws {
+            let session = try Self.start("--app kittens")
+            try session.expectScreen("kittens-loaded")
+            try session.press("r")
+            try session.press("Down")
+            try session.waitFor(text: "source: network")
+            try session.press("Up")
+            try session.expectScreen("kittens-refreshed-first-again")
+        }
+
+        @Test func aFiveSecondCountdownRunsToItsRestart() throws {
+            let session = try Self.start("--app timer")
+            try session.waitFor(text: "setting the time")
+            try session.type("5")
+            try session.press("Enter")
+            try session.expectScreen("timer-set")
+            try session.press("Space")
+            for _ in 1...5 { try session.press("C-t") }
+            try session.expectScreen("timer-finished-restarting")
+            for _ in 1...3 { try session.press("C-t") }
+            try session.expectScreen("timer-restarted")
+        }
+
+        @Test func pageHeadlinesOpenAnArticleAndGoBack() throws {
+            let session = try Self.start("--app news")
+            try session.expectScreen("news-headlines")
+            try session.press("End")
+            try session.expectScreen("news-second-page")
+            try session.press("Enter")
+            try session.waitFor(text: "not a favourite")
+            try session.press("f")
+            try session.expectScreen("news-article-favourite")
+            try session.press("Escape")
+            try session.expectScreen("news-back")
+        }
+
+        @Test func searchThenOpenADeepLink() throws {
+            let session = try Self.start("--app news")
+            try session.waitFor(text: "Top headlines: 20 shown")
+            try session.press("/")
+            try session.waitFor(text: "Search: _")
+            try session.type("swift")
+            try session.press("C-t")
+            try session.expectScreen("news-search")
+            try session.press("C-o")
+            try session.type("search?q=kotlin")
+            try session.press("Enter")
+            try session.press("C-t")
+            try session.expectScreen("news-deep-link")
+            try session.press("C-o")
+            try session.type("article?url=ftp%3A%2F%2Fx")
+            try session.press("Enter")
+            try session.waitFor(text: "deep link refused")
+        }
+
+        @Test func aResizeRedrawsAndATooSmallWindowSaysSo() throws {
+            let session = try Self.start("--app timer")
+            try session.waitFor(text: "setting the time")
+            try session.resize(columns: 100, rows: 30)
+            try session.expectScreen("resize-100x30")
+            try session.resize(columns: 60, rows: 20)
+            try session.waitFor(text: "mvi-demo needs at least 80x24; this terminal is 60x20.")
+            try session.resize(columns: 80, rows: 24)
+            try session.waitFor(text: "setting the time")
+            try session.press("C-c")
+            let after = try session.waitFor(text: "exit status 0")
+            #expect(after.contains("icanon echo"))
+            #expect(try session.pane("#{alternate_on}") == "0")
+        }
+
+        @Test(arguments: [("TERM", "exit status 0"), ("SEGV", "exit status 139")])
+        func theTerminalIsRestoredOnAStopOrACrashSignal(signal: String, status: String) throws {
+            let session = try Self.start("--app timer")
+            try session.waitFor(text: "setting the time")
+            let shell = try session.pane("#{pane_pid}")
+            let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            let demo = try #require(children.split(separator: " ").first)
+            let kill = Process()
+            kill.executableURL = URL(fileURLWithPath: "/bin/kill")
+            kill.arguments = ["-\(signal)", String(demo)]
+            try kill.run()
+            kill.waitUntilExit()
+            let after = try session.waitFor(text: status)
+            #expect(after.contains("icanon echo"))
+            #expect(try session.pane("#{alternate_on}") == "0")
+        }
+    }
+#endif
