@@ -40,12 +40,12 @@ final class NewsScreen: DemoScreen {
     var keys: [KeyHelp] {
         if prompt != nil { return [KeyHelp("Enter", "open"), KeyHelp("Esc", "cancel")] }
         if model.map(container)?.hasError == true { return [KeyHelp("Enter", "OK")] }
-        let link = KeyHelp("^O", "open link")
+        let link = KeyHelp("^O", "link")
         switch model {
         case .headlines:
-            return [KeyHelp("Up/Down/End", "select"), KeyHelp("Enter", "open"), KeyHelp("r", "refresh"), KeyHelp("/", "search"), link]
+            return [KeyHelp("arrows", "select"), KeyHelp("Enter", "open"), KeyHelp("r", "refresh"), KeyHelp("/", "search"), link]
         case .article: return [KeyHelp("f", "favourite"), KeyHelp("Esc", "back"), link]
-        case .search: return [KeyHelp("type", "query"), KeyHelp("Up/Down", "select"), KeyHelp("Enter", "open"), KeyHelp("Esc", "back"), link]
+        case .search: return [KeyHelp("type", "query"), KeyHelp("arrows", "select"), KeyHelp("Enter", "open"), KeyHelp("Esc", "back"), link]
         case nil: return [link]
         }
     }
