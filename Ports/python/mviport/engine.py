@@ -28,6 +28,12 @@ class Outputs:
         """A reaction the feature defines on its page: `<keyword> <value>`."""
         self.items.append({"reaction": keyword, "value": value})
 
+    def reaction_line(self, line):
+        """A plain log line (`module built top`): its first word is the keyword, the rest a value
+        that renders as itself, unquoted (a record without fields renders as its name)."""
+        keyword, _, rest = line.partition(" ")
+        self.reaction(keyword, {"record": rest, "fields": []})
+
     def rejected(self, message):
         self.items.append({"rejected": message})
 

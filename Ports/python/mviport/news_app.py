@@ -154,7 +154,7 @@ class NewsApp(Component):
         if reason is not None:
             self.log(f"refused {echo}: {reason}")
             return
-        self.navigator.visible_module().store.view_event(name, payload)
+        self.navigator.visible_module().screen.store.view_event(name, payload)
 
     def _not_on_top(self, wanted, screen_words):
         if not self.navigator.host_started:
@@ -210,7 +210,7 @@ class NewsApp(Component):
             url = request[1]
             reason = self._not_on_top("headlines or search", "headlines or search")
             if reason is None:
-                store = self.navigator.visible_module().store
+                store = self.navigator.visible_module().screen.store
                 listed = store.articles if isinstance(store, HeadlinesStore) else store.results
                 article = next((item for item in listed if item["url"] == url), None)
                 if article is None:
