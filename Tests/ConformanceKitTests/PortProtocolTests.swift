@@ -13,10 +13,13 @@ struct PortProtocolTests {
     @Test func pythonPortPassesEveryScenarioOfItsFeatures() throws {
         let run = try PortFixtures.run(PortFixtures.portCommand, try PortFixtures.corpus.entries().map(\.id), catalog: PortFixtures.corpus)
         #expect(run.port?.name == "python-port")
-        #expect(run.port?.features == ["kittens", "timer"])
-        let notPassed = run.results.filter { $0.outcome != .passed && ["kittens", "timer"].contains($0.feature) }
+        // Every feature the runner knows, every scenario passed: no skips, no expected failures.
+        let features = Set(try PortFixtures.corpus.entries().map(\.feature))
+        #expect(run.port?.features == features.sorted())
+        #expect(features == ["images", "kittens", "news", "news-app", "timer"])
+        let notPassed = run.results.filter { $0.outcome != .passed }
         #expect(notPassed.isEmpty, "\(notPassed.map { "\($0.id): \($0.outcome.message)" })")
-        #expect(run.results.count > 30)
+        #expect(run.results.count >= 121)
     }
 
     /// Each misbehaviour happens at step 2 of `target`; the message names it with the step and its fixture line.
@@ -71,7 +74,7 @@ struct PortProtocolTests {
 
     @Test func featureThePortLacksIsSkippedNotFailed() throws {
         let lacking = try PortFixtures.brokenCopy(
-            file: "mviport/protocol.py", replacing: "(Kittens, Timer)", with: "(Kittens,)")
+            file: "mviport/protocol.py", replacing: "(Kittens, Timer, News, NewsApp, Images)", with: "(Kittens,)")
         let run = try PortFixtures.run(lacking, [Self.after, Self.target])
         #expect(run.result(Self.after)?.outcome == .skipped(message: "python-port does not implement the feature timer", issue: nil))
         #expect(run.result(Self.after)?.failsTheRun == false)

@@ -220,7 +220,10 @@ def display_date(text):
         hours, minutes = int(zone[1:3]), int(zone[-2:])
         if hours > 23 or minutes > 59:
             return None
-        moment -= sign * timedelta(hours=hours, minutes=minutes)
+        try:
+            moment -= sign * timedelta(hours=hours, minutes=minutes)
+        except OverflowError:
+            return None
     return moment.strftime("%d.%m.") + f"{moment.year:04d}"
 
 
