@@ -30,10 +30,10 @@ class Pattern:
 def parse(link, scheme, patterns):
     """The route the link names, by its pattern; raises LinkError."""
     if len(link) > MAX_LENGTH:
-        raise LinkError(link, MAX_LENGTH + 1, f"the link is longer than {MAX_LENGTH} characters")
+        raise LinkError(link, MAX_LENGTH + 1, f"the link has {len(link)} characters, more than the limit of {MAX_LENGTH}")
     separator = link.find("://")
     if separator < 0:
-        raise LinkError(link, 1, f'the link does not start with "{scheme}://"')
+        raise LinkError(link, 1, f"expected a link starting {scheme}://")
     given = link[:separator]
     if given.lower() != scheme:
         raise LinkError(link, 1, f"the scheme is {quoted(given)}, expected {quoted(scheme)}")
@@ -43,19 +43,22 @@ def parse(link, scheme, patterns):
         end += 1
     name = link[start:end]
     if not name:
-        raise LinkError(link, start + 1, "the screen is missing")
+        raise LinkError(link, start + 1, "no screen after ://")
     pattern = next((p for p in patterns if p.screen == name.lower()), None)
     if pattern is None:
         known = ", ".join(p.screen for p in patterns)
         raise LinkError(link, start + 1, f"unknown screen {quoted(name)} (known: {known})")
     if end < len(link) and link[end] == "/":
-        raise LinkError(link, end + 1, "a link has no path after the screen")
+        path_end = end
+        while path_end < len(link) and link[path_end] not in "?#":
+            path_end += 1
+        raise LinkError(link, end + 1, f"unexpected path {quoted(link[end:path_end])} after the screen; parameters start with ?")
     fragment = link.find("#", end)
     if fragment >= 0:
-        raise LinkError(link, fragment + 1, "a link has no fragment")
+        raise LinkError(link, fragment + 1, "a fragment (#) is not part of a deep link")
     values = {}
     positions = {}
-    if end < len(link):
+    if end + 1 < len(link):  # a "?" with nothing after it gives no parameter
         position = end + 1
         for part in link[end + 1:].split("&"):
             _parameter(link, position, part, pattern, values, positions)
@@ -71,23 +74,25 @@ def parse(link, scheme, patterns):
 def _parameter(link, position, part, pattern, values, positions):
     equals = part.find("=")
     if equals == 0:
-        raise LinkError(link, position + 1, "a parameter has no name")
+        raise LinkError(link, position + 1, "a parameter without a name")
     if equals < 0:
-        raise LinkError(link, position + len(part) + 1, f'the parameter {quoted(part)} has no "="')
+        if not part:
+            raise LinkError(link, position + 1, "a parameter without a name")
+        raise LinkError(link, position + len(part) + 1, f"the parameter {quoted(part)} has no = and value")
     name = part[:equals]
-    for offset, char in enumerate(name):
-        if char not in NAME:
-            raise LinkError(link, position + 1 + offset, f"the character {_scalar(char)} must be percent-encoded")
+    if not pattern.parameters:
+        raise LinkError(link, position + 1, f"the screen {quoted(pattern.screen)} takes no parameters, found {quoted(name)}")
     if name not in pattern.parameters:
-        raise LinkError(link, position + 1, f"unknown parameter {quoted(name)} (known: {', '.join(pattern.parameters)})")
+        raise LinkError(link, position + 1, f"unknown parameter {quoted(name)} for the screen {quoted(pattern.screen)} "
+                                            f"(known: {', '.join(pattern.parameters)})")
     if name in values:
         raise LinkError(link, position + 1, f"the parameter {quoted(name)} is given twice")
     value_start = position + equals + 1
-    values[name] = _decode(link, value_start, part[equals + 1:])
+    values[name] = _decode(link, value_start, part[equals + 1:], name)
     positions[name] = value_start + 1
 
 
-def _decode(link, start, raw):
+def _decode(link, start, raw, name):
     data = bytearray()
     index = 0
     while index < len(raw):
@@ -95,7 +100,8 @@ def _decode(link, start, raw):
         if char == "%":
             escape = raw[index + 1:index + 3]
             if len(escape) < 2 or not set(escape) <= HEX:
-                raise LinkError(link, start + index + 1, f"{quoted(raw[index:index + 3])} is not a percent escape")
+                raise LinkError(link, start + index + 1,
+                                f"{quoted(raw[index:index + 3])} is not a percent-encoded byte (% and two hex digits)")
             data.append(int(escape, 16))
             index += 3
         elif char in RAW_VALUE:
@@ -106,11 +112,13 @@ def _decode(link, start, raw):
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise LinkError(link, start + 1, "the value is not UTF-8 once decoded") from None
+        raise LinkError(link, start + 1, f"the value of {name} does not decode to UTF-8 text") from None
 
 
 def _scalar(char):
-    return f'"U+{ord(char):X}"'
+    """A character as the refusal names it: invisible ones (a space) by their code, others as themselves."""
+    shown = quoted(char)
+    return f'"U+{ord(char):X}"' if char == " " or shown != f'"{char}"' else shown
 
 
 def canonical(value):

@@ -172,10 +172,8 @@ class Pipeline:
         return self.now() - entry.stored_at < self.max_age
 
     def memory_hit(self, url):
-        entry = self.memory.peek(self.key(url))
-        if entry is not None and self.fresh(entry):
-            return self.memory.get(self.key(url))
-        return None
+        entry = self.memory.get(self.key(url))  # a lookup makes the entry the most recent, fresh or not
+        return entry if entry is not None and self.fresh(entry) else None
 
     def load(self, url, deliver):
         """Returns None after a synchronous memory hit, else a handle whose cancel() ends this delivery."""
@@ -230,10 +228,8 @@ class Pipeline:
             stale, source = download.stale
             etag = fields["etag"] if "etag" in fields else stale.etag
             entry = Entry(stale.body, etag, self.now())
-            if source == "disk":
-                self.disk.write(download.key, entry, self.now())
-            else:
-                self.memory.put(download.key, entry)
+            self.memory.put(download.key, entry)
+            self.disk.write(download.key, entry, self.now())
             return self._finish(download, ("loaded", stale.body, source))
         if failure is not None or status >= 500:
             if download.stale is not None:

@@ -77,7 +77,7 @@ def apply(state, operation, route_text):
     routes = new.routes()
     for index, route in enumerate(routes):
         if route in routes[:index]:
-            raise Refused(f"{route_text(route)} would appear twice")
+            raise Refused(f"{route_text(route)} is already on the stack, and these rules refuse duplicates")
     if len(new.stack) > MAX_DEPTH:
         raise Refused(f"the stack would be {len(new.stack)} deep; at most {MAX_DEPTH} is allowed")
     return new

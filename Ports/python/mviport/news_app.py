@@ -201,7 +201,8 @@ class NewsApp(Component):
         if request[0] == "back":
             self.navigator._navigate(("back",))
         elif request[0] == "openSearch":
-            reason = self._not_on_top("headlines", "headlines")
+            route = self.navigator.state.visible
+            reason = None if route == TOP else f"the headlines screen is not on top; {route_text(route)} ({NEWS_SCREEN[route[0]]}) is"
             if reason is not None:
                 self.log(f"refused {words}: {reason}")
                 return
@@ -211,7 +212,7 @@ class NewsApp(Component):
             reason = self._not_on_top("headlines or search", "headlines or search")
             if reason is None:
                 store = self.navigator.visible_module().screen.store
-                listed = store.articles if isinstance(store, HeadlinesStore) else store.results
+                listed = store.articles if isinstance(store, HeadlinesStore) else store.shown_results()
                 article = next((item for item in listed if item["url"] == url), None)
                 if article is None:
                     reason = f"the {store.SCREEN} screen lists no article {quoted(url)}"

@@ -35,9 +35,10 @@ def generated_article(n):
 
 
 def bare_article(url):
-    """The article a link to a url the app never saw shows: the url alone, its host as the source."""
+    """The article a link to a url the app never saw shows: the url alone, its host as the source
+    (the url itself when it has none)."""
     host = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)", url)
-    return {"source": {"name": host.group(1) if host else ""}, "url": url}
+    return {"source": {"name": host.group(1) if host and host.group(1) else url}, "url": url}
 
 
 def dedupe(articles, existing=()):

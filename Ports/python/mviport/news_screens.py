@@ -254,6 +254,10 @@ class SearchStore(ScreenStore):
             self.total_results = total
         self.changed()
 
+    def shown_results(self):
+        """The result rows the screen shows: none while it shows the history (a query under 3 characters)."""
+        return self.results if len(self.query.strip()) >= 3 else []
+
     def view_model(self):
         return record(
             "SearchViewModel",
