@@ -4,6 +4,7 @@ container, and the replay's local stores."""
 
 import json
 import re
+import unicodedata
 from datetime import datetime, timedelta, timezone
 from urllib.parse import quote
 
@@ -310,12 +311,45 @@ def history_store(outputs, entries, fault=None):
     return LocalStore(outputs, "history", "search history", "search-history.json", entries, fault)
 
 
+# Unicode White_Space: what a query is trimmed of (str.strip also takes U+001C...U+001F).
+WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
+def trim(text):
+    return text.strip(WHITE_SPACE)
+
+
+def characters(text):
+    """How many user-perceived characters (grapheme clusters) `text` has, closely enough for queries:
+    marks, joiners and what a joiner joins, variation selectors, emoji modifiers and tags extend the
+    character before them; CR LF and a pair of regional indicators are one."""
+    count = 0
+    previous = None
+    regional_open = False
+    for char in text:
+        code = ord(char)
+        regional = 0x1F1E6 <= code <= 0x1F1FF
+        extends = (unicodedata.category(char) in ("Mn", "Mc", "Me") or code == 0x200D or 0xFE00 <= code <= 0xFE0F
+                   or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F
+                   or previous == "\u200d" or (previous == "\r" and char == "\n") or (regional and regional_open))
+        if previous is None or not extends:
+            count += 1
+        regional_open = regional and not (regional_open and extends)
+        previous = char
+    return count
+
+
+def folded(text):
+    """What queries and entries are compared by: lowercase mapping, canonically equivalent forms alike."""
+    return unicodedata.normalize("NFC", text.lower())
+
+
 def search_content(query, history, results, total):
-    trimmed = query.strip()
+    trimmed = trim(query)
     if not trimmed:
         return enum_case("SearchContent", "history", ("entries", list(history)))
-    if len(trimmed) < 3:
-        folded = trimmed.lower()
+    if characters(trimmed) < 3:
+        prefix = folded(trimmed)
         return enum_case("SearchContent", "history",
-                         ("entries", [entry for entry in history if entry.lower().startswith(folded)]))
+                         ("entries", [entry for entry in history if folded(entry).startswith(prefix)]))
     return enum_case("SearchContent", "results", ("rows", [row(article) for article in results]), ("totalResults", total))

@@ -184,8 +184,8 @@ class SearchStore(ScreenStore):
             self.show_error(failure.error)
         if query:
             self.query = query
-            if len(query.strip()) >= 3:
-                self.search(query.strip())
+            if data.characters(data.trim(query)) >= 3:
+                self.search(data.trim(query))
 
     def view_event(self, name, payload):
         if name == "queryChanged":
@@ -201,8 +201,8 @@ class SearchStore(ScreenStore):
         self.cancel_search()
         self.query = text
         self.changed()
-        trimmed = text.strip()
-        if len(trimmed) >= 3:
+        trimmed = data.trim(text)
+        if data.characters(trimmed) >= 3:
             if debounce:
                 self.pending = self.env.clock.schedule(DEBOUNCE_MS, lambda: self.search(trimmed))
             else:
@@ -226,8 +226,8 @@ class SearchStore(ScreenStore):
         self.in_flight = request
 
     def record_history(self, query):
-        folded = query.lower()
-        history = ([query] + [entry for entry in self.history if entry.strip().lower() != folded])[:HISTORY_LIMIT]
+        key = data.folded(query)
+        history = ([query] + [entry for entry in self.history if data.folded(data.trim(entry)) != key])[:HISTORY_LIMIT]
         if history == self.history:
             return
         self.history = history
@@ -256,7 +256,7 @@ class SearchStore(ScreenStore):
 
     def shown_results(self):
         """The result rows the screen shows: none while it shows the history (a query under 3 characters)."""
-        return self.results if len(self.query.strip()) >= 3 else []
+        return self.results if data.characters(data.trim(self.query)) >= 3 else []
 
     def view_model(self):
         return record(
