@@ -116,9 +116,8 @@ def _decode(link, start, raw, name):
 
 
 def _scalar(char):
-    """A character as the refusal names it: invisible ones (a space) by their code, others as themselves."""
-    shown = quoted(char)
-    return f'"U+{ord(char):X}"' if char == " " or shown != f'"{char}"' else shown
+    """A character as the refusal names it: the space by its code, every other one as itself, unescaped."""
+    return '"U+20"' if char == " " else f'"{char}"'
 
 
 def canonical(value):
