@@ -1,5 +1,5 @@
 import FixtureFormat
-import ConformanceKit
+@testable import ConformanceKit
 import ReplaySeam
 import Foundation
 import ReferenceFeatures
@@ -103,5 +103,32 @@ import Testing
     ])
     func firstDivergingStepIsTheStepHoldingTheFirstDifferentLine(golden: String, actual: String, step: Int?) {
         #expect(ConformanceRunner.firstDivergingStep(golden: golden, actual: actual) == step)
+    }
+}
+
+/// The runner's echo of each input, the same whichever implementation runs the scenario.
+@Suite struct TranscriptEchoTests {
+    @Test func anAnswerToACancelledRequestSaysSoAndTimeIsTheSumOfTheAdvances() throws {
+        let text = """
+            {"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}
+            {"event": "create"}
+            {"event": "advance", "ms": 250}
+            {"event": "respond", "request": 1, "urls": ["a", "b"]}
+            {"event": "respond", "request": 2, "failure": "timeout"}
+            {"event": "advance", "ms": 1000, "quiet": true}
+
+            """
+        let scenario = try TestFeatures.replayer.read(text, file: "x.jsonl")
+        var echo = TranscriptEcho()
+        var echoes: [String] = []
+        for (index, event) in scenario.events.enumerated() {
+            echoes.append(echo.echo(event))
+            // Request #1 is cancelled in the reaction to step 2; request #2 never is.
+            echo.note(index == 1 ? [.request(id: 2, description: "load"), .cancel(id: 1)] : [])
+        }
+        #expect(echoes == [
+            "create", "advance 250ms (now 250ms)", "respond #1 urls [2] (after cancel)", "respond #2 failure timeout",
+            "advance 1000ms (now 1250ms)",
+        ])
     }
 }

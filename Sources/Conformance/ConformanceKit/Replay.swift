@@ -2,7 +2,6 @@ import FixtureFormat
 import ReplaySeam
 import Foundation
 import MVICore
-import MVITestSupport
 
 /// One input event and everything the feature did in reaction, in order.
 public struct ReplayStep: Equatable, Sendable {

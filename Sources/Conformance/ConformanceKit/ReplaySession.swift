@@ -1,7 +1,6 @@
 import FixtureFormat
 import Foundation
 import MVICore
-import MVITestSupport
 import ReplaySeam
 
 /// One scenario replayed against a reference feature an event at a time, on virtual time: the
