@@ -63,15 +63,14 @@ import SeededRandom
     }
     let root = FixtureCatalog.packageRoot
     let port = root.appendingPathComponent("Ports/python/port.py").path
-    let runner = PortRunner(
-        catalog: catalog, replayer: Replayer(features: .reference), command: "python3 -B '\(port.replacingOccurrences(of: "'", with: "'\\''"))'",
-        timeout: 120, directory: root)
+    let command = "python3 -B '\(port.replacingOccurrences(of: "'", with: "'\\''"))'"
+    let runner = ConformanceRunner(catalog: catalog, features: .reference, isCI: true, timeout: 120)
     var viaPort: [Double] = []
     var inProcess: [Double] = []
     for _ in 0..<run.repetitions {
-        var outcome: PortRun?
-        viaPort.append(seconds { outcome = runner.run(entries) } * 1000)
-        if let failed = outcome?.results.first(where: { $0.outcome != .passed }) {
+        var report: RunReport?
+        viaPort.append(seconds { report = runner.run(entries, on: AdapterImplementation(command: command, directory: root), command: command) } * 1000)
+        if let failed = report?.results.first(where: { $0.outcome != .passed }) {
             throw BenchmarkFailure(message: "the Python port did not pass \(failed.id): \(failed.outcome.message)")
         }
         inProcess.append(seconds { for scenario in scenarios { blackHole(replay(scenario)) } } * 1000)
