@@ -31,11 +31,9 @@ enum PortFixtures {
     /// Runs `ids` against the port `command` started in the package root.
     static func run(
         _ command: String, _ ids: [String], timeout: Double = 60, expected: ExpectedFailures = ExpectedFailures(), catalog: FixtureCatalog = catalog
-    ) throws -> PortRun {
-        let runner = PortRunner(
-            catalog: catalog, replayer: Replayer(features: .reference), command: command, timeout: timeout, directory: root,
-            expectedFailures: expected)
-        return runner.run(try entries(ids, in: catalog))
+    ) throws -> RunReport {
+        let runner = ConformanceRunner(catalog: catalog, features: .reference, isCI: true, timeout: timeout, expectedFailures: expected)
+        return runner.run(try entries(ids, in: catalog), on: AdapterImplementation(command: command, directory: root), command: command)
     }
 
     /// The command that starts the Python port.
@@ -116,7 +114,7 @@ enum PortFixtures {
         """#
 }
 
-extension PortRun {
+extension RunReport {
     /// The result of scenario `id`.
-    func result(_ id: String) -> PortScenarioResult? { results.first { $0.id == id } }
+    func result(_ id: String) -> ScenarioResult? { results.first { $0.id == id } }
 }
