@@ -61,10 +61,10 @@ import Testing
         settle(recorder)
         let error = try #require(throws: RecordingError.self) { try recorder.finish() }
         #expect(error.problems == [
+            "viewCreated before create: the first event must be create",
             "view event refresh, please: kittens's codecs cannot write it (a payload event needs its encode:)",
             "view event on screen list: kittens has no such screen",
             "event back: kittens has no such event, or its codec cannot write now",
-            "viewCreated before create: the first event must be create",
         ])
     }
 

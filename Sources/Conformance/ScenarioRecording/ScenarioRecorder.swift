@@ -65,6 +65,8 @@ public final class ScenarioRecorder: Sendable {
         /// A view or custom event: its line's fields (without `event`'s value when `event` is set).
         case event(line: JSONObject, input: FeatureInput)
         case answer(id: Int, fields: Result<JSONObject, FieldError>, deliver: @Sendable () -> Void)
+        /// A call that cannot be written: reported in its place among the inputs.
+        case unwritable(String)
     }
 
     private enum RequestStatus { case pending, cancelled, answered }
@@ -145,10 +147,10 @@ public final class ScenarioRecorder: Sendable {
     /// The view of `screen` (nil in a feature with one screen) emits `event`.
     public func send(view event: any Sendable, screen: String? = nil) {
         guard let description = module.screens.first(where: { $0.name == screen }) else {
-            return problem("view event on screen \(screen ?? "(none)"): \(module.name) has no such screen")
+            return submit(.unwritable("view event on screen \(screen ?? "(none)"): \(module.name) has no such screen"))
         }
         guard let encoded = description.encode(event) else {
-            return problem("view event \(event): \(module.name)'s codecs cannot write it (a payload event needs its encode:)")
+            return submit(.unwritable("view event \(event): \(module.name)'s codecs cannot write it (a payload event needs its encode:)"))
         }
         var line: JSONObject = ["event": "view"]
         if let screen { line["screen"] = .string(screen) }
@@ -160,7 +162,7 @@ public final class ScenarioRecorder: Sendable {
     /// One of the feature's own events (`deepLink`, `clearCaches`...), as its codec decodes it.
     public func send(custom name: String, _ value: any Sendable) {
         guard let codec = module.customEvents.first(where: { $0.name == name }), let fields = codec.encode(value) else {
-            return problem("event \(name): \(module.name) has no such event, or its codec cannot write \(value)")
+            return submit(.unwritable("event \(name): \(module.name) has no such event, or its codec cannot write \(value)"))
         }
         submit(.event(line: JSONObject([("event", .string(name))] + fields.members.map { ($0.key, $0.value) }), input: .custom(name: name, value: value)))
     }
@@ -255,6 +257,8 @@ public final class ScenarioRecorder: Sendable {
     private func run(_ input: Input) {
         let live = self.live.value
         switch input {
+        case .unwritable(let text):
+            problem(text)
         case .create:
             guard !state.withLock({ $0.created }) else { return problem("create came twice; it may come only once, first") }
             line(["event": "create"])
