@@ -80,6 +80,8 @@ public final class ScenarioRecorder: Sendable {
         var problems: [String] = []
         var requests: [RequestStatus] = []
         var reactions: [ReplayOutput] = []
+        /// Set by `finish()`: reactions after it are not the recorded scenario's.
+        var finished = false
     }
 
     /// The live feature, touched only on the scheduler's queue.
@@ -171,10 +173,11 @@ public final class ScenarioRecorder: Sendable {
 
     /// What the live run showed so far, in order: requests, cancels, renders, labels and the
     /// feature's own reactions (as a replay's steps hold them).
+    /// After `finish()`, the reactions up to the scenario's end, the ones its replay shows.
     public var reactions: [ReplayOutput] {
         let fresh = output.take()
         return state.withLock { state in
-            state.reactions += fresh
+            if !state.finished { state.reactions += fresh }
             return state.reactions
         }
     }
@@ -195,9 +198,13 @@ public final class ScenarioRecorder: Sendable {
     /// The scenario recorded so far: header and lines, with a last `advance` to the latest delayed
     /// work that ran. Throws the problems met (an event or answer that cannot be written, a
     /// `create` that was not first...), so that a recording with a gap is never taken for whole.
+    /// Call it last: `reactions` end with it, as the scenario does.
     public func finish() throws(RecordingError) -> String {
         let text = onQueue { [self] in
-            state.withLock { state -> Result<String, RecordingError> in
+            let fresh = output.take()
+            return state.withLock { state -> Result<String, RecordingError> in
+                if !state.finished { state.reactions += fresh }
+                state.finished = true
                 guard state.problems.isEmpty else { return .failure(RecordingError(state.problems)) }
                 guard state.created else { return .failure(RecordingError(["nothing was recorded: create never came"])) }
                 let reached = scheduler.reachedMilliseconds
