@@ -18,3 +18,22 @@ final class ReplayImageDataLoader: ImageDataLoader {
         return Cancellation { handle.cancel() }
     }
 }
+
+/// The loader of a live session: URLSession, each request seen by the tap and its answer written
+/// in `ImagesReplayCodecs.answers`' forms.
+struct LiveImageDataLoader: ImageDataLoader {
+    let live: LiveServices
+    let http: URLSessionImageDataLoader
+
+    init(live: LiveServices) {
+        self.live = live
+        http = URLSessionImageDataLoader(session: live.session)
+    }
+
+    func load(
+        _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
+    ) -> any Cancellable {
+        live.request(
+            request.description, encode: ImagesReplayCodecs.encode, start: { http.load(request, completion: $0) }, deliver: completion)
+    }
+}

@@ -22,10 +22,12 @@ public enum NewsFeature {
 
     public static let searchScreen = ScreenDescription("search", events: [
         ViewEventCodec.payload(
-            "queryChanged", JSONCodec.string, event: SearchViewEvent.queryChanged, echo: { "queryChanged(\(CanonicalRender.quote($0)))" }),
+            "queryChanged", JSONCodec.string, event: SearchViewEvent.queryChanged, echo: { "queryChanged(\(CanonicalRender.quote($0)))" },
+            encode: { if case .queryChanged(let text) = $0 { .string(text) } else { nil } }),
         .payload(
             "historyEntryTapped", JSONCodec.string, event: SearchViewEvent.historyEntryTapped,
-            echo: { "historyEntryTapped(\(CanonicalRender.quote($0)))" }),
+            echo: { "historyEntryTapped(\(CanonicalRender.quote($0)))" },
+            encode: { if case .historyEntryTapped(let text) = $0 { .string(text) } else { nil } }),
         .plain("errorShown", .errorShown),
     ])
 
@@ -106,7 +108,7 @@ final class NewsReplaySession: FeatureSession {
         screen = config.screen
         output = environment.output
         let (scheduler, name) = (environment.scheduler, config.screen)
-        let dataSource = ReplayNewsDataSource(requests: environment.requests)
+        let dataSource = NewsFeature.dataSource(environment)
         switch config {
         case .headlines:
             open = FeatureModule.componentSession(
