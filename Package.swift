@@ -135,7 +135,7 @@ let package = Package(
             dependencies: [
                 "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
                 "KittensReplay", "TimerReplay", "MVITestSupport",
-                "MVIStateMachine", "MVICore", "SeededRandom",
+                "MVIStateMachine", "MVICore", "SeededRandom", "TestPlanSupport",
             ],
             exclude: ["PortFixtures"]),
     ],
