@@ -54,7 +54,7 @@ func serveReferenceAdapter() -> Never {
     ]
     if python != nil {
         results.append(Result(
-            name: "pipeline: whole corpus, the Python port through the adapter protocol (its features only)", median: median(throughPython),
+            name: "pipeline: whole corpus, the Python port through the adapter protocol", median: median(throughPython),
             unit: "ms", baselineName: "reference in process", baseline: median(inProcess), runs: throughPython,
             pairedRatio: median(zip(throughPython, inProcess).map { $0 / $1 })))
     }
