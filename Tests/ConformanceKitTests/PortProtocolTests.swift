@@ -93,6 +93,14 @@ struct PortProtocolTests {
         #expect(try PortFixtures.run(skipping, [Self.target], expected: expected).failing.isEmpty)
     }
 
+    @Test func aReplyLineOverTheLimitIsRefusedWithoutWaitingForItsEnd() throws {
+        // Answers start with 17 MiB and no newline, then waits: the runner must not wait for the rest.
+        let flood = #"python3 -c "import sys, threading; sys.stdin.readline(); sys.stdout.write('x' * (17 << 20)); sys.stdout.flush(); threading.Event().wait()""#
+        let run = try PortFixtures.run(flood, [Self.target])
+        #expect(run.result(Self.target)?.outcome == .errored(
+            "the scenario's header: the port wrote a line longer than 16777216 bytes without a newline"))
+    }
+
     @Test func portThatCannotStartErrorsEveryScenarioAndNamesWhy() throws {
         let run = try PortFixtures.run("exit 7", [Self.target, Self.after])
         #expect(run.implementation == nil)

@@ -235,9 +235,6 @@ public struct ConformanceRunner {
             implementation.end(discard: true)
             return result(.errored("\(place): \(error)" + diagnostics), steps: steps.count)
         }
-        let diagnostics = Self.quoted(standardError: implementation.diagnostics())
-        implementation.end(discard: false)
-
         let actual = TranscriptFormatter.text(ReplayResult(scenario: scenario, steps: steps))
         let golden = GoldenFile(
             url: entry.goldenURL, displayPath: catalog.displayPath(entry.goldenURL),
@@ -251,8 +248,10 @@ public struct ConformanceRunner {
             let step = Self.firstDivergingStep(golden: String(decoding: goldenBytes, as: UTF8.self), actual: actual) ?? 0
             let line = step > 0 && step <= scenario.events.count ? scenario.events[step - 1].line : nil
             difference = FirstDifference(step: step, scenarioLine: line, goldenLine: goldenLine)
-            outcome = .failed(message + diagnostics)
+            // A port's standard error is read only for a failure: waiting for its pipe to drain costs time.
+            outcome = .failed(message + Self.quoted(standardError: implementation.diagnostics()))
         }
+        implementation.end(discard: false)
         return result(outcome, steps: scenario.events.count, transcript: actual, difference: difference)
     }
 
