@@ -81,7 +81,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     public var state: State { core.state }
 
     public var isDisposed: Bool {
-        core.isOnScheduler ? core.run.isDisposed : core.published.withLock { $0.disposed }
+        core.isOnScheduler ? core.run.isDisposed : core.published.isDisposed
     }
 
     @inlinable
@@ -185,7 +185,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     @usableFromInline var bootstrapper: (any Bootstrapper<Action>)?
 
     // Copies for readers on other threads, and observer ids (which any thread may take).
-    @usableFromInline let published: Locked<(state: State, disposed: Bool, nextObserverID: Int)>
+    @usableFromInline let published: SharedCopy<State>
 
     @usableFromInline let work = WorkBag()
 
@@ -220,7 +220,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         self.schedulerIsEverywhere = scheduler.isCurrentOnEveryThread
         self.trampoline = scheduler as? ImmediateScheduler
         self.currentState = initialState
-        self.published = Locked((initialState, false, 1))
+        self.published = SharedCopy(initialState)
         self.executor = executor
         self.intentStep = intentStep
         self.messageStep = messageStep
@@ -259,7 +259,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     @inlinable
     var state: State {
-        isOnScheduler ? loadState() : published.withLock { $0.state }
+        isOnScheduler ? loadState() : published.currentState
     }
 
     /// The current state (on the scheduler).
@@ -356,10 +356,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         add: @escaping (StoreCore, Int) -> Void,
         remove: @escaping (StoreCore, Int) -> Void
     ) -> any Cancellable {
-        let id = published.withLock { published in
-            defer { published.nextObserverID += 1 }
-            return published.nextObserverID
-        }
+        let id = published.takeObserverID()
         onScheduler { [self] in
             guard run.isLive else { return onDispose() }
             add(self, id)
@@ -371,7 +368,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     func dispose() {
         guard run.markDisposed() else { return }
-        published.withLock { $0.disposed = true }
+        published.markDisposed()
         bootstrapper?.dispose()
         executor.dispose()
         work.cancelAll()
@@ -410,7 +407,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         guard sequence > 0 else { return handleMessageInGeneral(message, reducer: reducer) }
         let newState = reducer.reduce(loadState(), message)
         storeState(newState)
-        if !schedulerIsEverywhere { published.withLock { $0.state = newState } }
+        if !schedulerIsEverywhere { published.publish(newState) }
         stateObservers.notify(newState, sequence: sequence)
         endRound()
     }
@@ -423,7 +420,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         emit(.message(message))
         let newState = reducer.reduce(loadState(), message)
         storeState(newState)
-        if !schedulerIsEverywhere { published.withLock { $0.state = newState } }
+        if !schedulerIsEverywhere { published.publish(newState) }
         emit(.state(newState))
         deliver(.state(newState, sequence: run.lastSequence))
     }
@@ -498,10 +495,3 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     }
 }
 
-/// Swaps two values by moving them: nothing is released while both are accessed.
-@inline(__always)
-private func exchange<T>(_ a: inout T, _ b: inout T) {
-    let old = consume a
-    a = consume b
-    b = old
-}
