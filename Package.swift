@@ -80,7 +80,7 @@ let package = Package(
         // The one list of the reference features, composed by the executables and the tests.
         .target(name: "ReferenceFeatures", dependencies: ["ReplaySeam", "KittensReplay", "TimerReplay", "ImagesReplay", "NewsReplay", "NewsAppReplay"], path: "Sources/Conformance/ReferenceFeatures"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
-        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
+        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
         .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),

@@ -89,7 +89,7 @@ enum ImagesReplayCodecs {
     // MARK: Answers
 
     /// One answer to a loader request, with its echo in the transcript.
-    struct Answer: Sendable {
+    struct Answer: ReplayAnswer {
         let echo: String
         let result: Result<ImageLoadResponse, ImageLoadError>
     }

@@ -14,7 +14,7 @@ final class ReplayImageDataLoader: ImageDataLoader {
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
     ) -> any Cancellable {
-        let handle = requests.open(request.description, answers: ImagesReplayCodecs.answers, echo: \.echo) { completion($0.result) }
+        let handle = requests.open(request.description) { (answer: ImagesReplayCodecs.Answer) in completion(answer.result) }
         return Cancellation { handle.cancel() }
     }
 }

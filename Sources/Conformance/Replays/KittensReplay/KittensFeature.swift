@@ -17,7 +17,7 @@ public enum KittensFeature {
     public static let module = FeatureModule.component(
         name: "kittens", componentName: "KittenComponent", config: .empty(()),
         viewEvents: [.plain("refreshTriggered", KittenViewEvent.refreshTriggered)],
-        responses: responses.erased
+        responses: responses.answers
     ) { environment, _, _ in
         KittenComponent(
             dataSource: ReplayKittenDataSource(requests: environment.requests),
@@ -25,7 +25,7 @@ public enum KittensFeature {
     }
 
     /// One answer of the data source, with its echo in the transcript.
-    public struct Answer: Sendable, Equatable {
+    public struct Answer: ReplayAnswer, Equatable {
         public let echo: String
         public let result: Result<Data, KittenDataSourceError>
     }
@@ -75,6 +75,6 @@ final class ReplayKittenDataSource: KittenDataSource {
     func load(
         limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
     ) -> any Cancellable {
-        requests.open("load(limit: \(limit), page: \(page))", answers: KittensFeature.responses, echo: \.echo) { completion($0.result) }
+        requests.open("load(limit: \(limit), page: \(page))") { (answer: KittensFeature.Answer) in completion(answer.result) }
     }
 }

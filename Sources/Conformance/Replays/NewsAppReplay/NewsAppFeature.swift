@@ -16,7 +16,7 @@ public enum NewsAppFeature {
     public static let module = FeatureModule(
         name: "news-app", componentName: "NewsApp", config: config,
         screens: [NewsFeature.headlinesScreen, NewsFeature.articleScreen, NewsFeature.searchScreen],
-        customEvents: customEvents, responses: NewsFeature.responses.erased, hasSavedState: true
+        customEvents: customEvents, responses: NewsFeature.responses.answers, hasSavedState: true
     ) { environment, config in
         NewsAppReplaySession(environment: environment, config: config)
     }

@@ -33,7 +33,7 @@ public enum NewsFeature {
     /// with `responses`; `restore` saves the open screen's state (the local stores survive it).
     public static let module = FeatureModule(
         name: "news", componentName: "NewsScreenComponent", config: config,
-        screens: [headlinesScreen, articleScreen, searchScreen], responses: responses.erased, hasSavedState: true
+        screens: [headlinesScreen, articleScreen, searchScreen], responses: responses.answers, hasSavedState: true
     ) { environment, config in
         NewsReplaySession(environment: environment, config: config)
     }

@@ -13,6 +13,6 @@ public final class ReplayNewsDataSource: NewsDataSource {
     public func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void)
         -> any Cancellable
     {
-        requests.open(request.description, answers: NewsFeature.responses, echo: \.echo) { completion($0.result) }
+        requests.open(request.description) { (answer: NewsReplayAnswer) in completion(answer.result) }
     }
 }
