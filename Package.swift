@@ -83,7 +83,7 @@ let package = Package(
         // Records a live session of any feature as a scenario (docs/recording.md). It names no feature.
         .target(name: "ScenarioRecording", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/ScenarioRecording"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
-        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
+        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
         .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),

@@ -3,6 +3,8 @@ links, a render hook that navigates from inside a render, and process death."""
 
 import re
 
+import unicodedata
+
 from . import news_data as data
 from .deeplinks import LinkError, Pattern, parse
 from .engine import Component, ScenarioError
@@ -100,7 +102,6 @@ class NewsApp(Component):
         else:
             self.favorites, self.history, state, restored, _ = saved
         self.handed_over = {}
-        self.hook = None
         self.navigator = Navigator(state, self.build, route_text, self.log, restored)
 
     def log(self, line):
@@ -127,9 +128,11 @@ class NewsApp(Component):
 
     def rendered(self, screen, model):
         self.env.outputs.render(model, screen)
-        hook, self.hook = self.hook, None
-        if hook is not None:
-            hook()
+        # The armed request belongs to the scenario, not to this app: it outlives a restore.
+        request = getattr(self.env, "armed_request", None)
+        if request is not None:
+            self.env.armed_request = None
+            self.request(request)
 
     def navigate(self, operation):
         self.navigator.navigate(operation)
@@ -181,7 +184,7 @@ class NewsApp(Component):
         elif kind == "onNextRender":
             request = {"openArticle": lambda: ("openArticle", event["url"]),
                        "openSearch": lambda: ("openSearch",), "back": lambda: ("back",)}[event["request"]]()
-            self.hook = lambda: self.request(request)
+            self.env.armed_request = request
         else:
             raise ScenarioError(f"unknown event {kind!r}")
 
@@ -194,33 +197,38 @@ class NewsApp(Component):
         self.navigate(("replace", State([TOP] if route == TOP else [TOP, route])))
 
     def request(self, request):
+        """Checks the request now (refused at once), then applies it, or queues it while busy."""
         words = request[0] if len(request) == 1 else f"{request[0]} {quoted(request[1])}"
-        self.navigator.run(lambda: self._request(request, words), words)
-
-    def _request(self, request, words):
         if request[0] == "back":
-            self.navigator._navigate(("back",))
-        elif request[0] == "openSearch":
+            self.navigator.run(lambda: self._apply(("back",)), words)
+            return
+        if request[0] == "openSearch":
             route = self.navigator.state.visible
             reason = None if route == TOP else f"the headlines screen is not on top; {route_text(route)} ({NEWS_SCREEN[route[0]]}) is"
             if reason is not None:
                 self.log(f"refused {words}: {reason}")
                 return
-            self.navigator._navigate(("push", ("search", "")))
-        else:
-            url = request[1]
-            reason = self._not_on_top("headlines or search", "headlines or search")
-            if reason is None:
-                store = self.navigator.visible_module().screen.store
-                listed = store.articles if isinstance(store, HeadlinesStore) else store.shown_results()
-                article = next((item for item in listed if item["url"] == url), None)
-                if article is None:
-                    reason = f"the {store.SCREEN} screen lists no article {quoted(url)}"
-            if reason is not None:
-                self.log(f"refused {words}: {reason}")
-                return
-            self.handed_over[url] = article
-            self.navigator._navigate(("push", ("article", url)))
+            self.navigator.run(lambda: self._apply(("push", ("search", ""))), words)
+            return
+        url = request[1]
+        reason = self._not_on_top("headlines or search", "headlines or search")
+        article = None
+        if reason is None:
+            store = self.navigator.visible_module().screen.store
+            listed = store.articles if isinstance(store, HeadlinesStore) else store.shown_results()
+            # Urls compare as canonically equivalent Unicode (docs/porting.md, "Text is compared as Unicode").
+            article = next((item for item in listed if unicodedata.normalize("NFC", item["url"]) == unicodedata.normalize("NFC", url)), None)
+            if article is None:
+                reason = f"the {store.SCREEN} screen lists no article {quoted(url)}"
+        if reason is not None:
+            self.log(f"refused {words}: {reason}")
+            return
+        self.handed_over[url] = article
+        self.navigator.run(lambda: self._apply(("push", ("article", url))), words)
+
+    def _apply(self, operation):
+        """Applies a checked request's navigation, then forgets articles handed to screens now gone."""
+        self.navigator._navigate(operation)
         routes = self.navigator.state.routes()
         self.handed_over = {url: article for url, article in self.handed_over.items() if ("article", url) in routes}
 

@@ -43,12 +43,14 @@ def bare_article(url):
 
 
 def dedupe(articles, existing=()):
-    """Keeps the first article of each url, leaving out urls already in `existing`."""
-    seen = {article["url"] for article in existing}
+    """Keeps the first article of each url, leaving out urls already in `existing`; urls are
+    compared as canonically equivalent Unicode, as the reference's strings are."""
+    seen = {unicodedata.normalize("NFC", article["url"]) for article in existing}
     kept = []
     for article in articles:
-        if article["url"] not in seen:
-            seen.add(article["url"])
+        key = unicodedata.normalize("NFC", article["url"])
+        if key not in seen:
+            seen.add(key)
             kept.append(article)
     return kept
 

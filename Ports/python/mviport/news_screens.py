@@ -4,6 +4,8 @@ Each store holds its state, tells `listener` of every state change (one render e
 is bound), answers `view_model()`, takes its view events with `view_event(name, payload)`, and
 `save()`s and `dispose()`s. They are shared by the `news` and `news-app` features."""
 
+import unicodedata
+
 from . import news_data as data
 from .news_data import Container, StorageFailure
 from .values import record
@@ -196,12 +198,17 @@ class SearchStore(ScreenStore):
             self.error_shown()
 
     def query_changed(self, text, debounce=True):
-        if text == self.query and debounce:
+        # Canonically equivalent spellings are the same text (news.md, "Search").
+        if unicodedata.normalize("NFC", text) == unicodedata.normalize("NFC", self.query) and debounce:
             return
         self.cancel_search()
         self.query = text
-        self.changed()
         trimmed = data.trim(text)
+        if data.characters(trimmed) < 3:
+            # A query too short to search forgets the last results (news.md, "Search").
+            self.results = []
+            self.total_results = 0
+        self.changed()
         if data.characters(trimmed) >= 3:
             if debounce:
                 self.pending = self.env.clock.schedule(DEBOUNCE_MS, lambda: self.search(trimmed))
@@ -228,7 +235,8 @@ class SearchStore(ScreenStore):
     def record_history(self, query):
         key = data.folded(query)
         history = ([query] + [entry for entry in self.history if data.folded(data.trim(entry)) != key])[:HISTORY_LIMIT]
-        if history == self.history:
+        # An unchanged history (canonically equivalent entries) is not written again.
+        if [unicodedata.normalize("NFC", entry) for entry in history] == [unicodedata.normalize("NFC", entry) for entry in self.history]:
             return
         self.history = history
         self.changed()

@@ -40,7 +40,7 @@ public struct ConformanceCommand {
                     abstract: "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
                     options: [fixtures, junit, json, shard, timeout]),
                 SubcommandSpec("show", arguments: "<id>", abstract: "print one scenario's transcript step by step, with fixture line numbers", options: [fixtures]),
-            ] + portSubcommands,
+            ] + portSubcommands + [fuzzSubcommand],
             defaultSubcommand: "run",
             discussion: """
                 A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
@@ -101,6 +101,7 @@ public struct ConformanceCommand {
     public func run(_ arguments: [String], io: IO) -> Int32 {
         Self.spec.run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
             if let status = try runPortSubcommand(parsed, io: io) { return status }
+            if let status = try runFuzz(parsed, io: io) { return status }
             let options = try Self.options(parsed)
             return execute(options, io: io)
         }

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import ReferenceFeatures
+import ReplaySeam
 
 /// The argument that makes this executable the reference adapter (`conformance adapter`'s code),
 /// so that the pipeline suite can start it as a child process without another product built.
@@ -59,4 +60,29 @@ func serveReferenceAdapter() -> Never {
             pairedRatio: median(zip(throughPython, inProcess).map { $0 / $1 })))
     }
     return results
+}
+
+/// `conformance fuzz` on the reference alone: scenarios generated and checked per second, per
+/// feature (generation, the invariants' two replays, no shrinking).
+@MainActor func benchmarkFuzz(_ run: BenchmarkRun) throws -> [Result] {
+    let catalog = try FixtureCatalog.locate()
+    let replayer = Replayer(features: .reference)
+    let corpus = try catalog.entries().map { entry in
+        try replayer.read(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: entry.id)
+    }
+    let fuzzer = Fuzzer(features: .reference, corpus: corpus, port: nil, maxSteps: 40)
+    let count = run.quick ? 20 : 100
+    return FeatureRegistry.reference.names.map { feature in
+        var rates: [Double] = []
+        for repetition in 0..<run.repetitions {
+            let base = UInt64(repetition * count)
+            let elapsed = seconds {
+                for seed in base..<(base + UInt64(count)) {
+                    if let finding = fuzzer.check(feature: feature, seed: seed) { fatalError("\(feature) seed \(seed): \(finding.failure)") }
+                }
+            }
+            rates.append(Double(count) / elapsed)
+        }
+        return Result(name: "fuzz: \(feature), generated scenarios checked per second (reference alone)", median: median(rates), unit: "/s", runs: rates)
+    }
 }

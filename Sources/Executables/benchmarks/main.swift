@@ -11,6 +11,7 @@ let suites = [
     Suite(name: "store", run: benchmarkStore),
     Suite(name: "replay", run: benchmarkReplay),
     Suite(name: "pipeline", run: benchmarkPipeline),
+    Suite(name: "fuzz", run: benchmarkFuzz),
     Suite(name: "scheduler") { [benchmarkScheduler($0)] },
     Suite(name: "server", run: benchmarkServer),
     Suite(name: "images") { try benchmarkImageMemoryHit($0) + benchmarkImageCoalescing($0) },
