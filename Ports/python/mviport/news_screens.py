@@ -209,6 +209,9 @@ class SearchStore(ScreenStore):
             self.results = []
             self.total_results = 0
         self.changed()
+        if self.disposed:
+            # Released from inside that render (a navigation it caused): a disposed store starts nothing.
+            return
         if data.characters(trimmed) >= 3:
             if debounce:
                 self.pending = self.env.clock.schedule(DEBOUNCE_MS, lambda: self.search(trimmed))
