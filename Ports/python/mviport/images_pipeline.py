@@ -3,6 +3,7 @@ download per cache key, cancellation and revalidation, over the replay's loader 
 
 import json
 from collections import OrderedDict
+from .mutations import mutation
 
 EPOCH_2020 = 1577836800  # 2020-01-01T00:00:00Z in seconds since 1970
 FNV_OFFSET, FNV_PRIME, MASK = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
@@ -169,10 +170,14 @@ class Pipeline:
         return EPOCH_2020 + self.env.clock.now / 1000
 
     def fresh(self, entry):
+        if mutation("images-fresh-at-max-age"):
+            return self.now() - entry.stored_at <= self.max_age
         return self.now() - entry.stored_at < self.max_age
 
     def memory_hit(self, url):
         entry = self.memory.get(self.key(url))  # a lookup makes the entry the most recent, fresh or not
+        if mutation("images-memory-hit-ignored"):
+            return None
         return entry if entry is not None and self.fresh(entry) else None
 
     def load(self, url, deliver):

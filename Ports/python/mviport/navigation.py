@@ -4,6 +4,8 @@ becomes visible, drives the modules' lifecycle and queues navigation asked while
 
 Routes are tuples whose first item is the screen name; the app gives `route_text(route)`."""
 
+from .mutations import mutation
+
 MAX_DEPTH = 32
 
 
@@ -54,6 +56,8 @@ def apply(state, operation, route_text):
         new = State(state.stack + [operation[1]])
     elif kind == "pop":
         if len(state.stack) == 1:
+            if mutation("news-app-pop-refusal-text"):
+                raise Refused(f"cannot pop: {route_text(state.stack[0])} is the root")
             raise Refused(f"nothing to pop: only the root {route_text(state.stack[0])} is on the stack")
         if under_modal:
             raise Refused(under_modal)

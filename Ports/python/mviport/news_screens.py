@@ -9,6 +9,7 @@ import unicodedata
 from . import news_data as data
 from .news_data import Container, StorageFailure
 from .values import record
+from .mutations import mutation
 
 DEBOUNCE_MS = 300
 HISTORY_LIMIT = 20
@@ -50,7 +51,7 @@ class HeadlinesStore(ScreenStore):
             self.load(1)
 
     def can_load_more(self):
-        return (self.loaded_page >= 1 and not self.end_reached
+        return (self.loaded_page >= 1 and (not self.end_reached or mutation("news-can-load-more-at-end"))
                 and self.loaded_page * data.PAGE_SIZE < min(self.total_results, data.RESULTS_CAP))
 
     def view_event(self, name, payload):
@@ -214,7 +215,8 @@ class SearchStore(ScreenStore):
             return
         if data.characters(trimmed) >= 3:
             if debounce:
-                self.pending = self.env.clock.schedule(DEBOUNCE_MS, lambda: self.search(trimmed))
+                delay = DEBOUNCE_MS - 100 if mutation("news-debounce-short") else DEBOUNCE_MS
+                self.pending = self.env.clock.schedule(delay, lambda: self.search(trimmed))
             else:
                 self.search(trimmed)
 
@@ -237,7 +239,9 @@ class SearchStore(ScreenStore):
 
     def record_history(self, query):
         key = data.folded(query)
-        history = ([query] + [entry for entry in self.history if data.folded(data.trim(entry)) != key])[:HISTORY_LIMIT]
+        kept = self.history if mutation("news-history-keeps-duplicates") else [
+            entry for entry in self.history if data.folded(data.trim(entry)) != key]
+        history = ([query] + kept)[:HISTORY_LIMIT]
         # An unchanged history (canonically equivalent entries) is not written again.
         if [unicodedata.normalize("NFC", entry) for entry in history] == [unicodedata.normalize("NFC", entry) for entry in self.history]:
             return
