@@ -167,3 +167,28 @@ struct MutationTests {
         #expect(found.shrunk.count <= 8, "\(mutation.name): \(found.shrunk.count) steps")
     }
 }
+
+/// `conformance fuzz`'s command line: mistakes are usage errors that name the option.
+@Suite struct FuzzCommandTests {
+    @Test(arguments: [
+        (["fuzz", "--runs", "0"], "--runs 0: expected a whole number from 1 to 1000000"),
+        (["fuzz", "--seed", "abc"], "--seed abc: expected a whole number from 0 to 18446744073709551615"),
+        (["fuzz", "weather"], "unknown feature weather; known: demo-app, images, kittens, news, news-app, timer"),
+        (["fuzz", "--time-budget", "-1"], "--time-budget -1: expected a number of seconds above 0"),
+        (["fuzz", "--max-steps", "0"], "--max-steps 0: expected a whole number from 1 to 10000"),
+        (["fuzz", "--adapter", " "], "--adapter needs a command"),
+    ])
+    func mistakesAreUsageErrors(arguments: [String], message: String) {
+        let run = CommandRun(arguments)
+        #expect(run.status == 2)
+        #expect(run.err.contains("conformance: \(message)"), "\(run.err)")
+    }
+
+    @Test func aRunPrintsItsSeedAndFindsNothingInTheReference() {
+        let run = CommandRun(["fuzz", "timer", "--seed", "9", "--runs", "5"])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.hasPrefix("fuzz: timer, 5 scenarios each from seed 9, the reference's invariants\n"))
+        #expect(run.out.contains("fuzz: 5 scenarios in "))
+        #expect(run.out.hasSuffix(" s, 0 failing; seed 9\n"))
+    }
+}

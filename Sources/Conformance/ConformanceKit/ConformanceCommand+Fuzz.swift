@@ -112,7 +112,7 @@ extension ConformanceCommand {
             if io.isTerminal { io.out("\r\u{1B}[K") }
         }
         let seconds = Date().timeIntervalSince(started)
-        io.out("fuzz: \(scenarios) scenarios in \(String(format: "%.1f", seconds)) s, \(findings) failing; seed \(seed)\n")
+        io.out("fuzz: \(scenarios) scenario\(scenarios == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s, \(findings) failing; seed \(seed)\n")
         return status
     }
 }
