@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
         .library(name: "ReplaySeam", targets: ["ReplaySeam"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        .library(name: "ScenarioRecording", targets: ["ScenarioRecording"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
         .executable(name: "conformance", targets: ["conformance"]),
@@ -80,8 +81,10 @@ let package = Package(
         .target(name: "ImagesReplay", dependencies: ["MVIImages", "MVIImagePipeline", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/ImagesReplay"),
         // The one list of the reference features, composed by the executables and the tests.
         .target(name: "ReferenceFeatures", dependencies: ["ReplaySeam", "KittensReplay", "TimerReplay", "ImagesReplay", "NewsReplay", "NewsAppReplay"], path: "Sources/Conformance/ReferenceFeatures"),
+        // Records a live session of any feature as a scenario (docs/recording.md). It names no feature.
+        .target(name: "ScenarioRecording", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/ScenarioRecording"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
-        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "MVITestSupport", "CommandLineSupport"], path: "Sources/Conformance/ConformanceKit"),
+        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
         .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),
@@ -132,12 +135,20 @@ let package = Package(
         .testTarget(name: "MVIImagePipelineIntegrationTests", dependencies: ["MVIImagePipeline", "MockHTTPServer"]),
         .testTarget(name: "MVINavigationTests", dependencies: ["MVINavigation", "MVICore", "MVITestSupport"]),
         .testTarget(name: "MVINewsAppTests", dependencies: ["MVINewsApp", "MVINavigation", "MVINews", "MVICore", "MVITestSupport"]),
+        // Live sessions of every feature against the mock server, recorded and replayed (real sockets and queues).
+        .testTarget(
+            name: "ScenarioRecordingTests",
+            dependencies: [
+                "ScenarioRecording", "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "MockHTTPServer", "MVICore",
+                "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages", "KittensReplay", "TimerReplay", "NewsReplay",
+                "NewsAppReplay", "ImagesReplay",
+            ]),
         .testTarget(
             name: "ConformanceKitTests",
             dependencies: [
                 "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
                 "KittensReplay", "TimerReplay", "MVITestSupport",
-                "MVIStateMachine", "MVICore", "SeededRandom",
+                "MVIStateMachine", "MVICore", "SeededRandom", "TestPlanSupport",
             ],
             exclude: ["PortFixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

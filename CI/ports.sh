@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Ports through the adapter protocol (docs/porting.md):
-# 1. the Python port (Ports/python) must pass every scenario of the features it declares: its
-#    expected-failures file must stay empty, and any failure, error or timeout fails CI;
+# 1. the Python port (Ports/python) must declare every feature the runner knows and pass every
+#    scenario: no skip, its expected-failures file empty, and any failure, error or timeout fails CI;
 # 2. the reference itself, through `conformance adapter` in a child process, must pass everything:
 #    a self-test that keeps the protocol in step with the reference.
 # Then the two compliance reports are printed side by side.
@@ -22,5 +22,13 @@ fi
 # Generous timeouts: CI runs on a loaded 2-core machine; timeouts are not what is tested here.
 "$bin/conformance" run --adapter "python3 -B Ports/python/port.py" --timeout 60 \
     --expected-failures "$expected" --json "$reports/python.json"
+# A skipped scenario is a feature the port does not declare: CI requires all of them.
+python3 - "$reports/python.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+skipped = {f["feature"]: f["counts"]["skipped"] for f in report["features"] if f["counts"]["skipped"]}
+if skipped:
+    sys.exit(f"CI/ports.sh: the Python port skips scenarios: {skipped}; it must implement every feature")
+PY
 "$bin/conformance" run --adapter "'$bin/conformance' adapter" --timeout 120 --json "$reports/reference.json"
 "$bin/conformance" report "$reports/reference.json" "$reports/python.json"

@@ -8,7 +8,9 @@ Run it through the conformance runner from the repository root:
 
 import sys
 
+from mviport.mutations import check
 from mviport.protocol import serve
 
 if __name__ == "__main__":
+    check()
     sys.exit(serve(sys.stdin, sys.stdout))

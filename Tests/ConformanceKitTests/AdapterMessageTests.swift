@@ -1,5 +1,5 @@
 import FixtureFormat
-import ConformanceKit
+@testable import ConformanceKit
 import ReplaySeam
 import Foundation
 import ReferenceFeatures
@@ -86,14 +86,13 @@ import Testing
     }
 
     @Test func quietStepSendsItsLastRenderAndHowManyWereLeftOut() {
-        let step = ReplayStep(step: 3, line: 4, input: "advance", outputs: [.render(.int(1)), .label(.int(9)), .render(.int(2)), .render(.int(3))], quiet: true)
-        #expect(ReferenceAdapter.outputs(step).map(\.compactText) == [#"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#])
+        let outputs: [ReplayOutput] = [.render(.int(1)), .label(.int(9)), .render(.int(2)), .render(.int(3))]
+        #expect(ReferenceAdapter.outputs(outputs, omitted: 0, quiet: true).map(\.compactText) == [#"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#])
     }
 
     @Test func quietStepCountsTheRendersTheReplayAlreadyLeftOut() {
         // The replay keeps one render of a quiet step and a count of the rest (HarnessLimits).
-        let step = ReplayStep(step: 3, line: 4, input: "advance", outputs: [.render(.int(3))], quiet: true, omittedRenders: 20)
-        #expect(ReferenceAdapter.outputs(step).map(\.compactText) == [#"{"omitted":20}"#, #"{"render":3}"#])
+        #expect(ReferenceAdapter.outputs([.render(.int(3))], omitted: 20, quiet: true).map(\.compactText) == [#"{"omitted":20}"#, #"{"render":3}"#])
     }
 
     @Test(arguments: [
@@ -103,6 +102,33 @@ import Testing
         ("# a\n> 1 create\n", "# b\n> 1 create\n", nil),
     ])
     func firstDivergingStepIsTheStepHoldingTheFirstDifferentLine(golden: String, actual: String, step: Int?) {
-        #expect(PortRunner.firstDivergingStep(golden: golden, actual: actual) == step)
+        #expect(ConformanceRunner.firstDivergingStep(golden: golden, actual: actual) == step)
+    }
+}
+
+/// The runner's echo of each input, the same whichever implementation runs the scenario.
+@Suite struct TranscriptEchoTests {
+    @Test func anAnswerToACancelledRequestSaysSoAndTimeIsTheSumOfTheAdvances() throws {
+        let text = """
+            {"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}
+            {"event": "create"}
+            {"event": "advance", "ms": 250}
+            {"event": "respond", "request": 1, "urls": ["a", "b"]}
+            {"event": "respond", "request": 2, "failure": "timeout"}
+            {"event": "advance", "ms": 1000, "quiet": true}
+
+            """
+        let scenario = try TestFeatures.replayer.read(text, file: "x.jsonl")
+        var echo = TranscriptEcho()
+        var echoes: [String] = []
+        for (index, event) in scenario.events.enumerated() {
+            echoes.append(echo.echo(event))
+            // Request #1 is cancelled in the reaction to step 2; request #2 never is.
+            echo.note(index == 1 ? [.request(id: 2, description: "load"), .cancel(id: 1)] : [])
+        }
+        #expect(echoes == [
+            "create", "advance 250ms (now 250ms)", "respond #1 urls [2] (after cancel)", "respond #2 failure timeout",
+            "advance 1000ms (now 1250ms)",
+        ])
     }
 }

@@ -83,10 +83,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = FixtureCatalog(root: root)
         let entry = try #require(try catalog.entries().first)
-        let replayer = Replayer(features: Self.registry)
 
         // `swift run conformance record 'weather/*'` writes the golden...
-        let recording = ConformanceRunner(catalog: catalog, replayer: replayer, recordMode: .missing, isCI: false).run(entry)
+        let recording = ConformanceRunner(catalog: catalog, features: Self.registry, recordMode: .missing, isCI: false)
+            .run(entry, on: ReferenceImplementation(features: Self.registry))
         guard case .recorded = recording.outcome else {
             Issue.record("expected the golden to be recorded, got \(recording.outcome)")
             return
@@ -95,7 +95,8 @@ import Testing
         #expect(recorded == Self.golden, "recorded:\n\(recorded)")
 
         // ...and every later run compares with it, as CI does.
-        let verifying = ConformanceRunner(catalog: catalog, replayer: replayer, recordMode: .never, isCI: true).run(entry)
+        let verifying = ConformanceRunner(catalog: catalog, features: Self.registry, recordMode: .never, isCI: true)
+            .run(entry, on: ReferenceImplementation(features: Self.registry))
         #expect(verifying.outcome == .passed)
     }
 

@@ -91,6 +91,26 @@ import Testing
     /// Every screen of every feature has one shape: `XStore.swift` (the public intent, state, label,
     /// the store and its factory), `XExecutor.swift` (executor and reducer, nothing public),
     /// `XView.swift` (view model, view events, mappers) and `XComponent.swift`.
+    /// One verdict pipeline: the reference and every port are judged by one runner, into one
+    /// outcome type, and written by one writer per report format; the harness links no test library.
+    @Test func theHarnessHasOneRunnerOneOutcomeAndOneWriterPerFormat() throws {
+        let kit = try #require(try Self.manifestTargets().first { $0.name == "ConformanceKit" })
+        #expect(!kit.dependencies.contains("MVITestSupport"), "the conformance executable must not link Swift Testing or XCTest")
+        let text = try Self.sources(of: kit).map(\.text).joined(separator: "\n")
+        func count(_ pattern: Regex<Substring>) -> Int { text.matches(of: pattern).count }
+        #expect(count(/(?:struct|class|enum|actor) \w*Runner\b/) == 1, "one runner")
+        #expect(count(/(?:struct|class|enum) \w*Outcome\b/) == 1, "one outcome type")
+        #expect(count(/(?:struct|class|enum) \w*Report\b/) == 2, "one report model (RunReport) and the JSON report's shape")
+        #expect(count(/func junit\(/) == 1, "one JUnit writer")
+        #expect(count(/func json\(_ report: RunReport\)/) == 1 && count(/JSONEncoder\(\)/) == 1, "one JSON writer")
+        #expect(count(/func markdown\(/) == 1, "one markdown table")
+        #expect(count(/<testsuites/) == 1, "JUnit XML is written in one place")
+        #expect(count(/func firstDivergingStep\(/) == 1, "one first-difference finder")
+        #expect(count(/" \(after cancel\)"/) == 1, "the after-cancel echo is made in one place")
+        let implementations = text.matches(of: /(?:final )?class (\w+): Implementation\b/).map { String($0.output.1) }.sorted()
+        #expect(implementations == ["AdapterImplementation", "ReferenceImplementation"])
+    }
+
     @Test func everyScreenHasTheSameFourFiles() throws {
         var screens = 0
         for feature in try Self.targets(under: "Sources/Features") {

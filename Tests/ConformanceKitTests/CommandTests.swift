@@ -75,7 +75,7 @@ final class CommandRun {
         let run = CommandRun([], fixtures: fixtures)
         #expect(run.status == 0)
         #expect(run.out.contains("pass  kittens/x\n"))
-        #expect(run.out.contains("kittens       1       0       1\n"))
+        #expect(run.out.contains("| kittens | 1 | 0 | 0 | 0 | 100% |\n"))
         #expect(run.out.hasSuffix("1 passed, 0 failed\n"))
         #expect(!run.out.contains("\u{1B}"), "no colour or progress codes when not on a terminal")
     }

@@ -14,7 +14,7 @@ enum Corpus {
     static var runner: ConformanceRunner? {
         guard let catalog else { return nil }
         let mode = (try? RecordMode.fromEnvironment()) ?? .never
-        return ConformanceRunner(catalog: catalog, replayer: TestFeatures.replayer, recordMode: mode, isCI: ConformanceRunner.isCI())
+        return ConformanceRunner(catalog: catalog, features: TestFeatures.replayer.features, recordMode: mode, isCI: ConformanceRunner.isCI())
     }
 }
 
@@ -25,7 +25,7 @@ enum Corpus {
     func scenarioMatchesItsGolden(id: String) throws {
         let runner = try #require(Corpus.runner)
         let entry = try #require(Corpus.entries.first { $0.id == id })
-        let report = runner.run(entry)
+        let report = runner.run(entry, on: ReferenceImplementation(features: runner.features))
         #expect(report.outcome == .passed, Comment(rawValue: "\(report.outcome.label): \(report.outcome.message)"))
     }
 

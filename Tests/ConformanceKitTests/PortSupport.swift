@@ -31,11 +31,9 @@ enum PortFixtures {
     /// Runs `ids` against the port `command` started in the package root.
     static func run(
         _ command: String, _ ids: [String], timeout: Double = 60, expected: ExpectedFailures = ExpectedFailures(), catalog: FixtureCatalog = catalog
-    ) throws -> PortRun {
-        let runner = PortRunner(
-            catalog: catalog, replayer: Replayer(features: .reference), command: command, timeout: timeout, directory: root,
-            expectedFailures: expected)
-        return runner.run(try entries(ids, in: catalog))
+    ) throws -> RunReport {
+        let runner = ConformanceRunner(catalog: catalog, features: .reference, isCI: true, timeout: timeout, expectedFailures: expected)
+        return runner.run(try entries(ids, in: catalog), on: AdapterImplementation(command: command, directory: root), command: command)
     }
 
     /// The command that starts the Python port.
@@ -43,7 +41,8 @@ enum PortFixtures {
 
     /// A port that behaves like the Python port except at step 2 of scenario `target`, where it
     /// does `mode`: `hang` (never answers), `crash` (writes to stderr and exits 3), `garbage`
-    /// (answers a line that is not JSON) or `wrong-seq` (answers with another sequence number).
+    /// (answers a line that is not JSON) or `wrong-seq` (answers with another sequence number);
+    /// or, with `skip`, answers `skipped` to the scenario itself.
     static func misbehaving(_ mode: String, in target: String) throws -> String {
         let script = try temporaryDirectory().appendingPathComponent("misbehave.py")
         try misbehaveScript.write(to: script, atomically: true, encoding: .utf8)
@@ -97,6 +96,10 @@ enum PortFixtures {
                 message = json.loads(line)
                 if message.get("cmd") == "scenario":
                     current["id"] = message["header"]["id"]
+                    if current["id"] == target and mode == "skip":
+                        sys.stdout.write(json.dumps({"seq": message["seq"], "skipped": {"message": "not yet", "issue": "#7"}}) + "\n")
+                        sys.stdout.flush()
+                        continue
                 if current["id"] == target and message.get("cmd") == "step" and message["step"] == 2:
                     if mode == "hang":
                         threading.Event().wait()
@@ -116,7 +119,7 @@ enum PortFixtures {
         """#
 }
 
-extension PortRun {
+extension RunReport {
     /// The result of scenario `id`.
-    func result(_ id: String) -> PortScenarioResult? { results.first { $0.id == id } }
+    func result(_ id: String) -> ScenarioResult? { results.first { $0.id == id } }
 }

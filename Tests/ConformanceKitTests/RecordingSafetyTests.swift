@@ -12,7 +12,7 @@ import Testing
         try "keep\n".write(to: outside, atomically: true, encoding: .utf8)
         try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: outside)
         let outcome = try fixtures.run(.all)
-        #expect(outcome.label == "error")
+        #expect(outcome.label == "errored")
         #expect(outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "), "got: \(outcome.message)")
         #expect(try String(contentsOf: outside, encoding: .utf8) == "keep\n")
     }
@@ -26,7 +26,7 @@ import Testing
         defer { try? fileManager.removeItem(at: secret) }
         try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: secret)
         let outcome = try fixtures.run(.never)
-        #expect(outcome.label == "error")
+        #expect(outcome.label == "errored")
         #expect(outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "), "got: \(outcome.message)")
         #expect(!outcome.message.contains("secret line"))
         // The same read serves the port runner's comparison.
@@ -55,8 +55,8 @@ import Testing
         try fileManager.createSymbolicLink(at: root.appendingPathComponent("kittens"), withDestinationURL: elsewhere)
         let catalog = FixtureCatalog(root: root)
         let entry = try #require(try catalog.entries().first)
-        let outcome = ConformanceRunner(catalog: catalog, replayer: TestFeatures.replayer, recordMode: .missing, isCI: false).run(entry).outcome
-        #expect(outcome.label == "error")
+        let outcome = TestFeatures.runner(catalog, .missing, ci: false).run(entry, on: TestFeatures.reference).outcome
+        #expect(outcome.label == "errored")
         #expect(outcome.message.hasPrefix("refusing to record Fixtures/kittens/x.golden.txt: its folder resolves to "), "got: \(outcome.message)")
         #expect(!fileManager.fileExists(atPath: elsewhere.appendingPathComponent("x.golden.txt").path))
     }

@@ -20,9 +20,9 @@ struct TemporaryFixtures {
     var goldenURL: URL { root.appendingPathComponent("kittens/x.golden.txt") }
     var golden: String? { try? String(contentsOf: goldenURL, encoding: .utf8) }
 
-    func run(_ mode: RecordMode, ci: Bool = false) throws -> ScenarioOutcome {
+    func run(_ mode: RecordMode, ci: Bool = false) throws -> Outcome {
         let entry = try #require(try catalog.entries().first)
-        return ConformanceRunner(catalog: catalog, replayer: TestFeatures.replayer, recordMode: mode, isCI: ci).run(entry).outcome
+        return TestFeatures.runner(catalog, mode, ci: ci).run(entry, on: TestFeatures.reference).outcome
     }
 
     func folderContents() -> [String] {
@@ -100,7 +100,7 @@ struct TemporaryFixtures {
     @Test func aMalformedScenarioIsAnErrorAndNeverTouchesTheGolden() throws {
         let fixtures = try TemporaryFixtures(scenarioText: scenario(#"{"event": "jump"}"#), golden: "keep\n")
         let outcome = try fixtures.run(.all)
-        #expect(outcome.label == "error")
+        #expect(outcome.label == "errored")
         #expect(outcome.message.hasPrefix("Fixtures/kittens/x.jsonl:2: field \"event\": unknown event \"jump\""))
         #expect(fixtures.golden == "keep\n")
     }

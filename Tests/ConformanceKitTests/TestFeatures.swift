@@ -7,4 +7,12 @@ import ReferenceFeatures
 enum TestFeatures {
     static let registry = FeatureRegistry.reference.adding(CompositeDemo.module)
     static let replayer = Replayer(features: registry)
+
+    /// A runner over `catalog` with these features, in `mode`.
+    static func runner(_ catalog: FixtureCatalog, _ mode: RecordMode, ci: Bool) -> ConformanceRunner {
+        ConformanceRunner(catalog: catalog, features: registry, recordMode: mode, isCI: ci)
+    }
+
+    /// The reference in process, with these features: a new one per run, as `conformance run` makes.
+    static var reference: ReferenceImplementation { ReferenceImplementation(features: registry) }
 }

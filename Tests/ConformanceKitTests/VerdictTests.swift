@@ -4,7 +4,7 @@ import Testing
 
 /// A verdict is exact: goldens are compared byte for byte and every difference is shown.
 @Suite struct ExactGoldenTests {
-    private func outcome(golden: Data) throws -> ScenarioOutcome {
+    private func outcome(golden: Data) throws -> Outcome {
         let fixtures = try TemporaryFixtures()
         try golden.write(to: fixtures.goldenURL)
         return try fixtures.run(.missing)
@@ -91,7 +91,7 @@ import Testing
     @Test func aRunnerReportsAHeaderOnlyScenarioAsAnErrorAndRecordsNothing() throws {
         let fixtures = try TemporaryFixtures(scenarioText: header + "\n")
         let outcome = try fixtures.run(.missing)
-        #expect(outcome.label == "error")
+        #expect(outcome.label == "errored")
         #expect(fixtures.golden == nil)
     }
 }

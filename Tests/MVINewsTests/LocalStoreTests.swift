@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 import MVINews
 import Testing
 
@@ -102,7 +103,7 @@ import Testing
         let expected = NewsStorageError.corrupt(store: "favourites", file: url.path, detail: detail)
         #expect(throws: expected) { try store.favorites() }
         #expect(throws: expected) { try store.setFavorite(true, article: article(1)) }
-        #expect(try Data(contentsOf: url) == Data(content.utf8))
+        #expect(try FileBytes.read(url) == Data(content.utf8))
     }
 
     @Test func aCorruptFileIsMovedAsideOnlyWhenAsked() throws {
@@ -113,7 +114,7 @@ import Testing
         let store = JSONFileSearchHistoryStore(url: url)
         let aside = try #require(try store.discardCorruptFile())
         #expect(aside.lastPathComponent == "history.json.corrupt")
-        #expect(try Data(contentsOf: aside) == Data("garbage".utf8))
+        #expect(try FileBytes.read(aside) == Data("garbage".utf8))
         try store.save(["swift"])
         #expect(try JSONFileSearchHistoryStore(url: url).entries() == ["swift"])
         #expect(try store.discardCorruptFile() == nil)

@@ -88,6 +88,9 @@ struct ExecutableTests {
         (["--verbose"], "unknown option --verbose"),
         (["--help=yes"], "unknown option --help"),
         (["serve"], "unexpected argument serve"),
+        (["--record", "/tmp/recorded"], "--record needs --proxy UPSTREAM: it records what the upstream answers"),
+        (["--proxy", "ftp://cats.test"], "--proxy ftp://cats.test: expected an http or https URL such as https://api.thecatapi.com"),
+        (["--proxy", "not a url"], "--proxy not a url: expected an http or https URL such as https://api.thecatapi.com"),
     ])
     func rejectsBadArgumentsWithUsageStatus(arguments: [String], message: String) throws {
         let result = try run(arguments)

@@ -3,14 +3,23 @@ import Dispatch
 import ReplaySeam
 import Testing
 
+/// An answer as a feature's response codec decodes it when the scenario is read.
+private struct Body: ReplayAnswer, Equatable {
+    let text: String
+    var echo: String { "body \(text)" }
+}
+
+/// An answer of another feature's type.
+private struct Other: ReplayAnswer {
+    var echo: String { "other" }
+}
+
 /// The replay's request log: numbered requests, one cancel line per request whatever the thread.
 @Suite struct RequestLogTests {
-    static let answers = ObjectCodec<String>.object(Field.required("body", JSONCodec.string)) { try $0.read(Field.required("body", JSONCodec.string)) }
-
     @Test func cancellingFromManyThreadsAtOnceRecordsOneCancel() {
         let output = OutputLog()
         let log = RequestLog(output: output)
-        let handles = (0..<8).map { index in log.open("load(\(index))", answers: Self.answers, echo: { $0 }, deliver: { _ in }) }
+        let handles = (0..<8).map { index in log.open("load(\(index))") { (_: Body) in } }
         DispatchQueue.concurrentPerform(iterations: 800) { iteration in handles[iteration % handles.count].cancel() }
         let outputs = output.take()
         #expect(outputs.filter { if case .request = $0 { true } else { false } }.count == 8)
@@ -18,27 +27,29 @@ import Testing
         #expect(cancels.sorted() == Array(1...8))
     }
 
-    @Test func aCancelledRequestMayBeAnsweredOnceAndSaysSo() throws {
+    @Test func aCancelledRequestMayBeAnsweredOnce() throws {
         let output = OutputLog()
         let log = RequestLog(output: output)
-        var delivered: [String] = []
-        log.open("load", answers: Self.answers, echo: { "body \($0)" }, deliver: { delivered.append($0) }).cancel()
-        let reply = try log.respond(1, fields: ["body": "x"], line: 3)
-        reply.deliver()
-        #expect(reply.echo == "body x (after cancel)")
-        #expect(delivered == ["x"])
+        var delivered: [Body] = []
+        log.open("load") { (answer: Body) in delivered.append(answer) }.cancel()
+        try log.respond(1, with: Body(text: "x"), line: 3)()
+        #expect(delivered == [Body(text: "x")])
         #expect(throws: FieldError(field: "request", "request #1 was already answered at line 3")) {
-            try log.respond(1, fields: ["body": "x"], line: 4)
+            try log.respond(1, with: Body(text: "x"), line: 4)
         }
         #expect(throws: FieldError(field: "request", "request #2 was never made (requests #1...#1 so far)")) {
-            try log.respond(2, fields: ["body": "x"], line: 5)
+            try log.respond(2, with: Body(text: "x"), line: 5)
         }
     }
 
-    @Test func aBadAnswerLeavesTheRequestOpen() throws {
+    @Test func anAnswerOfAnotherTypeIsRefusedAndLeavesTheRequestOpen() throws {
         let log = RequestLog(output: OutputLog())
-        _ = log.open("load", answers: Self.answers, echo: { $0 }, deliver: { _ in })
-        #expect(throws: FieldError(field: "body", "expected a string, found number")) { try log.respond(1, fields: ["body": 1], line: 3) }
-        #expect(try log.respond(1, fields: ["body": "ok"], line: 4).echo == "ok")
+        var delivered: [Body] = []
+        _ = log.open("load") { (answer: Body) in delivered.append(answer) }
+        #expect(throws: FieldError(field: "request", "request #1 takes another kind of answer than Other")) {
+            try log.respond(1, with: Other(), line: 3)
+        }
+        try log.respond(1, with: Body(text: "ok"), line: 4)()
+        #expect(delivered == [Body(text: "ok")])
     }
 }

@@ -18,11 +18,21 @@ class Outputs:
     def cancel(self, number):
         self.items.append({"cancel": number})
 
-    def render(self, value):
-        self.items.append({"render": value})
+    def render(self, value, screen=None):
+        self.items.append({"render": value} if screen is None else {"render": value, "screen": screen})
 
-    def label(self, value):
-        self.items.append({"label": value})
+    def label(self, value, screen=None):
+        self.items.append({"label": value} if screen is None else {"label": value, "screen": screen})
+
+    def reaction(self, keyword, value):
+        """A reaction the feature defines on its page: `<keyword> <value>`."""
+        self.items.append({"reaction": keyword, "value": value})
+
+    def reaction_line(self, line):
+        """A plain log line (`module built top`): its first word is the keyword, the rest a value
+        that renders as itself, unquoted (a record without fields renders as its name)."""
+        keyword, _, rest = line.partition(" ")
+        self.reaction(keyword, {"record": rest, "fields": []})
 
     def rejected(self, message):
         self.items.append({"rejected": message})
@@ -207,20 +217,21 @@ class Replay:
         elif kind == "restore":
             if self.lifecycle.state != "created":
                 raise ScenarioError(f"restore needs the component without a view; it is {self.lifecycle.state}")
+            # The one order (fixtures.md, "restore, exactly"): destroy, create from the state, then `saved`.
             saved = self.session.save()
             self.session.destroy()
-            env.outputs.saved(self.feature.render_saved(saved))
             self.session = self.feature(env, self.config, saved=saved)
             self.lifecycle = Lifecycle(self.feature.COMPONENT)
+            env.outputs.saved(self.session.render_saved(saved))
         elif kind == "view":
-            self.session.view_event(event["name"], event.get("payload"))
+            self.session.view(event)
         elif kind == "advance":
             env.clock.advance(int(event["ms"]))
         elif kind == "respond":
             fields = {key: value for key, value in event.items() if key not in ("event", "request")}
             env.requests.respond(int(event["request"]), fields)
         else:
-            raise ScenarioError(f"unknown event {kind!r}")
+            self.session.own_event(event)
         env.clock.run_due()
         return env.outputs.take()
 
@@ -300,6 +311,14 @@ class Component:
     def destroy(self):
         self.dispose()
 
+    def view(self, event):
+        """A `view` line; a feature with several screens reads its `screen`."""
+        self.view_event(event["name"], event.get("payload"))
+
     def view_event(self, name, payload):
         if self.bound:
             self.on_view_event(name, payload)
+
+    def own_event(self, event):
+        """An event the feature defines on its page; a feature without any refuses it."""
+        raise ScenarioError(f"unknown event {event.get('event')!r}")

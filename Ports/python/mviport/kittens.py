@@ -4,6 +4,7 @@ import json
 
 from .engine import Component, ScenarioError, Store
 from .values import record
+from .mutations import mutation
 
 LIMIT, PAGE = 50, 0
 
@@ -79,7 +80,7 @@ class KittensStore(Store):
     def reload(self):
         if self.disposed:
             return
-        if self.in_flight is not None:
+        if self.in_flight is not None and not mutation("kittens-reload-keeps-load"):
             self.in_flight.cancel()
         self.dispatch(("started",))
         request = self.env.requests.open(f"load(limit: {LIMIT}, page: {PAGE})", lambda fields: self.answered(request, fields))

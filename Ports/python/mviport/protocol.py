@@ -7,11 +7,14 @@ import json
 import traceback
 
 from .engine import Replay, ScenarioError
+from .images import Images
 from .kittens import Kittens
+from .news import News
+from .news_app import NewsApp
 from .timer import Timer
 
 PROTOCOL_VERSION = 1
-FEATURES = {feature.NAME: feature for feature in (Kittens, Timer)}
+FEATURES = {feature.NAME: feature for feature in (Kittens, Timer, News, NewsApp, Images)}
 IMPLEMENTATION = {
     "name": "python-port",
     "language": "python",

@@ -2,6 +2,7 @@
 
 from .engine import Component, ScenarioError, Store
 from .values import enum_case, record
+from .mutations import mutation
 
 TICK_MS = 100
 RESTART_MS = 3000
@@ -140,6 +141,8 @@ class TimerStore(Store):
             self.ticking = None
 
     def schedule_restart(self):
+        if mutation("timer-no-restart"):
+            return
         self.restart = self.env.clock.schedule(RESTART_MS, lambda: self.fire("OnStart"))
 
     def cancel_restart(self):

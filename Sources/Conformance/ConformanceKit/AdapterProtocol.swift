@@ -9,7 +9,7 @@ public enum AdapterProtocol {
     public static let version = 1
 
     /// `{"cmd": "start", "seq": n, "version": 1}`
-    static func start(seq: Int) -> JSONValue {
+    static func start(_ seq: Int) -> JSONValue {
         .object(JSONObject([("cmd", "start"), ("seq", .integer(seq)), ("version", .integer(version))]))
     }
 
@@ -27,8 +27,8 @@ public enum AdapterProtocol {
     static let stop: JSONValue = .object(JSONObject([("cmd", "stop")]))
 }
 
-/// What a port says about itself in its answer to `start`.
-public struct PortInfo: Equatable, Sendable, Codable {
+/// What an implementation says about itself: a port in its answer to `start`, the reference in process.
+public struct ImplementationInfo: Equatable, Sendable, Codable {
     public let name: String
     public let language: String
     public let version: String
@@ -48,7 +48,7 @@ public struct PortInfo: Equatable, Sendable, Codable {
     }
 
     /// Reads the `implementation` object of a `start` reply.
-    static func read(_ json: JSONValue?) throws(AdapterError) -> PortInfo {
+    static func read(_ json: JSONValue?) throws(AdapterError) -> ImplementationInfo {
         guard case .object(let object)? = json else { throw .malformed("implementation", "expected an object") }
         func string(_ key: String) throws(AdapterError) -> String {
             guard case .string(let text)? = object[key], !text.isEmpty else { throw .malformed("implementation.\(key)", "expected a non-empty string") }
@@ -61,14 +61,15 @@ public struct PortInfo: Equatable, Sendable, Codable {
             features.append(name)
         }
         let homepage: String? = object["homepage"] == nil ? nil : try string("homepage")
-        return PortInfo(
+        return ImplementationInfo(
             name: try string("name"), language: try string("language"), version: try string("version"), features: features,
             issues: try string("issues"), homepage: homepage)
     }
 }
 
-/// A port's answer to `scenario` or `step`.
-enum PortReply: Equatable {
+/// An implementation's answer to a scenario's header or to one step: what a port writes as a
+/// reply line, and what the in-process reference returns.
+public enum ImplementationReply: Equatable, Sendable {
     /// `{"seq": n, "ready": true}` (to `scenario`).
     case ready
     /// `{"seq": n, "outputs": [...]}` (to `step`); `omitted` counts the `{"omitted": k}` entries of a quiet step.
@@ -79,7 +80,7 @@ enum PortReply: Equatable {
     case errored(message: String, details: String?)
 
     /// Reads one reply line (its `seq` already checked by `checkSeq`).
-    static func read(_ object: JSONObject) throws(AdapterError) -> PortReply {
+    static func read(_ object: JSONObject) throws(AdapterError) -> ImplementationReply {
         if let kind = object.keys.first(where: { ["skipped", "errored"].contains($0) }) {
             guard case .object(let body)? = object[kind] else { throw .malformed(kind, "expected an object with a message") }
             guard case .string(let message)? = body["message"] else { throw .malformed("\(kind).message", "expected a string") }

@@ -8,10 +8,10 @@ public enum Artifacts {
     /// Writes the transcript of every report that did not pass and has one to
     /// `folder/<feature>/<name>.golden.txt` (the golden's path under the fixtures folder).
     /// Returns false, having said why on `err`, when a file cannot be written.
-    public static func write(_ reports: [ScenarioReport], to folder: URL, err: (String) -> Void) -> Bool {
+    public static func write(_ results: [ScenarioResult], to folder: URL, err: (String) -> Void) -> Bool {
         var succeeded = true
-        for report in reports where !report.outcome.isPass {
-            guard let transcript = report.transcript, let path = report.goldenPath else { continue }
+        for result in results where !result.outcome.isPass {
+            guard let transcript = result.transcript, let path = result.goldenPath else { continue }
             let url = folder.appendingPathComponent(path)
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -40,7 +40,7 @@ public struct ConformanceCommand {
                     abstract: "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
                     options: [fixtures, junit, json, shard, timeout]),
                 SubcommandSpec("show", arguments: "<id>", abstract: "print one scenario's transcript step by step, with fixture line numbers", options: [fixtures]),
-            ] + portSubcommands,
+            ] + portSubcommands + [fuzzSubcommand],
             defaultSubcommand: "run",
             discussion: """
                 A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
@@ -83,9 +83,6 @@ public struct ConformanceCommand {
         var shard: (index: Int, count: Int)?
         /// `--timeout`: the wall-clock limit of one scenario, in seconds (default 30; 5 with `--adapter`).
         var timeout: Double?
-        var timeLimit: Duration {
-            .milliseconds(Int(((timeout ?? Double(HarnessLimits.defaultScenarioSeconds)) * 1000).rounded(.up)))
-        }
         var artifacts: String?
         /// `run --adapter` and its options (ConformanceCommand+Ports.swift).
         var adapter: String?
@@ -93,15 +90,18 @@ public struct ConformanceCommand {
         var markdown: String?
     }
 
-    let replayer: Replayer
+    let features: FeatureRegistry
 
     /// A command that replays `features` (the executable passes `FeatureRegistry.reference`).
-    public init(features: FeatureRegistry) { self.replayer = Replayer(features: features) }
+    public init(features: FeatureRegistry) { self.features = features }
+
+    private var replayer: Replayer { Replayer(features: features) }
 
     /// Runs the command and returns its exit status (see `ExitStatus`).
     public func run(_ arguments: [String], io: IO) -> Int32 {
         Self.spec.run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
             if let status = try runPortSubcommand(parsed, io: io) { return status }
+            if let status = try runFuzz(parsed, io: io) { return status }
             let options = try Self.options(parsed)
             return execute(options, io: io)
         }
@@ -134,12 +134,7 @@ public struct ConformanceCommand {
             case "show":
                 return show(entries, catalog: catalog, io: io)
             default:
-                if let adapter = options.adapter { return runPort(entries, catalog: catalog, options: options, command: adapter, io: io) }
-                let mode: RecordMode = options.subcommand == "record" ? .all : try (options.record ?? RecordMode.fromEnvironment(io.environment))
-                let runner = ConformanceRunner(
-                    catalog: catalog, replayer: replayer, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment),
-                    timeLimit: options.timeLimit)
-                return runAll(entries, runner: runner, options: options, io: io)
+                return try runScenarios(entries, catalog: catalog, options: options, io: io)
             }
         } catch {
             io.err("conformance: \(error)\n")
@@ -226,59 +221,76 @@ public struct ConformanceCommand {
         }
     }
 
-    private func runAll(_ entries: [FixtureCatalog.Entry], runner: ConformanceRunner, options: Options, io: IO) -> Int32 {
-        let colour = io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
-        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-
-        var reports: [ScenarioReport] = []
-        for (index, entry) in entries.enumerated() {
-            if io.isTerminal { io.out("\r\u{1B}[K[\(index + 1)/\(entries.count)] \(entry.id)") }
-            let report = runner.run(entry)
-            reports.append(report)
-            if io.isTerminal { io.out("\r\u{1B}[K") }
-            if report.outcome.isPass {
-                if !io.isTerminal { io.out("pass  \(report.id)\n") }
-            } else {
-                let head = paint(report.outcome.label.uppercased(), "31")
-                io.out("\(head)  \(report.id)\n" + report.outcome.message.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined())
+    /// `run` and `record`: every entry through one implementation (the reference in process, or
+    /// the port `--adapter` names), by the one runner, into the one report.
+    private func runScenarios(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, options: Options, io: IO) throws -> Int32 {
+        var expected = ExpectedFailures()
+        if let path = options.expectedFailures {
+            expected = try ExpectedFailures.load(path)
+            for id in expected.unknown(among: entries.map(\.id)) {
+                io.err("conformance: warning: \(path) lists \(id), which is not among the scenarios run\n")
             }
         }
+        let mode: RecordMode = options.subcommand == "record" ? .all : try (options.record ?? RecordMode.fromEnvironment(io.environment))
+        let runner = ConformanceRunner(
+            catalog: catalog, features: features, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment),
+            timeout: options.timeout ?? (options.adapter == nil ? HarnessLimits.defaultScenarioSeconds : Self.defaultPortTimeout),
+            expectedFailures: expected)
+        let colour = io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
+        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        var index = 0
+        func progress(_ result: ScenarioResult) {
+            index += 1
+            if io.isTerminal { io.out("\r\u{1B}[K") }
+            io.out(Self.line(result, paint: paint, isTerminal: io.isTerminal))
+            if io.isTerminal, index < entries.count { io.out("[\(index + 1)/\(entries.count)] \(entries[index].id)") }
+        }
+        if io.isTerminal, let first = entries.first { io.out("[1/\(entries.count)] \(first.id)") }
+        var report: RunReport
+        if let command = options.adapter {
+            report = runner.run(entries, on: AdapterImplementation(command: command), command: command, progress: progress)
+        } else {
+            report = runner.run(entries, on: ReferenceImplementation(features: features), progress: progress)
+        }
+        report.shard = options.shard.map { Reports.Shard(index: $0.index, count: $0.count) }
 
-        // The per-feature table.
-        let features = Array(Set(reports.map(\.feature))).sorted()
-        let rows = features.map { feature -> (String, Int, Int) in
-            let mine = reports.filter { $0.feature == feature }
-            return (feature, mine.filter { $0.outcome.isPass }.count, mine.filter { !$0.outcome.isPass }.count)
-        }
-        let passed = reports.filter { $0.outcome.isPass }.count
-        let failed = reports.count - passed
-        let width = max(7, (features.map(\.count).max() ?? 0))
-        func row(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
-            a.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + [b, c, d].map { String(repeating: " ", count: max(0, 6 - $0.count)) + $0 }.joined(separator: "  ") + "\n"
-        }
-        io.out("\n" + row("feature", "passed", "failed", "total"))
-        for (feature, pass, fail) in rows { io.out(row(feature, String(pass), String(fail), String(pass + fail))) }
-        io.out(row("all", String(passed), String(failed), String(reports.count)))
-        let recorded = reports.filter { if case .recorded = $0.outcome { true } else { false } }.count
+        io.out("\n" + Reports.markdown([report]))
+        let recorded = report.counts.recorded
         if recorded > 0 {
             // A recording counts as a failure (it proves nothing yet); say how many there were.
             io.out("\(recorded) recorded: run again to verify\n")
         }
-        let summary = "\(passed) passed, \(failed) failed"
-        io.out((failed == 0 ? paint(summary, "32") : paint(summary, "31")) + "\n")
+        io.out(paint(report.summary, report.passes ? "32" : "31") + "\n")
 
-        var status = failed == 0 ? ExitStatus.success : ExitStatus.failure
-        if let path = options.junit {
-            if !writeReport(Reports.junit(reports), to: path, io: io) { status = ExitStatus.failure }
-        }
-        if let path = options.json {
-            let shard = options.shard.map { Reports.Shard(index: $0.index, count: $0.count) }
-            if !writeReport(Reports.json(reports, shard: shard), to: path, io: io) { status = ExitStatus.failure }
+        var status = report.passes ? ExitStatus.success : ExitStatus.failure
+        for (path, text) in [
+            (options.junit, { Reports.junit([report]) }), (options.json, { Reports.json(report) }), (options.markdown, { Reports.markdown([report]) }),
+        ] {
+            guard let path else { continue }
+            if !writeReport(text(), to: path, io: io) { status = ExitStatus.failure }
         }
         if let folder = options.artifacts ?? io.environment[Artifacts.environmentVariable], !folder.isEmpty {
-            if !Artifacts.write(reports, to: URL(fileURLWithPath: folder), err: io.err) { status = ExitStatus.failure }
+            if !Artifacts.write(report.results, to: URL(fileURLWithPath: folder), err: io.err) { status = ExitStatus.failure }
         }
         return status
+    }
+
+    /// A result's lines on the console: `pass  <id>` (off a terminal), else its verdict and message.
+    static func line(_ result: ScenarioResult, paint: (String, String) -> String, isTerminal: Bool) -> String {
+        let head: String
+        var body = result.outcome.message
+        switch (result.outcome, result.expectedFailure) {
+        case (.passed, nil): return isTerminal ? "" : "pass  \(result.id)\n"
+        case (.passed, .some):
+            head = paint("UNEXPECTED PASS", "31")
+            body = "listed as an expected failure, but it passes now: remove it from the expected failures file"
+        case (.skipped(_, false), _): head = "skip"
+        case (_, .some(let reason)):
+            head = "expected \(result.outcome.label) (\(reason))"
+            body = ""
+        default: head = paint(result.outcome.label.uppercased(), "31")
+        }
+        return "\(head)  \(result.id)\n" + (body.isEmpty ? "" : body.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined())
     }
 
     /// What a run that selects no scenario searched, for its error.

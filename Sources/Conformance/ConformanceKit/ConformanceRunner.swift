@@ -27,25 +27,30 @@ public enum RecordMode: String, Sendable, CaseIterable {
     }
 }
 
-/// The outcome of one scenario.
-public enum ScenarioOutcome: Equatable, Sendable {
+/// How one scenario went, for any implementation.
+public enum Outcome: Equatable, Sendable {
     case passed
     /// The transcript differs from the golden, or the golden is missing and was not recorded.
     case failed(String)
     /// A golden was written. This fails the run, so that a re-record is never mistaken for a pass.
     case recorded(String)
-    /// The scenario could not be replayed (malformed, unknown feature...). Nothing was written.
-    case error(String)
+    /// The implementation does not run this scenario. `declared` when it declares the scenario's
+    /// feature: such a skip fails the run unless the scenario is an expected failure.
+    case skipped(String, declared: Bool)
+    /// The scenario could not be run to the end: it cannot be read, breaks a rule of the format at
+    /// run time, or the implementation errored, crashed, hung or broke the protocol.
+    case errored(String)
 
     public var isPass: Bool { self == .passed }
 
-    /// `passed`, `failed`, `recorded` or `error`.
+    /// `passed`, `failed`, `recorded`, `skipped` or `errored`.
     public var label: String {
         switch self {
         case .passed: "passed"
         case .failed: "failed"
         case .recorded: "recorded"
-        case .error: "error"
+        case .skipped: "skipped"
+        case .errored: "errored"
         }
     }
 
@@ -53,28 +58,47 @@ public enum ScenarioOutcome: Equatable, Sendable {
     public var message: String {
         switch self {
         case .passed: ""
-        case .failed(let text), .recorded(let text), .error(let text): text
+        case .failed(let text), .recorded(let text), .skipped(let text, _), .errored(let text): text
         }
     }
 }
 
-/// One scenario's report.
-public struct ScenarioReport: Sendable {
+/// One scenario's result.
+public struct ScenarioResult: Sendable {
     public let id: String
     public let feature: String
-    public let outcome: ScenarioOutcome
+    public let outcome: Outcome
     /// The number of events replayed (0 when the scenario could not be read).
-    public let steps: Int
-    /// The transcript produced, when the replay ran.
-    public let transcript: String?
+    public var steps: Int = 0
+    /// The transcript produced, when the implementation ran the whole scenario.
+    public var transcript: String?
     /// Wall-clock seconds the scenario took, reading and comparing included.
     public var duration: Double = 0
-    /// Where a failed transcript first differs from its golden, when it does.
+    /// Where a failed transcript first differs from its golden.
     public var firstDifference: FirstDifference?
     /// The golden's path relative to the fixtures folder (`kittens/x.golden.txt`): where `--artifacts` puts the transcript.
     public var goldenPath: String?
     /// The scenario file as messages name it (`Fixtures/kittens/x.jsonl`).
     public var file: String?
+    /// The reason given in the expected-failures file, when the scenario is listed there.
+    public var expectedFailure: String?
+
+    public init(id: String, feature: String, outcome: Outcome) {
+        self.id = id
+        self.feature = feature
+        self.outcome = outcome
+    }
+
+    /// Whether this result fails the run: a failure, error or recording (unless listed as an
+    /// expected failure), a skip of a declared feature (unless listed), or a listed scenario that passes.
+    public var failsTheRun: Bool {
+        switch outcome {
+        case .passed: expectedFailure != nil
+        case .recorded: true
+        case .skipped(_, let declared): declared && expectedFailure == nil
+        case .failed, .errored: expectedFailure == nil
+        }
+    }
 }
 
 /// The first place a transcript differs from its golden.
@@ -93,26 +117,31 @@ public struct FirstDifference: Codable, Equatable, Sendable {
     }
 }
 
-/// Replays catalog entries and compares them with their goldens.
+/// The one runner: reads each scenario (through `ScenarioText`, with every limit), drives an
+/// implementation through it step by step, formats the transcript, compares it with the golden and
+/// decides. The reference and every port are judged the same way.
 public struct ConformanceRunner {
     public let catalog: FixtureCatalog
-    public let replayer: Replayer
+    /// The features the scenarios are read with (their codecs).
+    public let features: FeatureRegistry
+    /// When goldens are written; only an implementation that defines the goldens records.
     public let recordMode: RecordMode
     /// Under CI (`CI=true`) nothing is ever written: recording is refused with a message.
     public let isCI: Bool
-
-    /// The wall-clock time one scenario may take (see `HarnessLimits.defaultScenarioSeconds`).
-    public let timeLimit: Duration
+    /// The wall-clock seconds one scenario may take, the port's start included.
+    public let timeout: Double
+    public let expectedFailures: ExpectedFailures
 
     public init(
-        catalog: FixtureCatalog, replayer: Replayer, recordMode: RecordMode, isCI: Bool,
-        timeLimit: Duration = .seconds(HarnessLimits.defaultScenarioSeconds)
+        catalog: FixtureCatalog, features: FeatureRegistry, recordMode: RecordMode = .never, isCI: Bool,
+        timeout: Double = Double(HarnessLimits.defaultScenarioSeconds), expectedFailures: ExpectedFailures = ExpectedFailures()
     ) {
         self.catalog = catalog
-        self.replayer = replayer
+        self.features = features
         self.recordMode = recordMode
         self.isCI = isCI
-        self.timeLimit = timeLimit
+        self.timeout = timeout
+        self.expectedFailures = expectedFailures
     }
 
     /// Whether `environment` says this is CI (`CI` set to anything but empty, `0` or `false`).
@@ -120,49 +149,132 @@ public struct ConformanceRunner {
         ContinuousIntegration.isActive(environment)
     }
 
-    /// Replays one entry and returns its report. Never throws and never crashes on bad input.
-    public func run(_ entry: FixtureCatalog.Entry) -> ScenarioReport {
-        let clock = ContinuousClock()
-        let started = clock.now
+    /// Runs `entries` in order on `implementation`, then stops it; `progress` is told of each
+    /// result as it comes.
+    public func run(
+        _ entries: [FixtureCatalog.Entry], on implementation: some Implementation, command: String? = nil,
+        progress: (ScenarioResult) -> Void = { _ in }
+    ) -> RunReport {
+        defer { implementation.stop() }
+        var results: [ScenarioResult] = []
+        var info: ImplementationInfo?
+        for entry in entries {
+            let result = run(entry, on: implementation, info: &info)
+            results.append(result)
+            progress(result)
+        }
+        return RunReport(implementation: info, command: command, results: results)
+    }
+
+    /// Runs one entry. Never throws and never crashes on bad input.
+    public func run(_ entry: FixtureCatalog.Entry, on implementation: some Implementation) -> ScenarioResult {
+        var info: ImplementationInfo?
+        return run(entry, on: implementation, info: &info)
+    }
+
+    private func run(_ entry: FixtureCatalog.Entry, on implementation: some Implementation, info: inout ImplementationInfo?) -> ScenarioResult {
+        let started = ContinuousClock.now
         let scenarioPath = catalog.displayPath(entry.scenarioURL)
-        let goldenPath = catalog.displayPath(entry.goldenURL)
-        func report(_ outcome: ScenarioOutcome, steps: Int = 0, transcript: String? = nil, firstDifference: FirstDifference? = nil) -> ScenarioReport {
-            let elapsed = clock.now - started
-            return ScenarioReport(
-                id: entry.id, feature: entry.feature, outcome: outcome, steps: steps, transcript: transcript,
-                duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                firstDifference: firstDifference, goldenPath: catalog.relativePath(entry.goldenURL), file: scenarioPath)
+        func result(_ outcome: Outcome, steps: Int = 0, transcript: String? = nil, difference: FirstDifference? = nil) -> ScenarioResult {
+            let elapsed = ContinuousClock.now - started
+            var result = ScenarioResult(id: entry.id, feature: entry.feature, outcome: outcome)
+            result.steps = steps
+            result.transcript = transcript
+            result.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            result.firstDifference = difference
+            result.goldenPath = catalog.relativePath(entry.goldenURL)
+            result.file = scenarioPath
+            result.expectedFailure = expectedFailures.reasons[entry.id]
+            return result
         }
 
         let scenario: Scenario
-        let result: ReplayResult
         do {
             let text = try ScenarioText.read(entry.scenarioURL, path: scenarioPath)
-            scenario = try replayer.read(text, file: scenarioPath, expectedID: entry.id)
-            result = try replayer.replay(scenario, timeLimit: timeLimit)
+            scenario = try Scenario.parse(text, file: scenarioPath, expectedID: entry.id, features: features)
         } catch {
-            return report(.error(String(describing: error)))
+            return result(.errored(String(describing: error)))
         }
-        let actual = TranscriptFormatter.text(result)
-        let steps = scenario.events.count
 
-        let golden = GoldenFile(url: entry.goldenURL, displayPath: goldenPath, recordMode: recordMode, isCI: isCI, root: catalog.root)
-        let rerecord = "swift run conformance record \(entry.id)"
-        let outcome = golden.check(actual, rerecordCommand: rerecord, label: entry.id)
-        var difference: FirstDifference?
-        if case .failed = outcome, let line = golden.firstDifferingLine(actual) {
-            difference = Self.firstDifference(atGoldenLine: line, transcript: actual, result: result)
+        let deadline = Deadline(seconds: timeout)
+        var echo = TranscriptEcho()
+        var steps: [ReplayStep] = []
+        var place = "the scenario's header"
+        do throws(AdapterError) {
+            let started = try implementation.start(deadline)
+            info = started
+            guard started.features.contains(scenario.feature) else {
+                return result(.skipped("\(started.name) does not implement the feature \(scenario.feature)", declared: false))
+            }
+            var reply = try implementation.begin(scenario, deadline)
+            for event in scenario.events {
+                if case .ready = reply {} else if case .outputs = reply {} else { break }
+                place = "step \(event.step) (\(scenarioPath):\(event.line))"
+                let input = echo.echo(event)
+                reply = try implementation.step(event, deadline)
+                if case .outputs(let outputs, let omitted) = reply {
+                    echo.note(outputs)
+                    steps.append(ReplayStep(
+                        step: event.step, line: event.line, input: input, outputs: outputs, quiet: event.isQuiet, omittedRenders: omitted))
+                }
+            }
+            switch reply {
+            case .skipped(let message, let issue):
+                implementation.end(discard: false)
+                return result(.skipped(message + (issue.map { " (\($0))" } ?? ""), declared: true), steps: steps.count)
+            case .errored(let message, let details):
+                let diagnostics = Self.quoted(standardError: implementation.diagnostics())
+                implementation.end(discard: false)
+                let text = implementation.definesGoldens ? message : "\(implementation.role) errored at \(place): \(message)"
+                return result(.errored(text + (details.map { "\n" + $0 } ?? "") + diagnostics), steps: steps.count)
+            case .ready, .outputs:
+                break
+            }
+        } catch {
+            let diagnostics = Self.quoted(standardError: implementation.diagnostics())
+            implementation.end(discard: true)
+            return result(.errored("\(place): \(error)" + diagnostics), steps: steps.count)
         }
-        return report(outcome, steps: steps, transcript: actual, firstDifference: difference)
+        let actual = TranscriptFormatter.text(ReplayResult(scenario: scenario, steps: steps))
+        let golden = GoldenFile(
+            url: entry.goldenURL, displayPath: catalog.displayPath(entry.goldenURL),
+            recordMode: implementation.definesGoldens ? recordMode : .never, isCI: isCI, root: catalog.root)
+        let rerecord = implementation.definesGoldens ? "swift run conformance record \(entry.id)" : nil
+        var (outcome, goldenBytes) = golden.compare(actual, rerecordCommand: rerecord, label: entry.id)
+        var difference: FirstDifference?
+        if case .failed(let message) = outcome, let goldenBytes,
+            let goldenLine = LineDiff.firstDifferingLine(golden: goldenBytes, actual: Data(actual.utf8))
+        {
+            let step = Self.firstDivergingStep(golden: String(decoding: goldenBytes, as: UTF8.self), actual: actual) ?? 0
+            let line = step > 0 && step <= scenario.events.count ? scenario.events[step - 1].line : nil
+            difference = FirstDifference(step: step, scenarioLine: line, goldenLine: goldenLine)
+            // A port's standard error is read only for a failure: waiting for its pipe to drain costs time.
+            outcome = .failed(message + Self.quoted(standardError: implementation.diagnostics()))
+        }
+        implementation.end(discard: false)
+        return result(outcome, steps: scenario.events.count, transcript: actual, difference: difference)
     }
 
-    /// The step of `transcript` that holds line `goldenLine` (the step lines start with `> `).
-    static func firstDifference(atGoldenLine goldenLine: Int, transcript: String, result: ReplayResult) -> FirstDifference {
-        var stepsSeen = 0
-        for (index, line) in transcript.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where index < goldenLine {
-            if line.hasPrefix("> ") { stepsSeen += 1 }
-        }
-        let step = stepsSeen > 0 && stepsSeen <= result.steps.count ? result.steps[stepsSeen - 1] : nil
-        return FirstDifference(step: step?.step ?? 0, scenarioLine: step?.line, goldenLine: goldenLine)
+    /// The step whose block holds the first line where the transcripts differ (nil: the header lines).
+    /// A missing or extra reaction belongs to the step above it; a different echo to its own step.
+    public static func firstDivergingStep(golden: String, actual: String) -> Int? {
+        let old = LineDiff.splitLines(Data(golden.utf8)).map(\.text)
+        let new = LineDiff.splitLines(Data(actual.utf8)).map(\.text)
+        func step(_ line: String) -> Int? { line.hasPrefix("> ") ? Int(line.dropFirst(2).prefix { $0 != " " }) : nil }
+        var index = 0
+        while index < old.count, index < new.count, old[index].utf8.elementsEqual(new[index].utf8) { index += 1 }
+        let oldEcho = index < old.count ? step(old[index]) : nil
+        let newEcho = index < new.count ? step(new[index]) : nil
+        if oldEcho != nil, newEcho != nil || index >= new.count { return oldEcho }
+        if newEcho != nil, index >= old.count { return newEcho }
+        return old[..<min(index, old.count)].reversed().lazy.compactMap(step).first
+    }
+
+    /// A port's standard error, each line behind `  | `, for a message; empty when it wrote none.
+    static func quoted(standardError text: String) -> String {
+        guard !text.isEmpty else { return "" }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        return "\nthe port's standard error:\n" + lines.map { "  | \($0)" }.joined(separator: "\n")
     }
 }

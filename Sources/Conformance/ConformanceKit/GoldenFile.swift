@@ -29,33 +29,42 @@ public struct GoldenFile {
     }
 
     /// Compares `actual` with the golden, recording it when the mode says so (never under CI).
+    public func check(_ actual: String, rerecordCommand: String?, label: String) -> Outcome {
+        compare(actual, rerecordCommand: rerecordCommand, label: label).outcome
+    }
+
+    /// Compares `actual` with the golden as `check` does, and returns the outcome and the golden's bytes as read (nil when there was none to read), so
+    /// that a failure's first difference is found without reading the file again.
     ///
     /// - Parameters:
-    ///   - rerecordCommand: the command that re-records this golden, for messages.
+    ///   - rerecordCommand: the command that re-records this golden, for messages; nil when the
+    ///     transcript is not the reference's (a port's failure is the port's to fix).
     ///   - label: what the golden is of (a scenario id), for messages.
-    public func check(_ actual: String, rerecordCommand: String, label: String) -> ScenarioOutcome {
+    public func compare(_ actual: String, rerecordCommand: String?, label: String) -> (outcome: Outcome, golden: Data?) {
         let golden: Data?
         switch contents() {
         case .success(let data): golden = data
-        case .failure(let refusal): return .error(refusal.message)
+        case .failure(let refusal): return (.errored(refusal.message), nil)
         }
         guard let golden else {
             guard recordMode != .never else {
-                return .failed("\(displayPath) is missing (record mode never); record it with `\(rerecordCommand)`")
+                let how = rerecordCommand.map { "; record it with `\($0)`" } ?? "; record it against the reference first"
+                return (.failed("\(displayPath) is missing (record mode never)\(how)"), nil)
             }
-            return write(actual, reason: "recorded the missing golden \(displayPath)")
+            return (write(actual, reason: "recorded the missing golden \(displayPath)"), nil)
         }
         let actualBytes = Data(actual.utf8)
         if golden == actualBytes {
-            return recordMode == .all ? write(actual, reason: "re-recorded \(displayPath) (record mode all; unchanged)") : .passed
+            return (recordMode == .all ? write(actual, reason: "re-recorded \(displayPath) (record mode all; unchanged)") : .passed, golden)
         }
         let diff = LineDiff.unified(golden: golden, actual: actualBytes, goldenName: displayPath) ?? ""
         if recordMode == .failed || recordMode == .all {
-            return write(actual, reason: "re-recorded \(displayPath); it differed:\n\(diff)")
+            return (write(actual, reason: "re-recorded \(displayPath); it differed:\n\(diff)"), golden)
         }
-        return .failed(
-            "\(label): the transcript differs from \(displayPath)\n\(diff)"
-                + "re-record with `\(rerecordCommand)` (or \(RecordMode.environmentVariable)=failed swift test) once the change is intended")
+        let hint = rerecordCommand.map {
+            "re-record with `\($0)` (or \(RecordMode.environmentVariable)=failed swift test) once the change is intended"
+        }
+        return (.failed("\(label): the transcript differs from \(displayPath)\n\(diff)" + (hint ?? "")), golden)
     }
 
     /// Why a golden was not read.
@@ -81,22 +90,15 @@ public struct GoldenFile {
         return .success(data)
     }
 
-    /// The 1-based line of the golden where it first differs from `actual`, or nil when they are
-    /// equal or the golden cannot be read.
-    public func firstDifferingLine(_ actual: String) -> Int? {
-        guard case .success(let golden?) = contents() else { return nil }
-        return LineDiff.firstDifferingLine(golden: golden, actual: Data(actual.utf8))
-    }
-
-    private func write(_ text: String, reason: String) -> ScenarioOutcome {
+    private func write(_ text: String, reason: String) -> Outcome {
         if isCI {
             return .failed("recording refused because CI=true (would have \(reason)); record locally and commit the golden")
         }
-        if let refusal = placeRefusal() { return .error(refusal) }
+        if let refusal = placeRefusal() { return .errored(refusal) }
         do {
             try Self.writeAtomically(text, to: url)
         } catch {
-            return .error("could not write \(displayPath): \(error)")
+            return .errored("could not write \(displayPath): \(error)")
         }
         return .recorded("\(reason)\nrun again to verify it")
     }

@@ -7,10 +7,13 @@ import Foundation
 #endif
 
 /// A port running as a child process (`/bin/sh -c <command>`, in its own process group): lines
-/// written to its standard input, lines read from its standard output with a deadline, its
-/// standard error kept for messages.
+/// written to its standard input, lines read from its standard output with a deadline (by the
+/// calling thread itself, polling the pipe, so a reply costs no thread hand-off), its standard
+/// error kept for messages by a reader thread.
 final class PortProcess: @unchecked Sendable {
-    // `buffer`, `lines`, `closed`, `overflow` and `errorText` are only touched with `condition` locked.
+    // `buffer`, `scanned`, `lines`, `closed` and `overflow` belong to the thread that calls
+    // `readLine` (one at a time); `errorText` and `errorReaderWaiting` are only touched with
+    // `condition` locked.
     private let condition = NSCondition()
     private var buffer = Data()
     /// How much of `buffer` is known to hold no newline.
@@ -22,6 +25,9 @@ final class PortProcess: @unchecked Sendable {
     /// The standard error reader is in (or about to enter) a read, or at the end, with everything before taken.
     private var errorReaderWaiting = false
     private let errorDescriptor: Int32
+    private let outputDescriptor: Int32
+    /// Keeps the standard output pipe's read end open while it is polled.
+    private let output: FileHandle
 
     private let process = Process()
     private let input: FileHandle
@@ -48,46 +54,35 @@ final class PortProcess: @unchecked Sendable {
         } catch {
             throw .launch("\(command): \(error.localizedDescription)")
         }
-        let output = stdout.fileHandleForReading
+        output = stdout.fileHandleForReading
+        outputDescriptor = output.fileDescriptor
         let errors = stderr.fileHandleForReading
         errorDescriptor = errors.fileDescriptor
-        Thread.detachNewThread { [self] in drain(output, into: \.buffer) }
-        Thread.detachNewThread { [self] in drain(errors, into: \.errorText) }
+        Thread.detachNewThread { [self] in drainErrors(errors) }
     }
 
-    /// Reads `handle` until it closes, appending to `keyPath`; standard output is split into lines.
-    private func drain(_ handle: FileHandle, into keyPath: ReferenceWritableKeyPath<PortProcess, Data>) {
-        let isErrors = keyPath == \PortProcess.errorText
+    /// Reads standard error until it closes, keeping its tail.
+    private func drainErrors(_ handle: FileHandle) {
         while true {
-            if isErrors {
-                condition.lock()
-                errorReaderWaiting = true
-                condition.unlock()
-            }
+            condition.lock()
+            errorReaderWaiting = true
+            condition.unlock()
             let data = handle.availableData
             condition.lock()
-            if isErrors { errorReaderWaiting = false }
+            errorReaderWaiting = false
             if data.isEmpty {
                 // At the end of standard error nothing more can come: the reader stays idle.
-                if isErrors { errorReaderWaiting = true }
-                if keyPath == \PortProcess.buffer {
-                    closed = true
-                    condition.broadcast()
-                }
+                errorReaderWaiting = true
                 condition.unlock()
                 return
             }
-            self[keyPath: keyPath].append(data)
-            if keyPath == \PortProcess.buffer {
-                splitLines()
-            } else if errorText.count > Self.keptErrorBytes * 2 {
-                errorText = errorText.suffix(Self.keptErrorBytes)
-            }
+            errorText.append(data)
+            if errorText.count > Self.keptErrorBytes * 2 { errorText = errorText.suffix(Self.keptErrorBytes) }
             condition.unlock()
         }
     }
 
-    /// Moves complete lines from `buffer` to `lines`. Called with `condition` locked.
+    /// Moves complete lines from `buffer` to `lines`.
     private func splitLines() {
         while let end = buffer[(buffer.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
             var line = buffer[buffer.startIndex..<end]
@@ -98,7 +93,6 @@ final class PortProcess: @unchecked Sendable {
         }
         scanned = buffer.count
         if buffer.count > Self.maximumLineBytes { overflow = true }
-        condition.broadcast()
     }
 
     /// Writes one line to the port's standard input.
@@ -110,24 +104,29 @@ final class PortProcess: @unchecked Sendable {
         }
     }
 
-    /// The next line the port writes, waiting until `deadline`.
+    /// The next line the port writes, waiting until `deadline`: polls and reads the pipe here.
     func readLine(until deadline: Date, timeout: Double) throws(AdapterError) -> String {
-        enum Next { case line(Data), closed, overflow, timedOut }
-        condition.lock()
-        var next = Next.timedOut
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            if !lines.isEmpty { next = .line(lines.removeFirst()) }
-            else if overflow { next = .overflow }
-            else if closed { next = .closed }
-            else if condition.wait(until: deadline) { continue }
-            break
-        }
-        condition.unlock()
-        switch next {
-        case .line(let data): return String(decoding: data, as: UTF8.self)
-        case .overflow: throw .lineTooLong(bytes: Self.maximumLineBytes)
-        case .closed: throw .exited(exitDescription(waiting: true))
-        case .timedOut: throw .timedOut(seconds: timeout)
+            if !lines.isEmpty { return String(decoding: lines.removeFirst(), as: UTF8.self) }
+            if overflow { throw .lineTooLong(bytes: Self.maximumLineBytes) }
+            if closed { throw .exited(exitDescription(waiting: true)) }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw .timedOut(seconds: timeout) }
+            var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = read(outputDescriptor, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                closed = true
+            } else if count == 0 {
+                closed = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<count])
+                splitLines()
+            }
         }
     }
 

@@ -1,79 +1,92 @@
 import FixtureFormat
 import Foundation
 
-/// Machine-readable reports.
-public enum Reports {
-    /// JUnit XML in the shape of the Jenkins/Surefire `junit-10.xsd`: one testsuite per feature
-    /// with `tests`, `failures`, `errors`, `skipped` and `time`; one testcase per scenario with
-    /// `classname`, `name`, `time` and `file`. A differing or missing golden and a recorded one are
-    /// a `<failure>`, a scenario that could not be replayed an `<error>`. Spec: docs/reports.md.
-    public static func junit(_ reports: [ScenarioReport]) -> String {
-        let features = Array(Set(reports.map(\.feature))).sorted()
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let all = Counts(reports)
-        xml += "<testsuites name=\"conformance\" tests=\"\(all.total)\" failures=\"\(all.failed + all.recorded)\" "
-            + "errors=\"\(all.errored)\" time=\"\(seconds(reports))\">\n"
-        for feature in features {
-            let mine = reports.filter { $0.feature == feature }
-            let counts = Counts(mine)
-            xml += "  <testsuite name=\"\(escape(feature))\" tests=\"\(counts.total)\" failures=\"\(counts.failed + counts.recorded)\" "
-                + "errors=\"\(counts.errored)\" skipped=\"0\" time=\"\(seconds(mine))\">\n"
-            for report in mine {
-                xml += "    <testcase classname=\"\(escape(feature))\" name=\"\(escape(report.id))\" time=\"\(seconds([report]))\""
-                if let file = report.file { xml += " file=\"\(escape(file))\"" }
-                if report.outcome.isPass {
-                    xml += "/>\n"
-                } else {
-                    let element = report.outcome.label == "error" ? "error" : "failure"
-                    xml += ">\n      <\(element) type=\"\(report.outcome.label)\" message=\"\(escape(firstLine(report.outcome.message)))\">"
-                    xml += escape(report.outcome.message) + "</\(element)>\n    </testcase>\n"
-                }
-            }
-            xml += "  </testsuite>\n"
+/// One run of scenarios against one implementation: who it was and how each scenario went. The
+/// one report model: the console summary, the JSON report, the JUnit XML and the markdown table are
+/// all written from it, for the reference and for ports alike (`run`, `run --adapter`, `report`).
+public struct RunReport: Sendable {
+    /// What the implementation said of itself; nil when it never answered a handshake.
+    public var implementation: ImplementationInfo?
+    /// The command that started a port; nil for the in-process reference.
+    public var command: String?
+    /// Which part of the scenarios the run replayed (`--shard I/N`).
+    public var shard: Reports.Shard?
+    public var results: [ScenarioResult]
+
+    public init(implementation: ImplementationInfo?, command: String?, shard: Reports.Shard? = nil, results: [ScenarioResult]) {
+        self.implementation = implementation
+        self.command = command
+        self.shard = shard
+        self.results = results
+    }
+
+    /// How an implementation is named in tables: its handshake's name and version, or its command.
+    public var title: String {
+        implementation.map { "\($0.name) \($0.version)" } ?? command ?? "(no implementation)"
+    }
+
+    /// The results that fail the run (see `ScenarioResult.failsTheRun`).
+    public var failing: [ScenarioResult] { results.filter(\.failsTheRun) }
+
+    /// Whether the run passes: nothing fails it and the implementation answered (a run of nothing is not a pass).
+    public var passes: Bool { failing.isEmpty && implementation != nil && !results.isEmpty }
+
+    /// The counts of all results, and of each feature's, features sorted by name.
+    public var counts: Reports.Counts { Reports.Counts(results.map(\.outcome)) }
+
+    public var features: [Reports.FeatureCounts] {
+        Array(Set(results.map(\.feature))).sorted().map { feature in
+            Reports.FeatureCounts(feature: feature, counts: Reports.Counts(results.filter { $0.feature == feature }.map(\.outcome)))
         }
-        return xml + "</testsuites>\n"
     }
 
-    /// Seconds with millisecond precision, as JUnit's `time` is written.
-    private static func seconds(_ reports: [ScenarioReport]) -> String {
-        String(format: "%.3f", reports.reduce(0) { $0 + $1.duration })
+    /// The summary line: `121 passed, 0 failed`, then in brackets what else there was. `failed`
+    /// counts everything that fails the run; an expected failure that passes is one of them.
+    public var summary: String {
+        var extras: [String] = []
+        let skipped = counts.skipped
+        if skipped > 0 { extras.append("\(skipped) skipped") }
+        let expected = results.filter { $0.expectedFailure != nil && !$0.outcome.isPass }.count
+        if expected > 0 { extras.append("\(expected) expected failure\(expected == 1 ? "" : "s")") }
+        let unexpected = results.filter { $0.expectedFailure != nil && $0.outcome.isPass }.count
+        if unexpected > 0 { extras.append("\(unexpected) unexpected pass\(unexpected == 1 ? "" : "es")") }
+        let passed = results.filter { $0.outcome.isPass && $0.expectedFailure == nil }.count
+        return "\(passed) passed, \(failing.count) failed" + (extras.isEmpty ? "" : " (\(extras.joined(separator: ", ")))")
     }
+}
 
+/// The machine-readable and table forms of run reports. Spec: docs/reports.md.
+public enum Reports {
     /// How many scenarios ended each way.
     public struct Counts: Codable, Equatable, Sendable {
         public let passed: Int
         public let failed: Int
-        public let errored: Int
         public let recorded: Int
+        public let skipped: Int
+        public let errored: Int
         public let total: Int
+        /// Passed scenarios in percent of those run (skipped ones left out), rounded down; nil when none ran.
+        public var percent: Int? {
+            let ran = total - skipped
+            return ran == 0 ? nil : passed * 100 / ran
+        }
 
-        init(_ reports: [ScenarioReport]) {
-            func count(_ label: String) -> Int { reports.filter { $0.outcome.label == label }.count }
+        init(_ outcomes: [Outcome]) {
+            func count(_ label: String) -> Int { outcomes.filter { $0.label == label }.count }
             passed = count("passed")
             failed = count("failed")
-            errored = count("error")
             recorded = count("recorded")
-            total = reports.count
+            skipped = count("skipped")
+            errored = count("errored")
+            total = outcomes.count
         }
     }
 
-    /// The version of the JSON report's shape (`JSONReport.version`); it changes only when a member
-    /// is removed or changes meaning. Spec: docs/reports.md.
-    public static let jsonReportVersion = 1
-
-    /// JSON: the shape of `JSONReport`, documented in docs/reports.md.
-    public static func json(_ reports: [ScenarioReport], shard: Shard? = nil) -> String {
-        encode(JSONReport(
-            version: jsonReportVersion, counts: Counts(reports), durationSeconds: rounded(reports.reduce(0) { $0 + $1.duration }),
-            shard: shard,
-            scenarios: reports.map {
-                JSONReport.Scenario(
-                    id: $0.id, feature: $0.feature, outcome: $0.outcome.label, steps: $0.steps, durationSeconds: rounded($0.duration),
-                    message: $0.outcome.message, firstDifference: $0.firstDifference)
-            }))
+    /// One feature's counts.
+    public struct FeatureCounts: Codable, Equatable, Sendable {
+        public let feature: String
+        public let counts: Counts
     }
-
-    private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     /// Which part of the scenarios a run replayed (`--shard I/N`).
     public struct Shard: Codable, Equatable, Sendable {
@@ -86,13 +99,21 @@ public enum Reports {
         }
     }
 
-    /// The JSON report, version 1: counts, duration, shard, then one entry per scenario in the
-    /// order they ran.
+    // MARK: JSON
+
+    /// The version of the JSON report's shape; it changes only when a member is removed or changes
+    /// meaning. Version 2 is one report for the reference and ports alike.
+    public static let jsonReportVersion = 2
+
+    /// The JSON report: the shape of `JSONReport`, documented in docs/reports.md.
+    public static func json(_ report: RunReport) -> String { encode(JSONReport(report)) }
+
+    /// The JSON report, version 2.
     public struct JSONReport: Codable, Equatable, Sendable {
         public struct Scenario: Codable, Equatable, Sendable {
             public let id: String
             public let feature: String
-            /// `passed`, `failed`, `recorded` or `error`.
+            /// `passed`, `failed`, `recorded`, `skipped` or `errored`.
             public let outcome: String
             public let steps: Int
             public let durationSeconds: Double
@@ -100,15 +121,179 @@ public enum Reports {
             public let message: String
             /// For a transcript that differs from its golden: where first. Absent otherwise.
             public let firstDifference: FirstDifference?
+            /// The reason from the expected-failures file, when the scenario is listed there.
+            public let expectedFailure: String?
+            /// Whether this scenario fails the run (see docs/reports.md).
+            public let failsTheRun: Bool
         }
 
         public let version: Int
+        /// What the implementation said of itself; absent when it never answered.
+        public let implementation: ImplementationInfo?
+        /// The command that started a port; absent for the in-process reference.
+        public let command: String?
         public let counts: Counts
+        public let features: [FeatureCounts]
         public let durationSeconds: Double
         /// Absent when the run was not sharded.
         public let shard: Shard?
         public let scenarios: [Scenario]
+
+        init(_ report: RunReport) {
+            version = jsonReportVersion
+            implementation = report.implementation
+            command = report.command
+            counts = report.counts
+            features = report.features
+            durationSeconds = rounded(report.results.reduce(0) { $0 + $1.duration })
+            shard = report.shard
+            scenarios = report.results.map {
+                Scenario(
+                    id: $0.id, feature: $0.feature, outcome: $0.outcome.label, steps: $0.steps, durationSeconds: rounded($0.duration),
+                    message: $0.outcome.message, firstDifference: $0.firstDifference, expectedFailure: $0.expectedFailure,
+                    failsTheRun: $0.failsTheRun)
+            }
+        }
     }
+
+    /// Reads a JSON report written by `json`, back into a run report; `file` names it in errors.
+    public static func read(_ data: Data, file: String) throws(CatalogError) -> RunReport {
+        let decoded: JSONReport
+        do {
+            decoded = try JSONDecoder().decode(JSONReport.self, from: data)
+        } catch {
+            throw CatalogError(message: "\(file) is not a JSON report written by `conformance run --json`: \(error)")
+        }
+        guard decoded.version == jsonReportVersion else {
+            throw CatalogError(
+                message: "\(file) is a version \(decoded.version) report; this conformance reads version \(jsonReportVersion): run it again to rewrite it")
+        }
+        let results = decoded.scenarios.map { scenario -> ScenarioResult in
+            let outcome: Outcome =
+                switch scenario.outcome {
+                case "passed": .passed
+                case "failed": .failed(scenario.message)
+                case "recorded": .recorded(scenario.message)
+                case "skipped": .skipped(scenario.message, declared: scenario.failsTheRun || scenario.expectedFailure != nil)
+                default: .errored(scenario.message)
+                }
+            var result = ScenarioResult(id: scenario.id, feature: scenario.feature, outcome: outcome)
+            result.steps = scenario.steps
+            result.duration = scenario.durationSeconds
+            result.firstDifference = scenario.firstDifference
+            result.expectedFailure = scenario.expectedFailure
+            return result
+        }
+        return RunReport(implementation: decoded.implementation, command: decoded.command, shard: decoded.shard, results: results)
+    }
+
+    // MARK: JUnit
+
+    /// JUnit XML in the shape of the Jenkins/Surefire `junit-10.xsd`: one testsuite per report and
+    /// feature (named by the feature alone when there is one report) with `tests`, `failures`,
+    /// `errors`, `skipped` and `time`; one testcase per scenario with `classname`, `name`, `time`
+    /// and `file`. A differing or missing golden and a recorded one are a `<failure>`, a scenario
+    /// that could not be run an `<error>`, a skipped one `<skipped>`. Spec: docs/reports.md.
+    public static func junit(_ reports: [RunReport]) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let all = Counts(reports.flatMap { $0.results.map(\.outcome) })
+        xml += "<testsuites name=\"conformance\" tests=\"\(all.total)\" failures=\"\(all.failed + all.recorded)\" "
+            + "errors=\"\(all.errored)\" time=\"\(seconds(reports.flatMap(\.results)))\">\n"
+        for report in reports {
+            for feature in report.features {
+                let suite = escape(reports.count == 1 ? feature.feature : "\(report.title): \(feature.feature)")
+                let mine = report.results.filter { $0.feature == feature.feature }
+                let counts = feature.counts
+                xml += "  <testsuite name=\"\(suite)\" tests=\"\(counts.total)\" failures=\"\(counts.failed + counts.recorded)\" "
+                    + "errors=\"\(counts.errored)\" skipped=\"\(counts.skipped)\" time=\"\(seconds(mine))\">\n"
+                for result in mine {
+                    xml += "    <testcase classname=\"\(suite)\" name=\"\(escape(result.id))\" time=\"\(seconds([result]))\""
+                    if let file = result.file { xml += " file=\"\(escape(file))\"" }
+                    let element: String? =
+                        switch result.outcome {
+                        case .passed: nil
+                        case .errored: "error"
+                        case .skipped: "skipped"
+                        case .failed, .recorded: "failure"
+                        }
+                    guard let element else {
+                        xml += "/>\n"
+                        continue
+                    }
+                    let message = result.outcome.message
+                    let type = element == "skipped" ? "" : " type=\"\(result.outcome.label)\""
+                    xml += ">\n      <\(element)\(type) message=\"\(escape(firstLine(message)))\">"
+                    xml += escape(message) + "</\(element)>\n    </testcase>\n"
+                }
+                xml += "  </testsuite>\n"
+            }
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    /// Seconds with millisecond precision, as JUnit's `time` is written.
+    private static func seconds(_ results: [ScenarioResult]) -> String {
+        String(format: "%.3f", results.reduce(0) { $0 + $1.duration })
+    }
+
+    // MARK: Markdown
+
+    /// A markdown table per report (for a port's README and for the console); with two or more
+    /// reports, the features side by side and the scenarios whose outcomes differ.
+    public static func markdown(_ reports: [RunReport]) -> String {
+        var text = ""
+        for report in reports {
+            text += "### \(cell(report.title))\n\n"
+            if let port = report.implementation { text += "\(cell(port.language)) · issues: \(port.issues)\n\n" }
+            text += table(report)
+            text += "\n"
+        }
+        guard reports.count > 1 else { return text }
+        text += "### Side by side\n\n| feature | " + reports.map { cell($0.title) }.joined(separator: " | ") + " |\n"
+        text += "| --- |" + String(repeating: " ---: |", count: reports.count) + "\n"
+        let features = Array(Set(reports.flatMap { $0.features.map(\.feature) })).sorted()
+        for feature in features {
+            let cells = reports.map { report -> String in
+                guard let tally = report.features.first(where: { $0.feature == feature })?.counts else { return "–" }
+                return "\(tally.passed)/\(tally.total) (\(percent(tally)))"
+            }
+            text += "| \(feature) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        let ids = Array(Set(reports.flatMap { $0.results.map(\.id) })).sorted()
+        let differing = ids.filter { id in Set(reports.map { outcome($0, id) }).count > 1 }
+        text += "\n"
+        guard !differing.isEmpty else { return text + "Every scenario has the same outcome in each.\n" }
+        text += "Where they differ:\n\n| scenario | " + reports.map { cell($0.title) }.joined(separator: " | ") + " |\n"
+        text += "| --- |" + String(repeating: " --- |", count: reports.count) + "\n"
+        for id in differing { text += "| \(id) | " + reports.map { outcome($0, id) }.joined(separator: " | ") + " |\n" }
+        return text
+    }
+
+    /// One report's table: a row per feature and, with more than one feature, a row for all.
+    public static func table(_ report: RunReport) -> String {
+        var text = "| feature | passed | failed | skipped | errored | compliance |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+        func row(_ name: String, _ tally: Counts) -> String {
+            "| \(name) | \(tally.passed) | \(tally.failed + tally.recorded) | \(tally.skipped) | \(tally.errored) | \(percent(tally)) |\n"
+        }
+        for feature in report.features { text += row(feature.feature, feature.counts) }
+        return text
+    }
+
+    private static func percent(_ tally: Counts) -> String {
+        tally.percent.map { "\($0)%" } ?? "–"
+    }
+
+    private static func outcome(_ report: RunReport, _ id: String) -> String {
+        guard let result = report.results.first(where: { $0.id == id }) else { return "–" }
+        return result.firstDifference.map { "\(result.outcome.label) (step \($0.step))" } ?? result.outcome.label
+    }
+
+    /// Text safe inside a markdown table cell.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    // MARK: Lists
 
     /// `conformance list --json FILE`: the scenarios selected, with their descriptions.
     public struct ScenarioList: Codable, Equatable, Sendable {
@@ -144,3 +329,5 @@ public enum Reports {
 
     static func escape(_ text: String) -> String { TextEscaping.xmlEscaped(text) }
 }
+
+private func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }

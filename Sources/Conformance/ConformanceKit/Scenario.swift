@@ -16,6 +16,8 @@ public struct Scenario: Sendable {
     public let tags: [String]
     /// Feature settings (for example a random seed), as written.
     public let config: JSONObject
+    /// The header line as written, for an implementation that reads it itself (a port).
+    public let header: JSONObject
     public let events: [ScenarioEvent]
     /// Where the scenario was read from, for messages.
     public let file: String
@@ -52,6 +54,13 @@ public struct ScenarioEvent: Sendable {
     public let kind: Kind
     /// For view and custom events: the input the feature's codec decoded, and its echo.
     public let input: DecodedInput?
+    /// For a `respond` event: the answer the feature's response codec decoded, with its echo.
+    public let answer: (any ReplayAnswer)?
+    /// The line as written, for an implementation that reads it itself (a port).
+    public let object: JSONObject
+
+    /// Whether this is an advance that keeps only the last render of its step.
+    public var isQuiet: Bool { if case .advance(_, true) = kind { true } else { false } }
 }
 
 /// A view or custom event decoded by the feature's codec, with the transcript's echo of it.
@@ -129,11 +138,35 @@ extension Scenario {
             return fields
         }
 
-        let header: ScenarioFormat.Header
-        let module: FeatureModule
-        let headerObject = try object(0)
+        var reader = try ScenarioReader(header: try object(0), file: file, expectedID: expectedID, features: features)
+        guard lines.count > 1 else {
+            throw ScenarioError(file: file, line: 1, message: "the scenario has a header and no events; expected create on line 2")
+        }
+        var events: [ScenarioEvent] = []
+        events.reserveCapacity(lines.count - 1)
+        for index in 1..<lines.count {
+            events.append(try reader.event(try object(index)))
+        }
+        return reader.scenario(events: events)
+    }
+}
+
+/// Reads a scenario a line at a time, with the same checks as `Scenario.parse`: the header first,
+/// then each event as it comes (what `conformance adapter` is sent, one message at a time).
+public struct ScenarioReader {
+    private let header: ScenarioFormat.Header
+    private let headerObject: JSONObject
+    /// The feature the header names.
+    public let module: FeatureModule
+    private let forms: [ScenarioFormat.EventForm]
+    private let file: String
+    private var virtualTime = 0
+    private var step = 0
+
+    /// Reads the header line.
+    public init(header object: JSONObject, file: String, expectedID: String? = nil, features: FeatureRegistry) throws(ScenarioError) {
         do throws(FieldError) {
-            (header, module) = try ScenarioFormat.readHeader(headerObject, features: features)
+            (header, module) = try ScenarioFormat.readHeader(object, features: features)
         } catch {
             throw ScenarioError(file: file, line: 1, error)
         }
@@ -142,35 +175,37 @@ extension Scenario {
                 file: file, line: 1, field: "id",
                 message: "the file's place makes its id \(CanonicalRender.quote(expectedID)), but the header says \(CanonicalRender.quote(header.id))")
         }
+        headerObject = object
+        forms = ScenarioFormat.forms(module)
+        self.file = file
+    }
 
-        guard lines.count > 1 else {
-            throw ScenarioError(file: file, line: 1, message: "the scenario has a header and no events; expected create on line 2")
-        }
-        let forms = ScenarioFormat.forms(module)
-        var events: [ScenarioEvent] = []
-        events.reserveCapacity(lines.count - 1)
-        var virtualTime = 0
-        for index in 1..<lines.count {
-            let fields = try object(index)
-            do throws(FieldError) {
-                let (kind, input) = try ScenarioFormat.readEvent(fields, module: module, forms: forms)
-                if case .advance(let milliseconds, _) = kind {
-                    // Each ms is at most the limit (the codec's range), so the sum of two cannot overflow.
-                    virtualTime += milliseconds
-                    guard virtualTime <= HarnessLimits.maximumVirtualMilliseconds else {
-                        throw FieldError(
-                            field: "ms",
-                            "the advances so far reach \(virtualTime)ms of virtual time, over the limit of "
-                                + "\(HarnessLimits.maximumVirtualMilliseconds)ms (10^12) for a whole scenario")
-                    }
+    /// Reads the next event line (the first is line 2).
+    public mutating func event(_ fields: JSONObject) throws(ScenarioError) -> ScenarioEvent {
+        step += 1
+        let line = step + 1
+        do throws(FieldError) {
+            let decoded = try ScenarioFormat.readEvent(fields, module: module, forms: forms)
+            if case .advance(let milliseconds, _) = decoded.kind {
+                // Each ms is at most the limit (the codec's range), so the sum of two cannot overflow.
+                virtualTime += milliseconds
+                guard virtualTime <= HarnessLimits.maximumVirtualMilliseconds else {
+                    throw FieldError(
+                        field: "ms",
+                        "the advances so far reach \(virtualTime)ms of virtual time, over the limit of "
+                            + "\(HarnessLimits.maximumVirtualMilliseconds)ms (10^12) for a whole scenario")
                 }
-                events.append(ScenarioEvent(step: index, line: index + 1, kind: kind, input: input))
-            } catch {
-                throw ScenarioError(file: file, line: index + 1, error)
             }
+            return ScenarioEvent(step: step, line: line, kind: decoded.kind, input: decoded.input, answer: decoded.answer, object: fields)
+        } catch {
+            throw ScenarioError(file: file, line: line, error)
         }
-        return Scenario(
+    }
+
+    /// The scenario, with `events`.
+    public func scenario(events: [ScenarioEvent]) -> Scenario {
+        Scenario(
             id: header.id, feature: module.name, description: header.description, tags: header.tags, config: header.config,
-            events: events, file: file, configured: header.configured)
+            header: headerObject, events: events, file: file, configured: header.configured)
     }
 }

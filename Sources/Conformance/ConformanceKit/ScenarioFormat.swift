@@ -87,7 +87,14 @@ public enum ScenarioFormat {
     struct EventForm {
         let name: String
         let shapes: [ObjectShape]
-        let read: (JSONObject) throws(FieldError) -> (ScenarioEvent.Kind, DecodedInput?)
+        let read: (JSONObject) throws(FieldError) -> DecodedEvent
+    }
+
+    /// An event line as its form read it.
+    struct DecodedEvent {
+        var kind: ScenarioEvent.Kind
+        var input: DecodedInput? = nil
+        var answer: (any ReplayAnswer)? = nil
     }
 
     private static let milliseconds = Field.required("ms", JSONCodec.integer(0...HarnessLimits.maximumVirtualMilliseconds))
@@ -96,7 +103,7 @@ public enum ScenarioFormat {
 
     private static func plain(_ name: String, _ kind: ScenarioEvent.Kind) -> EventForm {
         let codec = ObjectCodec<ScenarioEvent.Kind>.empty(kind)
-        return EventForm(name: name, shapes: codec.shapes) { object throws(FieldError) in (try codec.decode(object, ignoring: ["event"]), nil) }
+        return EventForm(name: name, shapes: codec.shapes) { object throws(FieldError) in DecodedEvent(kind: try codec.decode(object, ignoring: ["event"])) }
     }
 
     /// Every event line the feature's scenarios may hold, in the order the docs list them.
@@ -109,17 +116,17 @@ public enum ScenarioFormat {
             .advance(milliseconds: try fields.read(milliseconds), quiet: try fields.read(quiet) ?? false)
         }
         forms.append(EventForm(name: "advance", shapes: advance.shapes) { object throws(FieldError) in
-            (try advance.decode(object, ignoring: ["event"]), nil)
+            DecodedEvent(kind: try advance.decode(object, ignoring: ["event"]))
         })
         if let responses = module.responses {
             let shapes = responses.shapes.map { ObjectShape(properties: [("request", request.schema)] + $0.properties, required: ["request"] + $0.required) }
             forms.append(EventForm(name: "respond", shapes: shapes) { object throws(FieldError) in
                 let number = try request.value(in: object)
-                _ = try responses.decode(object, ignoring: ["event", "request"])
+                let answer = try responses.decode(object, ignoring: ["event", "request"])
                 var fields = object
                 fields["event"] = nil
                 fields["request"] = nil
-                return (.respond(request: number, fields: fields), nil)
+                return DecodedEvent(kind: .respond(request: number, fields: fields), answer: answer)
             })
         }
         for custom in module.customEvents {
@@ -127,7 +134,7 @@ public enum ScenarioFormat {
                 let (value, echo) = try custom.decode(object)
                 var fields = object
                 fields["event"] = nil
-                return (.custom(name: custom.name, fields: fields), DecodedInput(input: .custom(name: custom.name, value: value), echo: echo))
+                return DecodedEvent(kind: .custom(name: custom.name, fields: fields), input: DecodedInput(input: .custom(name: custom.name, value: value), echo: echo))
             })
         }
         return forms
@@ -172,14 +179,13 @@ public enum ScenarioFormat {
             }
             let payload = object["payload"]
             let (event, echo) = try codec.decode(payload: payload)
-            return (
-                .view(screen: screenName, name: name, payload: payload),
-                DecodedInput(input: .view(screen: screenName, event: event), echo: "view " + (screenName.map { "\($0): " } ?? "") + echo)
-            )
+            return DecodedEvent(
+                kind: .view(screen: screenName, name: name, payload: payload),
+                input: DecodedInput(input: .view(screen: screenName, event: event), echo: "view " + (screenName.map { "\($0): " } ?? "") + echo))
         }
     }
 
-    static func readEvent(_ object: JSONObject, module: FeatureModule, forms: [EventForm]) throws(FieldError) -> (ScenarioEvent.Kind, DecodedInput?) {
+    static func readEvent(_ object: JSONObject, module: FeatureModule, forms: [EventForm]) throws(FieldError) -> DecodedEvent {
         let name = try Field.required("event", JSONCodec.string).value(in: object)
         guard let form = forms.first(where: { $0.name == name }) else {
             var message = "unknown event \(CanonicalRender.quote(name)); expected one of \(forms.map(\.name).joined(separator: ", "))"

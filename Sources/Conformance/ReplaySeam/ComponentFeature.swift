@@ -22,7 +22,7 @@ extension FeatureModule {
     ///     restored from a saved state.
     public static func component<S: ReplayableStore, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable, Component: StoreComponent<S, Model, Event>>(
         name: String, componentName: String, config: ObjectCodec<Config>, viewEvents: [ViewEventCodec<Event>],
-        responses: ObjectCodec<any Sendable>? = nil,
+        responses: ObjectCodec<any ReplayAnswer>? = nil,
         renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
         renderSaved: (@Sendable (S.State) -> CanonicalValue)? = nil,
         make: @escaping @Sendable (FeatureEnvironment, Config, _ restoring: S.State?) -> Component

@@ -15,8 +15,9 @@ public struct FeatureModule: Sendable {
     public let screens: [ScreenDescription]
     /// The feature's own events beyond the lifecycle set.
     public let customEvents: [CustomEventCodec]
-    /// Every answer a `respond` event may give the feature's data sources; nil when it makes no requests.
-    public let responses: ObjectCodec<any Sendable>?
+    /// Every answer a `respond` event may give the feature's data sources; nil when it makes no
+    /// requests. A scenario's answers are decoded with it once, when the scenario is read.
+    public let responses: ObjectCodec<any ReplayAnswer>?
     /// Whether the feature saves state, so that `restore` events are allowed.
     public let hasSavedState: Bool
     private let configure: @Sendable (JSONObject) throws -> @Sendable (FeatureEnvironment) -> any FeatureSession
@@ -25,7 +26,7 @@ public struct FeatureModule: Sendable {
     ///   - makeSession: starts one replay's session with the decoded config.
     public init<Config: Sendable>(
         name: String, componentName: String, config: ObjectCodec<Config>, screens: [ScreenDescription],
-        customEvents: [CustomEventCodec] = [], responses: ObjectCodec<any Sendable>? = nil, hasSavedState: Bool,
+        customEvents: [CustomEventCodec] = [], responses: ObjectCodec<any ReplayAnswer>? = nil, hasSavedState: Bool,
         makeSession: @escaping @Sendable (FeatureEnvironment, Config) -> any FeatureSession
     ) {
         self.name = name

@@ -10,11 +10,15 @@ public struct FeatureEnvironment: Sendable {
     public let requests: RequestLog
     /// Where renders, labels and the feature's own reactions go.
     public let output: OutputLog
+    /// In a live session (a recording), the real service the feature's data sources talk to
+    /// instead of `requests`; nil in a replay.
+    public let live: LiveServices?
 
-    public init(scheduler: any Scheduler, requests: RequestLog, output: OutputLog) {
+    public init(scheduler: any Scheduler, requests: RequestLog, output: OutputLog, live: LiveServices? = nil) {
         self.scheduler = scheduler
         self.requests = requests
         self.output = output
+        self.live = live
     }
 }
 

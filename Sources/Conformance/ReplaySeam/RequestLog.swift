@@ -5,10 +5,10 @@ import MVIEssentials
 
 /// The fake data source's requests, numbered from 1 in the order they were made.
 ///
-/// A feature's replay data source opens a request here with the codec of its answers; the engine
-/// routes each `respond` event to it. Cancelling a pending request records `cancel #n`; answering
-/// a cancelled request is allowed (the feature must ignore the answer). Thread-safe: a request
-/// may be opened or cancelled from any thread.
+/// A feature's replay data source opens a request here with the type of answer it takes; the
+/// engine routes each `respond` event's answer, already decoded when the scenario was read, to it.
+/// Cancelling a pending request records `cancel #n`; answering a cancelled request is allowed (the
+/// feature must ignore the answer). Thread-safe: a request may be opened or cancelled from any thread.
 public final class RequestLog: Sendable {
     private enum Status {
         case pending, cancelled
@@ -17,8 +17,8 @@ public final class RequestLog: Sendable {
 
     private struct Entry {
         var status = Status.pending
-        /// Decodes a `respond` event's fields into the echo and the delivery.
-        let respond: (JSONObject) throws -> (echo: String, deliver: () -> Void)
+        /// Hands an answer to the feature, or says which type of answer the request takes.
+        let deliver: (any ReplayAnswer) -> (() -> Void)?
     }
 
     // The closures in `entries` run outside the lock.
@@ -31,17 +31,13 @@ public final class RequestLog: Sendable {
     ///
     /// - Parameters:
     ///   - description: how the transcript names the request (`load(limit: 50, page: 0)`).
-    ///   - answers: reads a `respond` event's fields (the feature's response codec).
-    ///   - echo: how the transcript echoes an answer.
-    ///   - deliver: hands an answer to the feature.
-    public func open<Answer>(
-        _ description: String, answers: ObjectCodec<Answer>, echo: @escaping (Answer) -> String,
-        deliver: @escaping (Answer) -> Void
-    ) -> any Cancellable {
+    ///   - deliver: hands an answer to the feature; `Answer` is the feature's answer type (that of
+    ///     its `FeatureModule.responses`).
+    public func open<Answer: ReplayAnswer>(_ description: String, deliver: @escaping (Answer) -> Void) -> any Cancellable {
         let id = self.entries.withLock { entries -> Int in
-            entries.append(Entry { fields in
-                let answer = try answers.decode(fields, ignoring: ["event", "request"])
-                return (echo(answer), { deliver(answer) })
+            entries.append(Entry { answer in
+                guard let answer = answer as? Answer else { return nil }
+                return { deliver(answer) }
             })
             return entries.count
         }
@@ -56,26 +52,28 @@ public final class RequestLog: Sendable {
         }
     }
 
-    /// Decodes the answer to request `id` and returns its echo and its delivery; the request is
-    /// then answered. Throws when the request was never made, was already answered, or the
-    /// fields do not fit.
-    public func respond(_ id: Int, fields: JSONObject, line: Int) throws(FieldError) -> (echo: String, deliver: () -> Void) {
-        let lookup = self.entries.withLock { entries -> Result<(Entry, Bool), FieldError> in
+    /// Answers request `id` and returns the delivery, which hands the answer to the feature; the
+    /// request is then answered. Throws when the request was never made or was already answered.
+    /// Whether the request was cancelled first is the transcript's business (`cancel #n` is in the
+    /// outputs), not this log's.
+    public func respond(_ id: Int, with answer: any ReplayAnswer, line: Int) throws(FieldError) -> () -> Void {
+        let lookup = self.entries.withLock { entries -> Result<Entry, FieldError> in
             guard id >= 1, id <= entries.count else {
                 let made = entries.isEmpty ? "no requests" : "requests #1...#\(entries.count)"
                 return .failure(FieldError(field: "request", "request #\(id) was never made (\(made) so far)"))
             }
             let entry = entries[id - 1]
-            switch entry.status {
-            case .answered(let answeredAt):
+            if case .answered(let answeredAt) = entry.status {
                 return .failure(FieldError(field: "request", "request #\(id) was already answered at line \(answeredAt)"))
-            case .cancelled: return .success((entry, true))
-            case .pending: return .success((entry, false))
             }
+            return .success(entry)
         }
-        let (entry, wasCancelled) = try lookup.get()
-        let reply = try FieldError.catching { try entry.respond(fields) }
+        let entry = try lookup.get()
+        guard let delivery = entry.deliver(answer) else {
+            // A feature whose data sources take answers of another type than its module declares.
+            throw FieldError(field: "request", "request #\(id) takes another kind of answer than \(type(of: answer))")
+        }
         self.entries.withLock { $0[id - 1].status = .answered(line: line) }
-        return (wasCancelled ? reply.echo + " (after cancel)" : reply.echo, reply.deliver)
+        return delivery
     }
 }

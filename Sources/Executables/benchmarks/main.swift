@@ -5,9 +5,13 @@ import Foundation
 // runs, each next to its baseline measured in the same run. Numbers and their history:
 // docs/performance.md. Each suite is a file of its own; this one lists them and reports.
 
+if CommandLine.arguments.dropFirst().first == adapterChildArgument { serveReferenceAdapter() }
+
 let suites = [
     Suite(name: "store", run: benchmarkStore),
     Suite(name: "replay", run: benchmarkReplay),
+    Suite(name: "pipeline", run: benchmarkPipeline),
+    Suite(name: "fuzz", run: benchmarkFuzz),
     Suite(name: "scheduler") { [benchmarkScheduler($0)] },
     Suite(name: "server", run: benchmarkServer),
     Suite(name: "images") { try benchmarkImageMemoryHit($0) + benchmarkImageCoalescing($0) },

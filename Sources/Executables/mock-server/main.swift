@@ -30,6 +30,8 @@ let spec = CommandSpec(
         .value("news-api-keys", "LIST", "the NewsAPI keys accepted, comma-separated; others get 401 apiKeyInvalid (default: any key)"),
         .value("news-request-limit", "N", "NewsAPI requests one key may make before 429 rateLimited (default: no limit)"),
         .value("news-disabled-keys", "LIST", "NewsAPI keys, comma-separated, that get 401 apiKeyDisabled"),
+        .value("proxy", "UPSTREAM", "forward requests no stub answers to UPSTREAM (an http or https URL) instead of the built-in routes"),
+        .value("record", "DIR", "with --proxy: write each upstream answer to DIR as a stub file (the --stubs format), keys redacted"),
     ],
     discussion: """
         The first line on standard output is `listening on http://HOST:PORT`; the second names the data set and where it was found.
@@ -98,6 +100,11 @@ let headerTimeout = seconds("header-timeout", default: .seconds(10))
 let writeTimeout = seconds("write-timeout", default: .seconds(10))
 let maxConnections = count("max-connections", default: 1024, minimum: 1)
 let eventLoops = count("event-loops", default: 2, minimum: 1)
+let proxy = option("proxy", nil as ProxyConfiguration?, { raw in
+    guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else { return nil }
+    return ProxyConfiguration(upstream: url, recordDirectory: parsed.value("record").map { URL(fileURLWithPath: $0, isDirectory: true) })
+}, expected: "an http or https URL such as https://api.thecatapi.com")
+if parsed.value("record") != nil, proxy == nil { fail("--record needs --proxy UPSTREAM: it records what the upstream answers") }
 
 /// The stubs of `--stubs DIR`, or the message of the usage error that names the bad file and field.
 /// The error is gone when this returns, so that nothing of it is left when the process exits.
@@ -124,7 +131,7 @@ func loadStubs() -> (stubs: [Stub], problem: String?) {
         server = MockServer(
             configuration: .init(
                 host: host, port: port, data: data, idleTimeout: idleTimeout, headerTimeout: headerTimeout, writeTimeout: writeTimeout,
-                maxConnections: maxConnections, journal: journalLimits, eventLoops: eventLoops, newsAPI: newsAPI))
+                maxConnections: maxConnections, journal: journalLimits, eventLoops: eventLoops, newsAPI: newsAPI, proxy: proxy))
         // Files in name order; a stub added later is tried first, so the last file wins a tie.
         for stub in stubs { server.stub(stub) }
         try server.start()

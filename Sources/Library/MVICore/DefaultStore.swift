@@ -81,7 +81,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     public var state: State { core.state }
 
     public var isDisposed: Bool {
-        core.isOnScheduler ? core.run.isDisposed : core.published.withLock { $0.disposed }
+        core.isOnScheduler ? core.run.isDisposed : core.published.isDisposed
     }
 
     @inlinable
@@ -105,7 +105,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
             onDispose: onDispose,
             add: { core, id in
                 core.stateObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose)
-                observer(core.currentState)
+                observer(core.loadState())
             },
             remove: { core, id in core.stateObservers.remove(id: id) })
     }
@@ -168,7 +168,9 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     // Confined to `scheduler`.
     @usableFromInline let run = RunState()
-    @usableFromInline var currentState: State
+    /// Touched only by `loadState`, `storeState` and `init`, which call nothing while they access
+    /// it, so the compiler checks exclusive access to it when it builds this module.
+    var currentState: State
     @usableFromInline var initialized = false
     @usableFromInline let stateObservers = ObserverList<State>()
     @usableFromInline let labelObservers = ObserverList<Label>()
@@ -183,7 +185,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     @usableFromInline var bootstrapper: (any Bootstrapper<Action>)?
 
     // Copies for readers on other threads, and observer ids (which any thread may take).
-    @usableFromInline let published: Locked<(state: State, disposed: Bool, nextObserverID: Int)>
+    @usableFromInline let published: SharedCopy<State>
 
     @usableFromInline let work = WorkBag()
 
@@ -193,19 +195,35 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     @usableFromInline let messageStep: (StoreCore, Message) -> Void
 
     @inlinable
-    init<E: Executor<Intent, Action, Message, State, Label>, R: Reducer<State, Message>>(
+    convenience init<E: Executor<Intent, Action, Message, State, Label>, R: Reducer<State, Message>>(
         name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
         executor: E, reducer: R, scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
+    ) {
+        self.init(
+            name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor,
+            intentStep: { intent in executor.executeIntent(intent) },
+            messageStep: { core, message in core.handleMessage(message, reducer: reducer) },
+            scheduler: scheduler, eventObserver: eventObserver)
+    }
+
+    /// The store's parts, with its two steps made by the convenience initializer where the
+    /// executor's and the reducer's types are known.
+    @usableFromInline
+    init(
+        name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
+        executor: any Executor<Intent, Action, Message, State, Label>,
+        intentStep: @escaping (Intent) -> Void, messageStep: @escaping (StoreCore, Message) -> Void,
+        scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
     ) {
         self.name = name
         self.scheduler = scheduler
         self.schedulerIsEverywhere = scheduler.isCurrentOnEveryThread
         self.trampoline = scheduler as? ImmediateScheduler
         self.currentState = initialState
-        self.published = Locked((initialState, false, 1))
+        self.published = SharedCopy(initialState)
         self.executor = executor
-        self.intentStep = { intent in executor.executeIntent(intent) }
-        self.messageStep = { core, message in core.handleMessage(message, reducer: reducer) }
+        self.intentStep = intentStep
+        self.messageStep = messageStep
         self.bootstrapper = bootstrapper
         if let eventObserver { addEventObserver(id: 0, eventObserver) }
     }
@@ -223,7 +241,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
             work: work,
             store: self,
             run: run,
-            state: { [unowned self] in currentState },
+            state: { [unowned self] in loadState() },
             message: { [unowned self] message in messageStep(self, message) },
             action: { [unowned self] action in handleAction(action) },
             label: { [unowned self] label in handleLabel(label) },
@@ -241,7 +259,20 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     @inlinable
     var state: State {
-        isOnScheduler ? currentState : published.withLock { $0.state }
+        isOnScheduler ? loadState() : published.currentState
+    }
+
+    /// The current state (on the scheduler).
+    @usableFromInline
+    func loadState() -> State { currentState }
+
+    /// Replaces the current state (on the scheduler).
+    @usableFromInline
+    func storeState(_ state: State) {
+        // Exchanged rather than assigned, so that the old state is released after the access
+        // ends: no code (a deinit) runs inside it, and the compiler can prove it exclusive.
+        var state = state
+        exchange(&currentState, &state)
     }
 
     @inlinable
@@ -263,15 +294,18 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     /// told: the executor is never re-entered, and no subscriber is told inside another round.
     @inlinable
     func receive(_ intent: Intent) {
-        guard run.beginExecuting() else { return postpone(intent) }
-        emit(.intent(intent))
+        switch run.beginIntent() {
+        case .run: break
+        case .runObserved: emit(.intent(intent))
+        case .wait: return postpone(intent)
+        case .drop: return
+        }
         intentStep(intent)
         if run.endExecuting() { drainIntents() }
     }
 
     @usableFromInline
     func postpone(_ intent: Intent) {
-        guard run.intentShouldWait else { return }
         pendingIntents.append(intent)
         run.setPendingIntents(true)
     }
@@ -322,10 +356,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         add: @escaping (StoreCore, Int) -> Void,
         remove: @escaping (StoreCore, Int) -> Void
     ) -> any Cancellable {
-        let id = published.withLock { published in
-            defer { published.nextObserverID += 1 }
-            return published.nextObserverID
-        }
+        let id = published.takeObserverID()
         onScheduler { [self] in
             guard run.isLive else { return onDispose() }
             add(self, id)
@@ -337,7 +368,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     func dispose() {
         guard run.markDisposed() else { return }
-        published.withLock { $0.disposed = true }
+        published.markDisposed()
         bootstrapper?.dispose()
         executor.dispose()
         work.cancelAll()
@@ -367,22 +398,31 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         executor.executeAction(action)
     }
 
+    /// A message: the reducer's step, then the new state to subscribers. Most messages come when no
+    /// one observes events and no round runs: `RunState` then numbers both events and starts the
+    /// round in one call, and the state goes straight to the state subscribers.
     @inlinable
     func handleMessage<R: Reducer<State, Message>>(_ message: Message, reducer: R) {
-        guard run.isLive else { return }
-        emit(.message(message))
-        let newState = reduce(&currentState, message, reducer)
-        if !schedulerIsEverywhere { published.withLock { $0.state = newState } }
-        emit(.state(newState))
-        deliver(.state(newState, sequence: run.lastSequence))
+        let sequence = run.beginQuietMessage()
+        guard sequence > 0 else { return handleMessageInGeneral(message, reducer: reducer) }
+        let newState = reducer.reduce(loadState(), message)
+        storeState(newState)
+        if !schedulerIsEverywhere { published.publish(newState) }
+        stateObservers.notify(newState, sequence: sequence)
+        endRound()
     }
 
-    /// The reducer's step, in place, returning the new state: one access to the stored state
-    /// instead of a read, a write and a read.
+    /// A message while events are observed or a round runs: each event emitted, the state queued
+    /// behind the round.
     @inlinable
-    func reduce<R: Reducer<State, Message>>(_ state: inout State, _ message: Message, _ reducer: R) -> State {
-        state = reducer.reduce(state, message)
-        return state
+    func handleMessageInGeneral<R: Reducer<State, Message>>(_ message: Message, reducer: R) {
+        guard run.isLive else { return }
+        emit(.message(message))
+        let newState = reducer.reduce(loadState(), message)
+        storeState(newState)
+        if !schedulerIsEverywhere { published.publish(newState) }
+        emit(.state(newState))
+        deliver(.state(newState, sequence: run.lastSequence))
     }
 
     @inlinable
@@ -404,6 +444,12 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     func deliver(_ item: Pending) {
         guard run.beginDelivery() else { return queue(item) }
         tell(item)
+        endRound()
+    }
+
+    /// Ends a round: what was queued during it is told, then queued intents are handled.
+    @inlinable
+    func endRound() {
         while true {
             switch run.endDelivery() {
             case .done: return
@@ -448,3 +494,4 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         }
     }
 }
+

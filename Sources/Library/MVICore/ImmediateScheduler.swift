@@ -1,3 +1,4 @@
+import Foundation
 import MVIEssentials
 
 /// Runs work on the calling thread, without waiting: a trampoline.
@@ -19,19 +20,76 @@ public final class ImmediateScheduler: Scheduler {
         let cancellation: Cancellation?
     }
 
-    private struct Trampoline {
+    /// The trampoline's state. Its fields are private to this file and touched only with `lock`
+    /// held, by non-inlinable methods that call nothing while they access them, so the compiler
+    /// proves their exclusivity when it builds the module (no run-time check per intent).
+    private final class Trampoline: @unchecked Sendable {  // every field is touched only with `lock` held
+        let lock = NSLock()
         var isRunning = false
         var clock = Duration.zero
         var nextSequence = 0
         var queue: [Queued] = []
+
+        /// Marks the trampoline running; returns whether it was idle (the caller then drains it).
+        func enter() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            if isRunning { return false }
+            isRunning = true
+            return true
+        }
+
+        /// Queues work; returns whether the trampoline was idle (the caller then drains it).
+        func enqueue(_ work: @escaping @Sendable () -> Void, delay: Duration, cancellation: Cancellation?) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            nextSequence += 1
+            let item = Queued(due: clock + max(.zero, delay), sequence: nextSequence, work: work, cancellation: cancellation)
+            // Taken out and put back, so that no access to `queue` spans the append.
+            var items = queue
+            queue = []
+            items.append(item)
+            queue = items
+            if isRunning { return false }
+            isRunning = true
+            return true
+        }
+
+        /// The next piece in due order, or nil when none is left (the trampoline is then idle).
+        func takeNext() -> Queued? {
+            lock.lock()
+            defer { lock.unlock() }
+            if queue.isEmpty {
+                isRunning = false
+                return nil
+            }
+            var items = queue
+            queue = []
+            var first = 0
+            for index in items.indices.dropFirst() {
+                let candidate = items[index]
+                let best = items[first]
+                if candidate.due < best.due || (candidate.due == best.due && candidate.sequence < best.sequence) { first = index }
+            }
+            let next = items.remove(at: first)
+            queue = items
+            clock = max(clock, next.due)
+            return next
+        }
+
+        var now: Duration {
+            lock.lock()
+            defer { lock.unlock() }
+            return clock
+        }
     }
 
-    private let trampoline = Locked(Trampoline())
+    private let trampoline = Trampoline()
 
     public init() {}
 
     /// The due time of the piece of work running now (or that ran last); zero at first.
-    public var now: Duration { trampoline.withLock { $0.clock } }
+    public var now: Duration { trampoline.now }
 
     public var isCurrent: Bool { true }
 
@@ -64,48 +122,19 @@ public final class ImmediateScheduler: Scheduler {
     /// A store on this scheduler runs its intents, actions and subscriptions through it.
     @usableFromInline
     package func perform(_ body: () -> Void) {
-        let outermost = trampoline.withLock { state -> Bool in
-            if state.isRunning { return false }
-            state.isRunning = true
-            return true
-        }
+        let outermost = trampoline.enter()
         body()
         if outermost { drain() }
     }
 
     private func submit(_ work: @escaping @Sendable () -> Void, delay: Duration, cancellation: Cancellation?) {
-        let outermost = trampoline.withLock { state -> Bool in
-            state.nextSequence += 1
-            state.queue.append(
-                Queued(due: state.clock + max(.zero, delay), sequence: state.nextSequence, work: work, cancellation: cancellation))
-            if state.isRunning { return false }
-            state.isRunning = true
-            return true
-        }
-        if outermost { drain() }
+        if trampoline.enqueue(work, delay: delay, cancellation: cancellation) { drain() }
     }
 
     /// Runs queued work in due order until none is left, then lets the next submission run at once.
     private func drain() {
-        while let next = takeNext() {
+        while let next = trampoline.takeNext() {
             if next.cancellation?.isCancelled != true { next.work() }
-        }
-    }
-
-    private func takeNext() -> Queued? {
-        trampoline.withLock { state -> Queued? in
-            guard var first = state.queue.indices.first else {
-                state.isRunning = false
-                return nil
-            }
-            for index in state.queue.indices.dropFirst() {
-                let candidate = state.queue[index]
-                let best = state.queue[first]
-                if candidate.due < best.due || (candidate.due == best.due && candidate.sequence < best.sequence) { first = index }
-            }
-            let next = state.queue.remove(at: first)
-            state.clock = max(state.clock, next.due)
-            return next
         }
     }
 }

@@ -15,6 +15,10 @@ import MVIEssentials
 /// Each subscriber records the store's event sequence number at the time it subscribed (`since`),
 /// so that a value produced before it subscribed, but delivered later from the store's queue, does
 /// not reach it.
+/// The list's storage is internal and touched only by this module's non-inlinable methods, which
+/// never call out while they access it, so the compiler checks exclusive access to it when it builds
+/// the module instead of at run time on every notification. The walk holds no generic iterator
+/// either, so it needs no type metadata beyond the list's own.
 @usableFromInline
 final class ObserverList<Value> {
     @usableFromInline
@@ -23,7 +27,11 @@ final class ObserverList<Value> {
         @usableFromInline let since: Int
         @usableFromInline let body: (Value) -> Void
         let onDispose: () -> Void
-        @usableFromInline var isRemoved = false
+        var isRemoved = false
+
+        /// Whether the subscriber is still there (read from inlined code through this call, so
+        /// that the flag is checked at build time).
+        @usableFromInline var isSubscribed: Bool { !isRemoved }
 
         init(id: Int, since: Int, body: @escaping (Value) -> Void, onDispose: @escaping () -> Void) {
             self.id = id
@@ -33,7 +41,7 @@ final class ObserverList<Value> {
         }
     }
 
-    @usableFromInline var boxes: ContiguousArray<Box> = []
+    var boxes: ContiguousArray<Box> = []
 
     @usableFromInline
     init() {}
@@ -41,23 +49,28 @@ final class ObserverList<Value> {
     /// Whether no subscriber is left.
     var isEmpty: Bool { boxes.isEmpty }
 
-    /// Whether any subscriber is there.
-    @inlinable var hasObservers: Bool { !boxes.isEmpty }
-
     /// The number of subscribers.
     var liveCount: Int { boxes.count }
 
     /// Adds a subscriber that is told values produced after event number `since`.
     @usableFromInline
     func add(id: Int, since: Int, body: @escaping (Value) -> Void, onDispose: @escaping () -> Void = {}) {
-        boxes.append(Box(id: id, since: since, body: body, onDispose: onDispose))
+        // Taken out and put back, so that no access to `boxes` spans the append.
+        var list = boxes
+        boxes = []
+        list.append(Box(id: id, since: since, body: body, onDispose: onDispose))
+        boxes = list
     }
+
+    /// The subscribers now: what a round walks.
+    @usableFromInline
+    func round() -> ContiguousArray<Box> { boxes }
 
     /// Tells every subscriber that subscribed before event number `sequence` the value, in order.
     @inlinable
     func notify(_ value: Value, sequence: Int) {
         // The round walks the list as it was when it started; removal marks a box at once.
-        for box in boxes where !box.isRemoved && box.since < sequence {
+        for box in round() where box.since < sequence && box.isSubscribed {
             box.body(value)
         }
     }
@@ -65,9 +78,13 @@ final class ObserverList<Value> {
     /// Removes the subscriber `id`, if it is still there. It is not told anything more, even
     /// later in a round that is running now.
     func remove(id: Int) {
-        guard let index = boxes.firstIndex(where: { $0.id == id }) else { return }
-        boxes[index].isRemoved = true
-        boxes.remove(at: index)
+        // Taken out and put back, so that no access to `boxes` spans a call.
+        var list = boxes
+        guard let index = list.firstIndex(where: { $0.id == id }) else { return }
+        boxes = []
+        list[index].isRemoved = true
+        list.remove(at: index)
+        boxes = list
     }
 
     /// Removes every subscriber and returns their `onDispose` callbacks, in subscription order.

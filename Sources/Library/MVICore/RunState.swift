@@ -39,8 +39,37 @@ final class RunState {
         return true
     }
 
-    /// Whether an intent that cannot run now should wait (rather than be dropped).
-    @usableFromInline var intentShouldWait: Bool { !disposed }
+    /// How an intent starts.
+    @usableFromInline enum IntentStart {
+        /// The executor runs it; no one observes events, and its event is numbered already.
+        case run
+        /// The executor runs it; the caller emits its event.
+        case runObserved
+        /// The executor is running or subscribers are being told: the intent waits its turn.
+        case wait
+        /// The store is disposed: the intent is dropped.
+        case drop
+    }
+
+    /// Starts running the executor for an intent if it is free (see `IntentStart`).
+    @usableFromInline func beginIntent() -> IntentStart {
+        if disposed { return .drop }
+        if executing || delivering { return .wait }
+        executing = true
+        if hasEventObservers { return .runObserved }
+        sequence &+= 1
+        return .run
+    }
+
+    /// The quiet path of a message: when the store is live, no one observes events and no round
+    /// is running, numbers the message's and the state's events and starts the round that tells
+    /// the state; returns the state event's number. Otherwise changes nothing and returns 0.
+    @usableFromInline func beginQuietMessage() -> Int {
+        if disposed || delivering || hasEventObservers { return 0 }
+        sequence &+= 2
+        delivering = true
+        return sequence
+    }
 
     /// Ends the executor's run; returns whether queued intents should be handled now.
     @usableFromInline func endExecuting() -> Bool {

@@ -16,8 +16,14 @@ public struct ImageCacheEntry: Equatable, Hashable, Sendable {
 
     /// Whether the entry is still fresh at `now` for a lifetime of `maxAge` seconds.
     /// An entry stored in the future (a clock that went back) counts as fresh.
+    ///
+    /// Compared in whole milliseconds: two dates far from 1970 subtract with a rounding error, so
+    /// an entry exactly `maxAge` old could come out a hair younger and still fresh
+    /// (images/fuzz-61204, found by `conformance fuzz`).
     public func isFresh(at now: Date, maxAge: TimeInterval) -> Bool {
-        now.timeIntervalSince(storedAt) < maxAge
+        // Whole milliseconds as doubles: exact up to 2^53 ms, and no trap for an unusual date.
+        func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 1000).rounded() }
+        return milliseconds(now.timeIntervalSince1970) - milliseconds(storedAt.timeIntervalSince1970) < milliseconds(maxAge)
     }
 }
 

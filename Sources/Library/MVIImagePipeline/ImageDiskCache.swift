@@ -85,7 +85,7 @@ public final class ImageDiskCache: Sendable {
         return state.withLock { state in
             guard state.index.touch(name) != nil else { return nil }
             do {
-                let entry = try DiskEntryFormat.decode(try Data(contentsOf: file), key: key)
+                let entry = try DiskEntryFormat.decode(try FileBytes.read(file), key: key)
                 setModificationDate(of: file)
                 return entry
             } catch {

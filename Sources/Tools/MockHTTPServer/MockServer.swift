@@ -44,13 +44,15 @@ public final class MockServer: Sendable {
         public var eventLoops: Int
         /// The NewsAPI keys accepted (any by default) and how many requests each may make.
         public var newsAPI: NewsAPIKeys
+        /// Forward requests no stub answers to a real service, and record its answers as stub files; nil serves the built-in routes.
+        public var proxy: ProxyConfiguration?
         /// Where the server's few log lines go (one per episode of descriptor exhaustion); standard error by default.
         public var log: @Sendable (String) -> Void
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10),
             writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(), eventLoops: Int = 2,
-            newsAPI: NewsAPIKeys = NewsAPIKeys(),
+            newsAPI: NewsAPIKeys = NewsAPIKeys(), proxy: ProxyConfiguration? = nil,
             log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8)) }
         ) {
             self.host = host
@@ -63,6 +65,7 @@ public final class MockServer: Sendable {
             self.journal = journal
             self.eventLoops = max(1, eventLoops)
             self.newsAPI = newsAPI
+            self.proxy = proxy
             self.log = log
         }
     }
@@ -91,10 +94,13 @@ public final class MockServer: Sendable {
     /// The large images of the image routes, built once per id and size.
     let images = ImageBytes.Cache()
     let threads = DispatchGroup()
+    /// Forwards what no stub answers, when the configuration names an upstream.
+    let proxy: Proxy?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         journal = RequestJournal(limits: configuration.journal)
+        proxy = configuration.proxy.map { Proxy($0, log: configuration.log) }
     }
 
     /// Binds and starts serving. Throws if the address cannot be bound.
@@ -261,6 +267,9 @@ public final class MockServer: Sendable {
         }
         return Array(misses.enumerated().sorted { rank($0.element, $0.offset) < rank($1.element, $1.offset) }.prefix(limit).map(\.element))
     }
+
+    /// Whether a stub answers `request` (nothing is counted).
+    func hasStub(for request: HTTPRequest) -> Bool { state.withLock { $0.stubs.contains { $0.stub.matches(request) } } }
 
     /// The next scripted response for `request`, and the id of the stub that gives it.
     func nextStubResponse(for request: HTTPRequest) -> (id: Int, response: StubResponse)? {

@@ -17,17 +17,23 @@ public enum WeatherFeature {
             .plain("refreshTapped", WeatherViewEvent.refreshTapped),
             .payload("citySelected", JSONCodec.string, event: WeatherViewEvent.citySelected, echo: { "citySelected(\(CanonicalRender.quote($0)))" }),
         ],
-        responses: answers.erased
+        responses: answers.answers
     ) { environment, _, _ in
         WeatherComponent(dataSource: ReplayWeatherDataSource(requests: environment.requests), scheduler: environment.scheduler)
     }
 
+    /// One answer of a `respond` line, with its echo in the transcript.
+    public struct Answer: ReplayAnswer {
+        public let echo: String
+        let result: Result<Int, WeatherError>
+    }
+
     /// {"celsius": 21} or {"failure": "timeout"}.
-    static let answers: ObjectCodec<Result<Int, WeatherError>> = {
+    static let answers: ObjectCodec<Answer> = {
         let celsius = Field.required("celsius", JSONCodec.integer(-100...100))
         return .oneOf("a weather response", [
-            .has("celsius", .object(celsius) { .success(try $0.read(celsius)) }),
-            .when("failure", is: "timeout", .object(Field.constant("failure", "timeout")) { _ in .failure(.timeout) }),
+            .has("celsius", .object(celsius) { let value = try $0.read(celsius); return Answer(echo: "celsius \(value)", result: .success(value)) }),
+            .when("failure", is: "timeout", .object(Field.constant("failure", "timeout")) { _ in Answer(echo: "failure timeout", result: .failure(.timeout)) }),
         ])
     }()
 }
@@ -40,13 +46,6 @@ final class ReplayWeatherDataSource: WeatherDataSource {
     init(requests: RequestLog) { self.requests = requests }
 
     func forecast(city: String, completion: @escaping @Sendable (Result<Int, WeatherError>) -> Void) -> any Cancellable {
-        requests.open("forecast(city: \(CanonicalRender.quote(city)))", answers: WeatherFeature.answers, echo: Self.echo, deliver: completion)
-    }
-
-    static func echo(_ answer: Result<Int, WeatherError>) -> String {
-        switch answer {
-        case .success(let celsius): "celsius \(celsius)"
-        case .failure: "failure timeout"
-        }
+        requests.open("forecast(city: \(CanonicalRender.quote(city)))") { (answer: WeatherFeature.Answer) in completion(answer.result) }
     }
 }

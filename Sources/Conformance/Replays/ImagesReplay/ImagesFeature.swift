@@ -26,7 +26,7 @@ public enum ImagesFeature {
     public static let module = FeatureModule(
         name: "images", componentName: "ImageComponent", config: ImagesReplayCodecs.config,
         screens: [ScreenDescription("a", events: viewEvents), ScreenDescription("b", events: viewEvents)],
-        customEvents: ImagesReplayCodecs.customEvents, responses: ImagesReplayCodecs.answers.erased, hasSavedState: false
+        customEvents: ImagesReplayCodecs.customEvents, responses: ImagesReplayCodecs.answers.answers, hasSavedState: false
     ) { environment, config in
         ImagesReplaySession(environment: environment, config: config)
     }

@@ -89,7 +89,7 @@ enum ImagesReplayCodecs {
     // MARK: Answers
 
     /// One answer to a loader request, with its echo in the transcript.
-    struct Answer: Sendable {
+    struct Answer: ReplayAnswer {
         let echo: String
         let result: Result<ImageLoadResponse, ImageLoadError>
     }
@@ -118,6 +118,26 @@ enum ImagesReplayCodecs {
             }),
         ])
     }()
+
+    /// A loader's answer as a `respond` line's fields (the inverse of `answers`): `status`, `etag`
+    /// and the body as `body` when there is one; the body must be UTF-8 text, which the form holds.
+    static func encode(_ answer: Result<ImageLoadResponse, ImageLoadError>) throws(FieldError) -> JSONObject {
+        switch answer {
+        case .success(let response):
+            var fields: JSONObject = ["status": .integer(response.status)]
+            if let etag = response.etag { fields["etag"] = .string(etag) }
+            if !response.body.isEmpty {
+                guard let text = String(data: response.body, encoding: .utf8) else {
+                    throw FieldError(
+                        field: "body", "the body (\(response.body.count) bytes) is not UTF-8 text, which an images answer holds")
+                }
+                fields["body"] = .string(text)
+            }
+            return fields
+        case .failure(.timeout): return ["failure": "timeout"]
+        case .failure(.transport(let detail)): return ["failure": "transport", "detail": .string(detail)]
+        }
+    }
 
     // MARK: Own events
 
@@ -148,13 +168,25 @@ enum ImagesReplayCodecs {
             Command.damageDisk(url: try fields.read(damageURL), damage: Damage(rawValue: try fields.read(damage)) ?? .truncate)
         }
         return [
-            CustomEventCodec("clearCaches", fields: .empty(Command.clearCaches), echo: { _ in "clearCaches" }),
-            CustomEventCodec("clearMemory", fields: .empty(Command.clearMemory), echo: { _ in "clearMemory" }),
-            CustomEventCodec("damageDisk", fields: damageFields) { command in
-                guard case .damageDisk(let url, let damage) = command else { return "damageDisk" }
-                return "damageDisk \(url.absoluteString) \(damage.rawValue)"
-            },
-            CustomEventCodec("inspectCaches", fields: .empty(Command.inspectCaches), echo: { _ in "inspectCaches" }),
+            CustomEventCodec(
+                "clearCaches", fields: .empty(Command.clearCaches), echo: { _ in "clearCaches" },
+                encode: { if case .clearCaches = $0 { [:] } else { nil } }),
+            CustomEventCodec(
+                "clearMemory", fields: .empty(Command.clearMemory), echo: { _ in "clearMemory" },
+                encode: { if case .clearMemory = $0 { [:] } else { nil } }),
+            CustomEventCodec(
+                "damageDisk", fields: damageFields,
+                echo: { command in
+                    guard case .damageDisk(let url, let damage) = command else { return "damageDisk" }
+                    return "damageDisk \(url.absoluteString) \(damage.rawValue)"
+                },
+                encode: { command in
+                    guard case .damageDisk(let url, let damage) = command else { return nil }
+                    return ["url": .string(url.absoluteString), "damage": .string(damage.rawValue)]
+                }),
+            CustomEventCodec(
+                "inspectCaches", fields: .empty(Command.inspectCaches), echo: { _ in "inspectCaches" },
+                encode: { if case .inspectCaches = $0 { [:] } else { nil } }),
         ]
     }()
 }

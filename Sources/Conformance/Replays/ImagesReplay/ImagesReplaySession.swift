@@ -53,7 +53,8 @@ final class ImagesReplaySession: FeatureSession {
         }
         if config.keyWithoutQuery { configuration.cacheKey = ImagePipeline.Configuration.keyWithoutQuery }
         pipeline = ImagePipeline(
-            loader: ReplayImageDataLoader(requests: environment.requests), memoryCache: memory, diskCache: disk, configuration: configuration)
+            loader: environment.live.map { LiveImageDataLoader(live: $0) } ?? ReplayImageDataLoader(requests: environment.requests) as any ImageDataLoader,
+            memoryCache: memory, diskCache: disk, configuration: configuration)
         views = config.views.map { View(screen: $0.screen, url: $0.url, recorder: RecordingView(output: environment.output, screen: $0.screen)) }
         for seed in config.seeds {
             let entry = ImageCacheEntry(bytes: Data(seed.body.utf8), etag: seed.etag, storedAt: now().addingTimeInterval(-TimeInterval(seed.ageSeconds)))

@@ -14,7 +14,26 @@ final class ReplayImageDataLoader: ImageDataLoader {
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
     ) -> any Cancellable {
-        let handle = requests.open(request.description, answers: ImagesReplayCodecs.answers, echo: \.echo) { completion($0.result) }
+        let handle = requests.open(request.description) { (answer: ImagesReplayCodecs.Answer) in completion(answer.result) }
         return Cancellation { handle.cancel() }
+    }
+}
+
+/// The loader of a live session: URLSession, each request seen by the tap and its answer written
+/// in `ImagesReplayCodecs.answers`' forms.
+struct LiveImageDataLoader: ImageDataLoader {
+    let live: LiveServices
+    let http: URLSessionImageDataLoader
+
+    init(live: LiveServices) {
+        self.live = live
+        http = URLSessionImageDataLoader(session: live.session)
+    }
+
+    func load(
+        _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
+    ) -> any Cancellable {
+        live.request(
+            request.description, encode: ImagesReplayCodecs.encode, start: { http.load(request, completion: $0) }, deliver: completion)
     }
 }

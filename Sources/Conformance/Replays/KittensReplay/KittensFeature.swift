@@ -17,15 +17,19 @@ public enum KittensFeature {
     public static let module = FeatureModule.component(
         name: "kittens", componentName: "KittenComponent", config: .empty(()),
         viewEvents: [.plain("refreshTriggered", KittenViewEvent.refreshTriggered)],
-        responses: responses.erased
+        responses: responses.answers
     ) { environment, _, _ in
-        KittenComponent(
-            dataSource: ReplayKittenDataSource(requests: environment.requests),
-            scheduler: environment.scheduler, backgroundScheduler: environment.scheduler)
+        KittenComponent(dataSource: dataSource(environment), scheduler: environment.scheduler, backgroundScheduler: environment.scheduler)
+    }
+
+    /// The replay's data source, or in a live session The Cat API over HTTP, seen by the tap.
+    static func dataSource(_ environment: FeatureEnvironment) -> any KittenDataSource {
+        guard let live = environment.live else { return ReplayKittenDataSource(requests: environment.requests) }
+        return LiveKittenDataSource(live: live, http: KittenHTTPDataSource(baseURL: live.baseURL, apiKey: live.apiKey, session: live.session))
     }
 
     /// One answer of the data source, with its echo in the transcript.
-    public struct Answer: Sendable, Equatable {
+    public struct Answer: ReplayAnswer, Equatable {
         public let echo: String
         public let result: Result<Data, KittenDataSourceError>
     }
@@ -66,6 +70,38 @@ public enum KittensFeature {
     }()
 }
 
+extension KittensFeature {
+    /// An answer of the data source as a `respond` line's fields (the inverse of `responses`):
+    /// a body as `body` (it must be UTF-8 text), a failure as its `failure` form.
+    public static func encode(_ answer: Result<Data, KittenDataSourceError>) throws(FieldError) -> JSONObject {
+        switch answer {
+        case .success(let body):
+            guard let text = String(data: body, encoding: .utf8) else {
+                throw FieldError(field: "body", "the body (\(body.count) bytes) is not UTF-8 text, which a kittens answer holds")
+            }
+            return ["body": .string(text)]
+        case .failure(.timeout): return ["failure": "timeout"]
+        case .failure(.emptyResponse): return ["failure": "emptyResponse"]
+        case .failure(.httpStatus(let status)): return ["failure": "httpStatus", "status": .integer(status)]
+        case .failure(.transport(let detail)): return ["failure": "transport", "detail": .string(detail)]
+        }
+    }
+}
+
+/// The Kittens data source of a live session: The Cat API over HTTP, each load seen by the tap.
+struct LiveKittenDataSource: KittenDataSource {
+    let live: LiveServices
+    let http: KittenHTTPDataSource
+
+    func load(
+        limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
+    ) -> any Cancellable {
+        live.request(
+            "load(limit: \(limit), page: \(page))", encode: KittensFeature.encode,
+            start: { http.load(limit: limit, page: page, completion: $0) }, deliver: completion)
+    }
+}
+
 /// The Kittens data source of a replay: each load is a request that a `respond` event answers.
 final class ReplayKittenDataSource: KittenDataSource {
     private let requests: RequestLog
@@ -75,6 +111,6 @@ final class ReplayKittenDataSource: KittenDataSource {
     func load(
         limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
     ) -> any Cancellable {
-        requests.open("load(limit: \(limit), page: \(page))", answers: KittensFeature.responses, echo: \.echo) { completion($0.result) }
+        requests.open("load(limit: \(limit), page: \(page))") { (answer: KittensFeature.Answer) in completion(answer.result) }
     }
 }

@@ -16,7 +16,7 @@ public enum NewsAppFeature {
     public static let module = FeatureModule(
         name: "news-app", componentName: "NewsApp", config: config,
         screens: [NewsFeature.headlinesScreen, NewsFeature.articleScreen, NewsFeature.searchScreen],
-        customEvents: customEvents, responses: NewsFeature.responses.erased, hasSavedState: true
+        customEvents: customEvents, responses: NewsFeature.responses.answers, hasSavedState: true
     ) { environment, config in
         NewsAppReplaySession(environment: environment, config: config)
     }
@@ -69,14 +69,46 @@ public enum NewsAppFeature {
             .when("request", is: "back", .object(request("back")) { _ in .back }),
         ])
         let echo: @Sendable (NewsAppReplayInput) -> String = { $0.description }
+        /// A recorder's way back for one event: its fields when the value is that event, else nil.
+        func fields(_ pick: @escaping @Sendable (NewsAppReplayInput) -> JSONObject?) -> @Sendable (NewsAppReplayInput) -> JSONObject? { pick }
         return [
-            CustomEventCodec("deepLink", fields: .object(url) { NewsAppReplayInput.deepLink(try $0.read(url)) }, echo: echo),
-            CustomEventCodec("back", fields: .empty(NewsAppReplayInput.request(.back)), echo: echo),
-            CustomEventCodec("openArticle", fields: .object(url) { NewsAppReplayInput.request(.openArticle(url: try $0.read(url))) }, echo: echo),
-            CustomEventCodec("openSearch", fields: .empty(NewsAppReplayInput.request(.openSearch)), echo: echo),
-            CustomEventCodec("popToRoot", fields: .empty(NewsAppReplayInput.popToRoot), echo: echo),
-            CustomEventCodec("present", fields: .object(routeField) { NewsAppReplayInput.present(try $0.read(routeField)) }, echo: echo),
-            CustomEventCodec("onNextRender", fields: requests.map(NewsAppReplayInput.onNextRender), echo: echo),
+            CustomEventCodec(
+                "deepLink", fields: .object(url) { NewsAppReplayInput.deepLink(try $0.read(url)) }, echo: echo,
+                encode: fields { if case .deepLink(let link) = $0 { ["url": .string(link)] } else { nil } }),
+            CustomEventCodec(
+                "back", fields: .empty(NewsAppReplayInput.request(.back)), echo: echo, encode: fields { $0 == .request(.back) ? [:] : nil }),
+            CustomEventCodec(
+                "openArticle", fields: .object(url) { NewsAppReplayInput.request(.openArticle(url: try $0.read(url))) }, echo: echo,
+                encode: fields { if case .request(.openArticle(let link)) = $0 { ["url": .string(link)] } else { nil } }),
+            CustomEventCodec(
+                "openSearch", fields: .empty(NewsAppReplayInput.request(.openSearch)), echo: echo,
+                encode: fields { $0 == .request(.openSearch) ? [:] : nil }),
+            CustomEventCodec(
+                "popToRoot", fields: .empty(NewsAppReplayInput.popToRoot), echo: echo, encode: fields { $0 == .popToRoot ? [:] : nil }),
+            CustomEventCodec(
+                "present", fields: .object(routeField) { NewsAppReplayInput.present(try $0.read(routeField)) }, echo: echo,
+                encode: fields { if case .present(let route) = $0 { ["route": encode(route)] } else { nil } }),
+            CustomEventCodec(
+                "onNextRender", fields: requests.map(NewsAppReplayInput.onNextRender), echo: echo,
+                encode: fields { if case .onNextRender(let request) = $0 { encode(request) } else { nil } }),
         ]
     }()
+
+    /// A route in `route`'s form.
+    static func encode(_ route: NewsRoute) -> JSONValue {
+        switch route {
+        case .top: ["screen": "top"]
+        case .article(let url): ["screen": "article", "url": .string(url)]
+        case .search(let query): ["screen": "search", "q": .string(query)]
+        }
+    }
+
+    /// An `onNextRender` line's fields for `request`.
+    static func encode(_ request: NewsNavigationRequest) -> JSONObject {
+        switch request {
+        case .openArticle(let url): ["request": "openArticle", "url": .string(url)]
+        case .openSearch: ["request": "openSearch"]
+        case .back: ["request": "back"]
+        }
+    }
 }

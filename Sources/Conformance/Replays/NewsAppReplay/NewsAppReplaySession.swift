@@ -23,7 +23,7 @@ final class NewsAppReplaySession: FeatureSession {
     init(environment: FeatureEnvironment, config: NewsAppFeature.Config) {
         output = environment.output
         dependencies = NewsAppDependencies(
-            dataSource: ReplayNewsDataSource(requests: environment.requests),
+            dataSource: NewsFeature.dataSource(environment),
             favorites: ReplayFavoritesStore(articles: config.favorites, fault: nil, output: environment.output),
             history: ReplaySearchHistoryStore(entries: config.history, fault: nil, output: environment.output),
             scheduler: environment.scheduler)

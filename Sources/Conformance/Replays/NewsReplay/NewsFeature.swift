@@ -22,10 +22,12 @@ public enum NewsFeature {
 
     public static let searchScreen = ScreenDescription("search", events: [
         ViewEventCodec.payload(
-            "queryChanged", JSONCodec.string, event: SearchViewEvent.queryChanged, echo: { "queryChanged(\(CanonicalRender.quote($0)))" }),
+            "queryChanged", JSONCodec.string, event: SearchViewEvent.queryChanged, echo: { "queryChanged(\(CanonicalRender.quote($0)))" },
+            encode: { if case .queryChanged(let text) = $0 { .string(text) } else { nil } }),
         .payload(
             "historyEntryTapped", JSONCodec.string, event: SearchViewEvent.historyEntryTapped,
-            echo: { "historyEntryTapped(\(CanonicalRender.quote($0)))" }),
+            echo: { "historyEntryTapped(\(CanonicalRender.quote($0)))" },
+            encode: { if case .historyEntryTapped(let text) = $0 { .string(text) } else { nil } }),
         .plain("errorShown", .errorShown),
     ])
 
@@ -33,7 +35,7 @@ public enum NewsFeature {
     /// with `responses`; `restore` saves the open screen's state (the local stores survive it).
     public static let module = FeatureModule(
         name: "news", componentName: "NewsScreenComponent", config: config,
-        screens: [headlinesScreen, articleScreen, searchScreen], responses: responses.erased, hasSavedState: true
+        screens: [headlinesScreen, articleScreen, searchScreen], responses: responses.answers, hasSavedState: true
     ) { environment, config in
         NewsReplaySession(environment: environment, config: config)
     }
@@ -106,7 +108,7 @@ final class NewsReplaySession: FeatureSession {
         screen = config.screen
         output = environment.output
         let (scheduler, name) = (environment.scheduler, config.screen)
-        let dataSource = ReplayNewsDataSource(requests: environment.requests)
+        let dataSource = NewsFeature.dataSource(environment)
         switch config {
         case .headlines:
             open = FeatureModule.componentSession(

@@ -4,7 +4,7 @@ import MVINews
 import ReplaySeam
 
 /// One answer a scenario's `respond` line gives the News data source, with its transcript echo.
-public struct NewsReplayAnswer: Sendable, Equatable {
+public struct NewsReplayAnswer: ReplayAnswer, Equatable {
     /// How the transcript echoes the answer after `respond #n`.
     public let echo: String
     /// What the data source delivers.

@@ -72,7 +72,11 @@ public enum TimerFeature {
             .plain("setTimerTapped", .setTimerTapped),
             .payload(
                 "timeSet", time.value, event: { TimerViewEvent.timeSet(minutes: $0.minutes, seconds: $0.seconds) },
-                echo: { "timeSet(minutes: \($0.minutes), seconds: \($0.seconds))" }),
+                echo: { "timeSet(minutes: \($0.minutes), seconds: \($0.seconds))" },
+                encode: { event in
+                    guard case .timeSet(let minutes, let seconds) = event else { return nil }
+                    return ["minutes": .integer(minutes), "seconds": .integer(seconds)]
+                }),
             .plain("startTapped", .startTapped),
             .plain("pauseTapped", .pauseTapped),
             .plain("stopTapped", .stopTapped),

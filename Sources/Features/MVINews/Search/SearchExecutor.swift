@@ -66,14 +66,16 @@ final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchMessa
         case .queryChanged(let query):
             guard query != state.query else { return }
             changeQuery(query)
-            guard let searchable = state.searchableQuery else { return }
+            // The render of the new query may have released this screen (a navigation it caused).
+            guard !context.isDisposed, let searchable = state.searchableQuery else { return }
             // Scheduled directly rather than with `context.after`, whose work stays in the store's
             // work bag after it ran: one entry per keystroke for the life of the screen.
             let fire = context.callback { [weak self] (_: Void) in self?.search(searchable) }
             pending = context.scheduler.schedule(after: SearchState.debounce) { fire(()) }
         case .historyEntrySelected(let entry):
             changeQuery(entry)
-            if let searchable = state.searchableQuery { search(searchable) }
+            // A disposed store starts nothing: no history write, no request that nothing would cancel.
+            if !context.isDisposed, let searchable = state.searchableQuery { search(searchable) }
         case .errorShown:
             dispatch(.errorShown)
         }

@@ -41,7 +41,7 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
         let data: Data
         do {
             guard FileManager.default.fileExists(atPath: url.path) else { return empty }
-            data = try Data(contentsOf: url)
+            data = try FileBytes.read(url)
         } catch {
             throw .unreadable(store: store, file: url.path, detail: String(describing: error))
         }

@@ -97,6 +97,10 @@ extension EventLoop {
                     answerOffLoop(request, on: connection)
                     break
                 }
+                if let proxy = server.proxy, !server.hasStub(for: request) {
+                    forwardOffLoop(request, through: proxy, on: connection)
+                    break
+                }
                 connection.plan = server.plan(for: request, connection: connection.number)
                 continue
             }
@@ -184,6 +188,24 @@ extension EventLoop {
         let number = connection.number
         DispatchQueue.global().async { [server, self] in
             let response = AdminAPI(server: server).handle(request)
+            let keepAlive = request.keepsAlive
+            post(.answer(connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive), keepAlive: keepAlive))
+        }
+    }
+
+    /// Forwards a request no stub answers to the proxy's upstream, off the loop; the journal names
+    /// the route `proxy`.
+    private func forwardOffLoop(_ request: HTTPRequest, through proxy: Proxy, on connection: LoopConnection) {
+        connection.awaitingAnswer = true
+        connection.firstByte = nil
+        let number = connection.number
+        let sequence = server.journal.record(request, connection: number)
+        DispatchQueue.global().async { [server, self] in
+            let response = proxy.forward(request)
+            server.journal.update(sequence) {
+                $0.status = response.status
+                $0.route = "proxy"
+            }
             let keepAlive = request.keepsAlive
             post(.answer(connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive), keepAlive: keepAlive))
         }

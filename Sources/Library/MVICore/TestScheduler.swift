@@ -1,5 +1,4 @@
 import Foundation
-import MVICore
 import MVIEssentials
 
 /// A scheduler with virtual time, for tests and replays: nothing runs until you advance it.

@@ -1,5 +1,4 @@
 import MVICore
-import MVITestSupport
 import Testing
 
 @Suite struct TestSchedulerTests {

@@ -1,0 +1,118 @@
+import CommandLineSupport
+import FixtureFormat
+import Foundation
+
+/// `conformance fuzz`: differential fuzzing with shrinking (docs/fuzzing.md).
+extension ConformanceCommand {
+    static let fuzzSubcommand = SubcommandSpec(
+        "fuzz", arguments: "[<feature> ...]",
+        abstract: "generate scenarios from each feature's description and check the reference alone, or a port against it step by step",
+        options: [
+            .value("adapter", "COMMAND", "check this port against the reference in lockstep (without it: the reference's invariants)"),
+            .value("seed", "S", "the first scenario's seed (default: a random one, printed); scenario k uses S + k"),
+            .value("runs", "N", "scenarios per feature (default 100)"),
+            .value("max-steps", "K", "events a generated scenario holds at most before its final answers (default 40)"),
+            .value("time-budget", "SECONDS", "stop starting scenarios after this long in all, shared by the features"),
+            .value("out", "DIR", "where each shrunk failure is written as a fixture, <feature>/fuzz-<seed>.jsonl and its golden (default: fuzz-findings)"),
+            .value("fixtures", "DIR", "the corpus whose configs and field values are hints (default: as for run)"),
+            .flag("print", "print each generated scenario's lines as they are checked"),
+        ])
+
+    /// Runs `fuzz`; nil for another subcommand.
+    func runFuzz(_ parsed: ParsedCommand, io: IO) throws(UsageError) -> Int32? {
+        guard parsed.subcommand == "fuzz" else { return nil }
+        func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: "fuzz", message) }
+        func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(UsageError) -> Int {
+            guard let raw = parsed.value(name) else { return value }
+            guard let number = Int(raw), range.contains(number) else {
+                throw fail("--\(name) \(raw): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        let runs = try number("runs", 1...1_000_000, default: 100)
+        let maxSteps = try number("max-steps", 1...10_000, default: 40)
+        var budget: Double?
+        if let raw = parsed.value("time-budget") {
+            guard let seconds = Double(raw), seconds.isFinite, seconds > 0 else { throw fail("--time-budget \(raw): expected a number of seconds above 0") }
+            budget = seconds
+        }
+        let seed: UInt64
+        if let raw = parsed.value("seed") {
+            guard let value = UInt64(raw) else { throw fail("--seed \(raw): expected a whole number from 0 to \(UInt64.max)") }
+            seed = value
+        } else {
+            seed = UInt64.random(in: 0...UInt64(UInt32.max))
+        }
+        let names = parsed.arguments.isEmpty ? features.names : parsed.arguments
+        if let unknown = names.first(where: { features[$0] == nil }) {
+            throw fail("unknown feature \(unknown); known: \(features.names.joined(separator: ", "))")
+        }
+        if parsed.value("adapter")?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
+        let out = URL(fileURLWithPath: parsed.value("out") ?? "fuzz-findings")
+
+        // The corpus's configs and values are hints; without a corpus the schemas alone generate.
+        var corpus: [Scenario] = []
+        if let catalog = try? FixtureCatalog.locate(explicit: parsed.value("fixtures"), environment: io.environment) {
+            for entry in (try? catalog.entries()) ?? [] {
+                if let text = try? ScenarioText.read(entry.scenarioURL, path: entry.id),
+                    let scenario = try? Scenario.parse(text, file: entry.id, features: features)
+                {
+                    corpus.append(scenario)
+                }
+            }
+        }
+        let command = parsed.value("adapter")
+        let port = command.map { AdapterImplementation(command: $0) }
+        defer { port?.stop() }
+        let fuzzer = Fuzzer(features: features, corpus: corpus, port: port, maxSteps: maxSteps)
+        io.out("fuzz: \(names.joined(separator: ", ")), \(runs) scenario\(runs == 1 ? "" : "s") each from seed \(seed), "
+            + (command.map { "the port \($0) against the reference" } ?? "the reference's invariants") + "\n")
+
+        let started = Date()
+        var findings = 0
+        var scenarios = 0
+        var status = ExitStatus.success
+        for (index, feature) in names.enumerated() {
+            // The budget left is shared by the features still to run.
+            let share = budget.map { ($0 - Date().timeIntervalSince(started)) / Double(names.count - index) }
+            let featureStarted = Date()
+            var ran = 0
+            for run in 0..<runs {
+                if let share, Date().timeIntervalSince(featureStarted) >= share { break }
+                let runSeed = seed &+ UInt64(run)
+                if io.isTerminal { io.out("\r\u{1B}[K\(feature): \(run + 1)/\(runs), \(findings) failing") }
+                ran += 1
+                if parsed.flag("print") {
+                    let (header, events) = fuzzer.generate(feature: feature, seed: runSeed)
+                    io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
+                }
+                guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: min(60, budget ?? 60)) else { continue }
+                findings += 1
+                status = ExitStatus.failure
+                if io.isTerminal { io.out("\r\u{1B}[K") }
+                io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
+                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: conformance fuzz \(feature) --seed \(runSeed) --runs 1"
+                    + (command.map { " --adapter '\($0)'" } ?? "") + "\n")
+                if let fixture = fuzzer.fixture(finding) {
+                    let folder = out.appendingPathComponent(feature)
+                    do {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                        try GoldenFile.writeAtomically(fixture.scenario, to: folder.appendingPathComponent("fuzz-\(runSeed).jsonl"))
+                        if !fixture.golden.isEmpty {
+                            try GoldenFile.writeAtomically(fixture.golden, to: folder.appendingPathComponent("fuzz-\(runSeed).golden.txt"))
+                        }
+                        io.out("    written: \(folder.path)/fuzz-\(runSeed).jsonl\n")
+                    } catch {
+                        io.err("conformance: could not write the fixture under \(folder.path): \(error)\n")
+                    }
+                }
+                break
+            }
+            scenarios += ran
+            if io.isTerminal { io.out("\r\u{1B}[K") }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        io.out("fuzz: \(scenarios) scenario\(scenarios == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s, \(findings) failing; seed \(seed)\n")
+        return status
+    }
+}

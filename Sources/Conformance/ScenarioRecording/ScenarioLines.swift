@@ -1,0 +1,51 @@
+import FixtureFormat
+import Foundation
+
+/// Writes scenario lines as the fixtures are written: one JSON object per line, `"key": value`
+/// pairs separated by `, `, in the order given (docs/fixtures.md).
+enum ScenarioLines {
+    static func line(_ object: JSONObject) -> String { text(.object(object)) }
+
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .object(let object):
+            "{" + object.members.map { TextEscaping.jsonQuoted($0.key) + ": " + text($0.value) }.joined(separator: ", ") + "}"
+        case .array(let items): "[" + items.map(text).joined(separator: ", ") + "]"
+        default: value.compactText
+        }
+    }
+}
+
+/// Keeps secrets out of what a recording writes: every occurrence of a known secret (the API key of
+/// the live service), and the value of any `apiKey=` / `api_key=` query parameter, become `[redacted]`.
+struct Redactor: Sendable {
+    static let mark = "[redacted]"
+    let secrets: [String]
+
+    init(secrets: [String?]) {
+        // Longest first, so that a secret containing another is replaced whole.
+        self.secrets = secrets.compactMap { $0 }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+    }
+
+    /// `value` with every string (and key) redacted.
+    func redact(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(redact(text))
+        case .array(let items): .array(items.map(redact))
+        case .object(let object): .object(JSONObject(object.members.map { (redact($0.key), redact($0.value)) }))
+        default: value
+        }
+    }
+
+    func redact(_ text: String) -> String {
+        var result = text
+        for secret in secrets { result = result.replacingOccurrences(of: secret, with: Self.mark) }
+        return Self.redactQueryKeys(result)
+    }
+
+    /// `apiKey=abc` and `api_key=abc` (any case) keep their name and lose their value.
+    static func redactQueryKeys(_ text: String) -> String {
+        guard let expression = try? Regex("(?i)(api_?key=)[^&\"\\s#]+") else { return text }
+        return text.replacing(expression) { match in String(text[match.range].prefix { $0 != "=" }) + "=" + mark }
+    }
+}

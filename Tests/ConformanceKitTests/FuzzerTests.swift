@@ -1,0 +1,194 @@
+@testable import ConformanceKit
+import FixtureFormat
+import Foundation
+import MVITestSupport
+import ReferenceFeatures
+import ReplaySeam
+import Testing
+
+/// The generator, the invariants and the shrinker of `conformance fuzz` (docs/fuzzing.md).
+@Suite struct FuzzerTests {
+    static let corpus: [Scenario] = {
+        guard let catalog = Corpus.catalog, let entries = try? catalog.entries() else { return [] }
+        return entries.compactMap { entry in
+            guard let text = try? ScenarioText.read(entry.scenarioURL, path: entry.id) else { return nil }
+            return try? TestFeatures.replayer.read(text, file: entry.id)
+        }
+    }()
+
+    static func fuzzer(port: (any Implementation)? = nil, maxSteps: Int = 30) -> Fuzzer {
+        Fuzzer(features: .reference, corpus: corpus, port: port, maxSteps: maxSteps)
+    }
+
+    @Test func theSameSeedGivesTheSameScenarioAndAnotherSeedAnother() {
+        let fuzzer = Self.fuzzer()
+        for feature in FeatureRegistry.reference.names {
+            let first = fuzzer.generate(feature: feature, seed: 42)
+            let again = fuzzer.generate(feature: feature, seed: 42)
+            let other = fuzzer.generate(feature: feature, seed: 43)
+            #expect(first.events == again.events, "\(feature)")
+            #expect(first.events != other.events, "\(feature)")
+            #expect(first.events.first == ["event": "create"])
+            #expect(first.events.count > 5, "\(feature): \(first.events.count) events")
+        }
+    }
+
+    @Test(arguments: FeatureRegistry.reference.names)
+    func generatedScenariosAreValidAndTheReferenceHoldsItsInvariants(feature: String) {
+        let fuzzer = Self.fuzzer()
+        for seed in UInt64(1)...25 {
+            let (header, events) = fuzzer.generate(feature: feature, seed: seed)
+            switch fuzzer.judge(header: header, events: events) {
+            case .holds: break
+            case .invalid: Issue.record("\(feature) seed \(seed): the generated scenario does not read")
+            case .failed(let failure): Issue.record("\(feature) seed \(seed): \(failure)")
+            }
+        }
+    }
+
+    @Test func aScenarioThatBreaksAReplayRuleIsNoScenarioForTheShrinker() {
+        let fuzzer = Self.fuzzer()
+        let header = fuzzer.generate(feature: "kittens", seed: 1).header
+        // An answer to a request never made: the reference errors, so against a port it is invalid,
+        // and alone it is a finding of kind errored.
+        let events: [JSONObject] = [["event": "create"], ["event": "respond", "request": 9, "urls": []]]
+        guard case .failed(let failure) = fuzzer.judge(header: header, events: events) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.kind == "errored")
+        #expect(failure.message.contains("request #9 was never made"))
+        #expect(fuzzer.judge(header: header, events: [["event": "start"]]).isInvalid, "create must come first")
+    }
+
+    @Test func theShrinkerKeepsOnlyWhatTheFailureNeedsThenSimplerValues() {
+        let events: [JSONObject] = [["event": "create"]] + (1...20).map { ["event": "advance", "ms": .integer($0 * 100)] }
+        // Fails while the advances of 700 and 1300 ms (or less) are both there.
+        let shrunk = Shrinker(deadline: Date().addingTimeInterval(30)) { candidate in
+            let ms = candidate.compactMap { $0["ms"]?.wholeNumber }
+            return ms.contains(700) && ms.contains { $0 >= 1_300 && $0 < 1_400 }
+        }.shrink(events)
+        #expect(shrunk == [["event": "create"], ["event": "advance", "ms": 700], ["event": "advance", "ms": 1300]])
+        let simpler = Shrinker(deadline: Date().addingTimeInterval(30)) { candidate in candidate.count == 2 }
+            .shrink([["event": "create"], ["event": "advance", "ms": 5000], ["event": "advance", "ms": 1]])
+        #expect(simpler == [["event": "create"], ["event": "advance", "ms": 0]], "one event, its value the simplest")
+    }
+}
+
+/// Subject: the Python port in a child process, with one rule broken; generous limits.
+@Suite(.requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"))
+struct FuzzerPortTests {
+    @Test func aPortWithOneRuleBrokenIsCaughtAndShrunkToAFewSteps() throws {
+        let broken = try PortProtocolTests.kittensThatDoNotCancel()
+        let port = AdapterImplementation(command: broken, directory: PortFixtures.root)
+        defer { port.stop() }
+        let fuzzer = FuzzerTests.fuzzer(port: port)
+        var finding: Fuzzer.Finding?
+        for seed in UInt64(1)...200 where finding == nil {
+            finding = fuzzer.check(feature: "kittens", seed: seed, shrinkFor: 60)
+        }
+        let found = try #require(finding, "200 scenarios never reloaded during a load")
+        #expect(found.failure.kind == "diverged")
+        #expect(found.shrunk.count <= 8, "\(found.shrunk.map { JSONValue.object($0).compactText })")
+        #expect(found.shrunk.count < found.original.count)
+        let fixture = try #require(fuzzer.fixture(found))
+        #expect(fixture.scenario.hasPrefix("{\"format\":1,\"id\":\"kittens/fuzz-\(found.seed)\""))
+        #expect(fixture.golden.contains("  cancel #1"), "the reference's golden shows the cancel the port leaves out")
+    }
+
+    @Test func theUnbrokenPortHoldsForAFixedSeed() throws {
+        let port = AdapterImplementation(command: PortFixtures.portCommand, directory: PortFixtures.root)
+        defer { port.stop() }
+        let fuzzer = FuzzerTests.fuzzer(port: port)
+        for feature in FeatureRegistry.reference.names {
+            for seed in UInt64(1)...20 {
+                if let finding = fuzzer.check(feature: feature, seed: seed) { Issue.record("\(feature) seed \(seed): \(finding.failure)") }
+            }
+        }
+    }
+}
+
+extension Fuzzer.Verdict {
+    var isInvalid: Bool { if case .invalid = self { true } else { false } }
+}
+
+/// Subject: the Python port with each mutation of Ports/python/mutations.txt switched on; each must be
+/// caught by the fuzzer and shrunk to 8 steps or fewer within 60 seconds (docs/fuzzing.md).
+@Suite(.requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"))
+struct MutationTests {
+    struct Mutation: Sendable, CustomStringConvertible {
+        let name: String
+        let feature: String
+        var description: String { name }
+    }
+
+    static let mutations: [Mutation] = {
+        let url = PortFixtures.pythonPort.appendingPathComponent("mutations.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard !line.hasPrefix("#"), words.count >= 2 else { return nil }
+            return Mutation(name: String(words[0]), feature: String(words[1]))
+        }
+    }()
+
+    @Test func theListNamesTheMutationsThePortKnows() throws {
+        #expect(Self.mutations.count >= 8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "MVI_PORT_MUTATION=no-such-mutation python3 -B Ports/python/port.py"]
+        process.currentDirectoryURL = PortFixtures.root
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let known = text.components(separatedBy: "known: ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        #expect(known.components(separatedBy: ", ") == Self.mutations.map(\.name), "\(text)")
+    }
+
+    @Test(arguments: mutations)
+    func eachMutationIsCaughtAndShrunkToAFewSteps(mutation: Mutation) throws {
+        let port = AdapterImplementation(
+            command: "MVI_PORT_MUTATION=\(mutation.name) \(PortFixtures.portCommand)", directory: PortFixtures.root)
+        defer { port.stop() }
+        let fuzzer = FuzzerTests.fuzzer(port: port, maxSteps: 40)
+        let until = Date().addingTimeInterval(60)
+        var finding: Fuzzer.Finding?
+        var seed: UInt64 = 1
+        while finding == nil, Date() < until {
+            finding = fuzzer.check(feature: mutation.feature, seed: seed, shrinkFor: max(1, until.timeIntervalSinceNow))
+            seed += 1
+        }
+        let found = try #require(finding, "\(mutation.name) was not caught in 60 s (\(seed - 1) scenarios)")
+        #expect(found.failure.kind == "diverged")
+        #expect(found.shrunk.count <= 8, "\(mutation.name): \(found.shrunk.count) steps")
+    }
+}
+
+/// `conformance fuzz`'s command line: mistakes are usage errors that name the option.
+@Suite struct FuzzCommandTests {
+    @Test(arguments: [
+        (["fuzz", "--runs", "0"], "--runs 0: expected a whole number from 1 to 1000000"),
+        (["fuzz", "--seed", "abc"], "--seed abc: expected a whole number from 0 to 18446744073709551615"),
+        (["fuzz", "weather"], "unknown feature weather; known: demo-app, images, kittens, news, news-app, timer"),
+        (["fuzz", "--time-budget", "-1"], "--time-budget -1: expected a number of seconds above 0"),
+        (["fuzz", "--max-steps", "0"], "--max-steps 0: expected a whole number from 1 to 10000"),
+        (["fuzz", "--adapter", " "], "--adapter needs a command"),
+    ])
+    func mistakesAreUsageErrors(arguments: [String], message: String) {
+        let run = CommandRun(arguments)
+        #expect(run.status == 2)
+        #expect(run.err.contains("conformance: \(message)"), "\(run.err)")
+    }
+
+    @Test func aRunPrintsItsSeedAndFindsNothingInTheReference() {
+        let run = CommandRun(["fuzz", "timer", "--seed", "9", "--runs", "5"])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.hasPrefix("fuzz: timer, 5 scenarios each from seed 9, the reference's invariants\n"))
+        #expect(run.out.contains("fuzz: 5 scenarios in "))
+        #expect(run.out.hasSuffix(" s, 0 failing; seed 9\n"))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import MockHTTPServer
+import Testing
+
+/// Subject: `--proxy UPSTREAM --record DIR`: a proxying server forwards to a second server on
+/// loopback and writes stub files; a third server loads them with `--stubs DIR` and answers alike.
+@Suite struct ProxyRecordTests {
+    /// The upstream, a proxy in front of it recording to a fresh folder, and that folder.
+    private func proxyChain() throws -> (upstream: MockServer, proxy: MockServer, folder: URL) {
+        let upstream = try startServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-record-\(UUID().uuidString)")
+        let proxy = MockServer(configuration: .init(
+            data: try MockData.locate(), proxy: ProxyConfiguration(upstream: upstream.baseURL, recordDirectory: directory)))
+        try proxy.start()
+        return (upstream, proxy, directory)
+    }
+
+    @Test func proxyRecordReplayGivesTheSameBytesForCatsImagesAndNews() throws {
+        let (upstream, proxy, directory) = try proxyChain()
+        defer {
+            proxy.stop()
+            upstream.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let id = try #require(upstream.configuration.data.cats.first?.id)
+        let targets: [(String, [String: String])] = [
+            ("/v1/images/search?limit=5&page=1", ["x-api-key": "cat-secret-1"]),
+            ("/images/\(id).png?size=medium", [:]),
+            ("/v2/top-headlines?country=us&pageSize=5", ["X-Api-Key": "news-secret-2"]),
+            ("/v2/everything?q=market&apiKey=news-secret-3", [:]),
+        ]
+        var proxied: [Data] = []
+        for (target, headers) in targets {
+            let answer = try #require(get(URL(string: proxy.baseURL.absoluteString + target)!, headers: headers))
+            #expect(answer.status == 200, "\(target)")
+            proxied.append(answer.body)
+        }
+        // The proxy forwarded every request, keys included: the upstream saw them.
+        #expect(upstream.journal.count == targets.count)
+        #expect(upstream.journal.all.first?.request.header("x-api-key") == "cat-secret-1")
+        #expect(proxy.journal.all.allSatisfy { $0.route == "proxy" })
+
+        let stubs = try Stub.load(from: directory)
+        #expect(stubs.count == targets.count)
+        let replay = MockServer(configuration: .init(data: try MockData.locate()))
+        for stub in stubs { replay.stub(stub) }
+        try replay.start()
+        defer { replay.stop() }
+        for ((target, headers), expected) in zip(targets, proxied) {
+            let answer = try #require(get(URL(string: replay.baseURL.absoluteString + target)!, headers: headers))
+            #expect(answer.status == 200)
+            #expect(answer.body == expected, "\(target): the replayed body differs from the proxied one")
+            #expect(answer.headers["content-type"] != nil)
+        }
+        #expect(replay.journal.all.allSatisfy { $0.stub != nil }, "every replayed request was answered by a recorded stub")
+        // The image went through whole and binary.
+        #expect(proxied[1].count == 101_825)
+    }
+
+    @Test func keysNeverReachAStubFile() throws {
+        let (upstream, proxy, directory) = try proxyChain()
+        defer {
+            proxy.stop()
+            upstream.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+        // The upstream echoes the key back in its body and a header: the files must not hold it.
+        upstream.stub(Stub(path: "/echo", responses: [
+            StubResponse(status: 401, headers: [("Content-Type", "application/json"), ("X-Seen-Key", "key tok-9d2e")],
+                         body: Data(#"{"message": "key tok-9d2e is not valid"}"#.utf8))
+        ]))
+        _ = get(URL(string: proxy.baseURL.absoluteString + "/echo?apiKey=q-secret-5&page=2")!, headers: ["Authorization": "Bearer tok-9d2e"])
+        _ = get(URL(string: proxy.baseURL.absoluteString + "/v1/images/search?limit=2")!, headers: ["X-Api-Key": "hdr-secret-6"])
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files.count == 2)
+        for name in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            for secret in ["tok-9d2e", "q-secret-5", "hdr-secret-6", "Authorization", "apiKey"] {
+                #expect(!text.contains(secret), "\(name) holds \(secret)")
+            }
+        }
+        let echo = try #require(try Stub.load(from: directory).first { $0.path == "/echo" })
+        #expect(echo.query == ["page": "2"])
+        #expect(echo.headers.isEmpty)
+        #expect(String(decoding: echo.responses[0].body, as: UTF8.self) == #"{"message": "key [redacted] is not valid"}"#)
+    }
+
+    @Test func answersToOneRequestAreKeptInOrder() throws {
+        let (upstream, proxy, directory) = try proxyChain()
+        defer {
+            proxy.stop()
+            upstream.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+        upstream.stub(Stub(path: "/v1/images/search", responses: [.text(429, #"{"message":"slow down"}"#), .text(200, "[]")]))
+        let url = URL(string: proxy.baseURL.absoluteString + "/v1/images/search?limit=1")!
+        #expect(get(url)?.status == 429)
+        #expect(get(url)?.status == 200)
+        let stubs = try Stub.load(from: directory)
+        #expect(stubs.count == 1)
+        #expect(stubs.first?.responses.map(\.status) == [429, 200])
+    }
+
+    @Test func anUpstreamThatDoesNotAnswerIsA502() throws {
+        let upstream = try startServer()
+        let gone = upstream.baseURL
+        upstream.stop()
+        let proxy = MockServer(configuration: .init(data: try MockData.locate(), proxy: ProxyConfiguration(upstream: gone, timeout: 10)))
+        try proxy.start()
+        defer { proxy.stop() }
+        let answer = try #require(get(URL(string: proxy.baseURL.absoluteString + "/v1/images/search")!))
+        #expect(answer.status == 502)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("did not answer GET /v1/images/search"))
+    }
+}
