@@ -15,7 +15,7 @@
             let executable = try #require(demoExecutable()).path
             let command = """
                 cd '\(packageRoot.path)' && '\(executable)' --virtual-time --fixtures Fixtures \(arguments); \
-                echo "exit status $?"; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; echo "shell done"; sleep 600
+                echo "exit status $?"; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; echo "shell done"; sleep 120
                 """
             return try TmuxSession(columns: columns, rows: rows, command: command)
         }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
 import MVIEssentials
 import MVITestSupport
@@ -41,6 +44,14 @@ final class TmuxSession {
         start.standardInput = FileHandle.nullDevice
         start.standardOutput = FileHandle.nullDevice
         start.standardError = FileHandle.nullDevice
+        // The child inherits the calling thread's signal mask, and the testing library's threads
+        // block nearly every signal: a tmux server that never sees SIGCHLD never finishes a
+        // `kill-server`. The mask is cleared for the spawn and put back after.
+        var none = sigset_t()
+        var kept = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &kept)
+        defer { pthread_sigmask(SIG_SETMASK, &kept, nil) }
         try start.run()
         start.waitUntilExit()
     }

@@ -33,6 +33,12 @@ public final class TerminalInput {
     public init(input: Int32 = STDIN_FILENO) {
         self.input = input
         let writer = pipe.fileHandleForWriting
+        // A parent may have started the program with these signals blocked (a thread's mask is
+        // inherited through exec): unblocked here, or a stop request would stay pending forever.
+        var watched = sigset_t()
+        sigemptyset(&watched)
+        for number in Self.signals { sigaddset(&watched, number) }
+        pthread_sigmask(SIG_UNBLOCK, &watched, nil)
         for number in Self.signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
