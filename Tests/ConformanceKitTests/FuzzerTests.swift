@@ -8,13 +8,17 @@ import Testing
 
 /// The generator, the invariants and the shrinker of `conformance fuzz` (docs/fuzzing.md).
 @Suite struct FuzzerTests {
-    static let corpus: [Scenario] = {
+    /// The corpus, read anew for each fuzzer: parsed scenarios hold their answers' bytes, and a
+    /// process-wide copy still held at exit was reported by LeakSanitizer as 152 leaked `Data`
+    /// buffers (Swift 6.3.1 on Linux: the checker did not find them through the static), which
+    /// failed the ASan stage.
+    static var corpus: [Scenario] {
         guard let catalog = Corpus.catalog, let entries = try? catalog.entries() else { return [] }
         return entries.compactMap { entry in
             guard let text = try? ScenarioText.read(entry.scenarioURL, path: entry.id) else { return nil }
             return try? TestFeatures.replayer.read(text, file: entry.id)
         }
-    }()
+    }
 
     static func fuzzer(port: (any Implementation)? = nil, maxSteps: Int = 30) -> Fuzzer {
         Fuzzer(features: .reference, corpus: corpus, port: port, maxSteps: maxSteps)
@@ -110,62 +114,6 @@ struct FuzzerPortTests {
 
 extension Fuzzer.Verdict {
     var isInvalid: Bool { if case .invalid = self { true } else { false } }
-}
-
-/// Subject: the Python port with each mutation of Ports/python/mutations.txt switched on; each must be
-/// caught by the fuzzer and shrunk to 8 steps or fewer within 60 seconds (docs/fuzzing.md).
-@Suite(.requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"))
-struct MutationTests {
-    struct Mutation: Sendable, CustomStringConvertible {
-        let name: String
-        let feature: String
-        var description: String { name }
-    }
-
-    static let mutations: [Mutation] = {
-        let url = PortFixtures.pythonPort.appendingPathComponent("mutations.txt")
-        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            let words = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard !line.hasPrefix("#"), words.count >= 2 else { return nil }
-            return Mutation(name: String(words[0]), feature: String(words[1]))
-        }
-    }()
-
-    @Test func theListNamesTheMutationsThePortKnows() throws {
-        #expect(Self.mutations.count >= 8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "MVI_PORT_MUTATION=no-such-mutation python3 -B Ports/python/port.py"]
-        process.currentDirectoryURL = PortFixtures.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        let known = text.components(separatedBy: "known: ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        #expect(known.components(separatedBy: ", ") == Self.mutations.map(\.name), "\(text)")
-    }
-
-    @Test(arguments: mutations)
-    func eachMutationIsCaughtAndShrunkToAFewSteps(mutation: Mutation) throws {
-        let port = AdapterImplementation(
-            command: "MVI_PORT_MUTATION=\(mutation.name) \(PortFixtures.portCommand)", directory: PortFixtures.root)
-        defer { port.stop() }
-        let fuzzer = FuzzerTests.fuzzer(port: port, maxSteps: 40)
-        let until = Date().addingTimeInterval(60)
-        var finding: Fuzzer.Finding?
-        var seed: UInt64 = 1
-        while finding == nil, Date() < until {
-            finding = fuzzer.check(feature: mutation.feature, seed: seed, shrinkFor: max(1, until.timeIntervalSinceNow))
-            seed += 1
-        }
-        let found = try #require(finding, "\(mutation.name) was not caught in 60 s (\(seed - 1) scenarios)")
-        #expect(found.failure.kind == "diverged")
-        #expect(found.shrunk.count <= 8, "\(mutation.name): \(found.shrunk.count) steps")
-    }
 }
 
 /// `conformance fuzz`'s command line: mistakes are usage errors that name the option.

@@ -3,6 +3,7 @@
 `parse(link)` answers the parameters, or raises LinkError whose text is
 `<link>: at character N: <reason>`, N counting characters from 1."""
 
+from .mutations import mutation
 from .values import quoted
 
 MAX_LENGTH = 2048
@@ -108,7 +109,8 @@ def _decode(link, start, raw, name):
             data.extend(char.encode("ascii"))
             index += 1
         else:
-            raise LinkError(link, start + index + 1, f"the character {_scalar(char)} must be percent-encoded")
+            position = start + index if mutation("news-app-link-position-from-zero") else start + index + 1
+            raise LinkError(link, position, f"the character {_scalar(char)} must be percent-encoded")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

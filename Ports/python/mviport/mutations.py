@@ -8,10 +8,12 @@ import sys
 KNOWN = (
     "kittens-reload-keeps-load",
     "timer-no-restart",
+    "timer-seconds-checked-first",
     "news-debounce-short",
     "news-history-keeps-duplicates",
     "news-can-load-more-at-end",
     "news-app-pop-refusal-text",
+    "news-app-link-position-from-zero",
     "images-memory-hit-ignored",
     "images-fresh-at-max-age",
 )

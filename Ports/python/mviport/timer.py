@@ -86,7 +86,10 @@ class TimerStore(Store):
             return
         if name == "setTime":
             minutes, seconds = args
-            for part, number in (("minutes", minutes), ("seconds", seconds)):
+            parts = (("minutes", minutes), ("seconds", seconds))
+            if mutation("timer-seconds-checked-first"):
+                parts = parts[::-1]
+            for part, number in parts:
                 if not 0 <= number <= 59:
                     self.publish(enum_case("TimerLabel", "rejected", ("reason", f"setTime: {part} must be 0...59, got {number}")))
                     return
