@@ -10,6 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+# The fuzzing suites that drive the Python port by the thousand run in the plain test stage and
+# CI/fuzz.sh; under a sanitizer they would cost minutes and check the port, not our memory.
+export MVI_SANITIZER=address
 # Only leaks inside toolchain libraries (libcurl, Foundation, URLSession, XCTest) are suppressed; see the file.
 export LSAN_OPTIONS="suppressions=$PWD/CI/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 swift build --build-tests --sanitize=address --scratch-path .build-asan

@@ -59,7 +59,9 @@ struct MutationList {
 /// Subject: the Python port with each mutation of Ports/python/mutations.txt switched on, in a child
 /// process. The corpus must catch each one not marked `uncaught-by-corpus` (and none that is), and
 /// the fuzzer must catch every one and shrink it to 8 steps or fewer within 60 seconds (docs/fuzzing.md).
-@Suite(.requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"))
+@Suite(
+    .requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"),
+    .disabled(if: FuzzerTests.underSanitizer, "runs in the plain test stage: under a sanitizer it checks the port, not our memory"))
 struct MutationTests {
     typealias Mutation = MutationList.Mutation
     static let mutations = MutationList.list.mutations
