@@ -138,11 +138,19 @@ extension Fuzzer.Verdict {
         #expect(run.err.contains("conformance: \(message)"), "\(run.err)")
     }
 
+    @Test func progressShowsOnATerminalOnly() {
+        let terminal = CommandRun(["fuzz", "timer", "--seed", "3", "--runs", "2"], terminal: true)
+        #expect(terminal.out.contains("timer: 2/2, "), "\(terminal.out)")
+        #expect(terminal.out.contains(" steps/s, 0 failing"))
+        let quiet = CommandRun(["fuzz", "timer", "--seed", "3", "--runs", "2"])
+        #expect(!quiet.out.contains("steps/s") && !quiet.out.contains("\u{1B}"), "no progress line when not on a terminal (CI)")
+    }
+
     @Test func aRunPrintsItsSeedAndFindsNothingInTheReference() {
         let run = CommandRun(["fuzz", "timer", "--seed", "9", "--runs", "5"])
         #expect(run.status == 0, "\(run.out)\(run.err)")
         #expect(run.out.hasPrefix("fuzz: timer, 5 scenarios each from seed 9, the reference's invariants\n"))
-        #expect(run.out.contains("fuzz: 5 scenarios in "))
+        #expect(run.out.contains("fuzz: 5 scenarios ("))
         #expect(run.out.hasSuffix(" s, 0 failing; seed 9\n"))
     }
 }

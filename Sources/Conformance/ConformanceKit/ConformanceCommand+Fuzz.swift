@@ -71,6 +71,7 @@ extension ConformanceCommand {
         let started = Date()
         var findings = 0
         var scenarios = 0
+        var steps = 0
         var status = ExitStatus.success
         for (index, feature) in names.enumerated() {
             // The budget left is shared by the features still to run.
@@ -80,13 +81,16 @@ extension ConformanceCommand {
             for run in 0..<runs {
                 if let share, Date().timeIntervalSince(featureStarted) >= share { break }
                 let runSeed = seed &+ UInt64(run)
-                if io.isTerminal { io.out("\r\u{1B}[K\(feature): \(run + 1)/\(runs), \(findings) failing") }
+                if io.isTerminal {
+                    let rate = Double(steps) / max(Date().timeIntervalSince(started), 0.001)
+                    io.out("\r\u{1B}[K\(feature): \(run + 1)/\(runs), \(Int(rate)) steps/s, \(findings) failing")
+                }
                 ran += 1
                 if parsed.flag("print") {
                     let (header, events) = fuzzer.generate(feature: feature, seed: runSeed)
                     io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
                 }
-                guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: min(60, budget ?? 60)) else { continue }
+                guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: min(60, budget ?? 60), steps: &steps) else { continue }
                 findings += 1
                 status = ExitStatus.failure
                 if io.isTerminal { io.out("\r\u{1B}[K") }
@@ -112,7 +116,7 @@ extension ConformanceCommand {
             if io.isTerminal { io.out("\r\u{1B}[K") }
         }
         let seconds = Date().timeIntervalSince(started)
-        io.out("fuzz: \(scenarios) scenario\(scenarios == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s, \(findings) failing; seed \(seed)\n")
+        io.out("fuzz: \(scenarios) scenario\(scenarios == 1 ? "" : "s") (\(steps) steps) in \(String(format: "%.1f", seconds)) s, \(findings) failing; seed \(seed)\n")
         return status
     }
 }

@@ -59,7 +59,14 @@ public struct Fuzzer {
 
     /// Generates the scenario of `seed` for `feature` and checks it; a finding, shrunk, or nil.
     public func check(feature: String, seed: UInt64, shrinkFor seconds: Double = 60) -> Finding? {
+        var steps = 0
+        return check(feature: feature, seed: seed, shrinkFor: seconds, steps: &steps)
+    }
+
+    /// As `check`, adding the generated scenario's number of events to `steps`.
+    public func check(feature: String, seed: UInt64, shrinkFor seconds: Double = 60, steps: inout Int) -> Finding? {
         let (header, events) = generate(feature: feature, seed: seed)
+        steps += events.count
         guard !events.isEmpty, case .failed(let failure) = judge(header: header, events: events) else { return nil }
         let shrunk = Shrinker(deadline: Date().addingTimeInterval(seconds)) { candidate in
             if case .failed(let other) = judge(header: header, events: candidate), other.kind == failure.kind { return true }
