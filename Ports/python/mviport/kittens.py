@@ -1,6 +1,8 @@
 """Kittens (docs/features/kittens.md): a list of kitten images with Refresh."""
 
 import json
+import math
+import re
 
 from .engine import Component, ScenarioError, Store
 from .values import record
@@ -26,8 +28,18 @@ class ParseError(Exception):
     pass
 
 
+MAX_DEPTH = 256
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def parse(body):
-    """The body must be a JSON array of objects with a string "url"; other fields are ignored."""
+    """The body must be a JSON array of objects with a string "url"; other fields are ignored.
+
+    JSON is read strictly (docs/features/kittens.md, "Parser"): one leading byte-order mark is
+    dropped; a repeated key, a lone surrogate, NaN or Infinity, a number too large for a double and
+    nesting deeper than 256 levels are not JSON.
+    """
     def no_duplicates(pairs):
         keys = [key for key, _ in pairs]
         if len(keys) != len(set(keys)):
@@ -37,10 +49,28 @@ def parse(body):
     def no_constants(name):
         raise ParseError(f"{name} is not JSON")
 
+    def finite(token):
+        number = float(token)
+        if math.isinf(number):
+            raise ParseError(f"the number {token} is too large")
+        return number
+
+    def integer(token):
+        if len(token) <= 20:
+            number = int(token)
+            if INT64_MIN <= number <= INT64_MAX:
+                return number
+        return finite(token)
+
+    if body.startswith("\ufeff"):
+        body = body[1:]
     try:
-        value = json.loads(body, object_pairs_hook=no_duplicates, parse_constant=no_constants)
-    except (ValueError, ParseError) as error:
+        value = json.loads(
+            body, object_pairs_hook=no_duplicates, parse_constant=no_constants, parse_float=finite, parse_int=integer
+        )
+    except (ValueError, ParseError, RecursionError) as error:
         raise ParseError(f"the body is not JSON: {error}") from None
+    strict(value)
     if not isinstance(value, list):
         raise ParseError("expected a JSON array of images")
     urls = []
@@ -53,6 +83,23 @@ def parse(body):
             raise ParseError(f'element [{index}] has a "url" that is not a string')
         urls.append(element["url"])
     return urls
+
+
+def strict(value):
+    """What Python's reader takes and the page refuses: lone surrogates, nesting past MAX_DEPTH."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, str):
+            if SURROGATE.search(item):
+                raise ParseError("the body is not JSON: a lone surrogate")
+        elif isinstance(item, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise ParseError(f"the body is not JSON: nesting deeper than {MAX_DEPTH} levels")
+            if isinstance(item, dict):
+                pending.extend((key, depth + 1) for key in item)
+                item = item.values()
+            pending.extend((child, depth + 1) for child in item)
 
 
 def answer_body(fields):
