@@ -103,8 +103,10 @@ def parse_response(status, body):
         value = json.loads(body) if body else None
     except ValueError:
         value = None
+    # An error body: status "error", a string code, and a message that is a string, null or missing
+    # (a message of another type makes it no error body; news.md, "Answers and errors").
     if isinstance(value, dict) and value.get("status") == "error" \
-            and isinstance(value.get("code"), str):
+            and isinstance(value.get("code"), str) and isinstance(value.get("message"), (str, type(None))):
         message = value.get("message")
         return ("error", ("api", status, value["code"], message if isinstance(message, str) else ""))
     if not 200 <= status <= 299:
@@ -125,8 +127,13 @@ def _page(body, value):
     if value.get("status") != "ok":
         raise _Invalid(f'"status" is {json.dumps(value.get("status"))}, expected "ok"')
     total = value.get("totalResults")
-    if not isinstance(total, int) or isinstance(total, bool) or total < 0:
+    # A whole number, however it is written: 1.0 and 1e0 are 1, 1.5 is no integer (news.md, "Answers and errors").
+    if isinstance(total, float) and total.is_integer():
+        total = int(total)
+    if not isinstance(total, int) or isinstance(total, bool) or not -2**63 <= total < 2**63:
         raise _Invalid("totalResults: expected an integer")
+    if total < 0:
+        raise _Invalid(f'"totalResults" is {total}, expected 0 or more')
     items = value.get("articles")
     if not isinstance(items, list):
         raise _Invalid("articles: expected an array")
@@ -202,12 +209,12 @@ def error_text(error):
 
 
 # Dates
-DATE = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?(Z|[+-][0-9]{2}:?[0-9]{2})$")
+DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?(Z|[+-][0-9]{2}:?[0-9]{2})")
 
 
 def display_date(text):
     """dd.MM.yyyy in UTC, or None for anything that is not an accepted timestamp."""
-    match = DATE.match(text or "")
+    match = DATE.fullmatch(text or "")  # the whole text: no line end after it either
     if not match:
         return None
     year, month, day, hour, minute = (int(match.group(n)) for n in range(1, 6))
@@ -227,7 +234,9 @@ def display_date(text):
         try:
             moment -= sign * timedelta(hours=hours, minutes=minutes)
         except OverflowError:
-            return None
+            # Past 9999 or before 0001 in UTC (news.md, "Dates"): 1 January 10000, or 31 December of
+            # the year 1 before the era, written 0001.
+            return "01.01.10000" if sign < 0 else "31.12.0001"
     return moment.strftime("%d.%m.") + f"{moment.year:04d}"
 
 
