@@ -103,8 +103,10 @@ def parse_response(status, body):
         value = json.loads(body) if body else None
     except ValueError:
         value = None
+    # An error body: status "error", a string code, and a message that is a string, null or missing
+    # (a message of another type makes it no error body; news.md, "Answers and errors").
     if isinstance(value, dict) and value.get("status") == "error" \
-            and isinstance(value.get("code"), str):
+            and isinstance(value.get("code"), str) and isinstance(value.get("message"), (str, type(None))):
         message = value.get("message")
         return ("error", ("api", status, value["code"], message if isinstance(message, str) else ""))
     if not 200 <= status <= 299:
@@ -125,8 +127,13 @@ def _page(body, value):
     if value.get("status") != "ok":
         raise _Invalid(f'"status" is {json.dumps(value.get("status"))}, expected "ok"')
     total = value.get("totalResults")
-    if not isinstance(total, int) or isinstance(total, bool) or total < 0:
+    # A whole number, however it is written: 1.0 and 1e0 are 1, 1.5 is no integer (news.md, "Answers and errors").
+    if isinstance(total, float) and total.is_integer():
+        total = int(total)
+    if not isinstance(total, int) or isinstance(total, bool) or not -2**63 <= total < 2**63:
         raise _Invalid("totalResults: expected an integer")
+    if total < 0:
+        raise _Invalid(f'"totalResults" is {total}, expected 0 or more')
     items = value.get("articles")
     if not isinstance(items, list):
         raise _Invalid("articles: expected an array")
@@ -202,12 +209,12 @@ def error_text(error):
 
 
 # Dates
-DATE = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?(Z|[+-][0-9]{2}:?[0-9]{2})$")
+DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?(Z|[+-][0-9]{2}:?[0-9]{2})")
 
 
 def display_date(text):
     """dd.MM.yyyy in UTC, or None for anything that is not an accepted timestamp."""
-    match = DATE.match(text or "")
+    match = DATE.fullmatch(text or "")  # the whole text: no line end after it either
     if not match:
         return None
     year, month, day, hour, minute = (int(match.group(n)) for n in range(1, 6))
@@ -227,7 +234,9 @@ def display_date(text):
         try:
             moment -= sign * timedelta(hours=hours, minutes=minutes)
         except OverflowError:
-            return None
+            # Past 9999 or before 0001 in UTC (news.md, "Dates"): 1 January 10000, or 31 December of
+            # the year 1 before the era, written 0001.
+            return "01.01.10000" if sign < 0 else "31.12.0001"
     return moment.strftime("%d.%m.") + f"{moment.year:04d}"
 
 
@@ -324,14 +333,16 @@ def trim(text):
 def characters(text):
     """How many user-perceived characters (grapheme clusters) `text` has, closely enough for queries:
     marks, joiners and what a joiner joins, variation selectors, emoji modifiers and tags extend the
-    character before them; CR LF and a pair of regional indicators are one."""
+    character before them (so do Thai and Lao sara am, spacing marks that are letters); CR LF, a pair
+    of regional indicators and a Hangul syllable written in jamo (L V T) are one."""
     count = 0
     previous = None
     regional_open = False
     for char in text:
         code = ord(char)
         regional = 0x1F1E6 <= code <= 0x1F1FF
-        extends = (unicodedata.category(char) in ("Mn", "Mc", "Me") or code == 0x200D or 0xFE00 <= code <= 0xFE0F
+        extends = (unicodedata.category(char) in ("Mn", "Mc", "Me") or code in (0x0E33, 0x0EB3)
+                   or _hangul_joins(previous, char) or code == 0x200D or 0xFE00 <= code <= 0xFE0F
                    or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F
                    or previous == "\u200d" or (previous == "\r" and char == "\n") or (regional and regional_open))
         if previous is None or not extends:
@@ -341,9 +352,38 @@ def characters(text):
     return count
 
 
+def _hangul(char):
+    """The Hangul syllable type of `char` (L, V, T, LV, LVT), or None."""
+    if char is None:
+        return None
+    code = ord(char)
+    if 0x1100 <= code <= 0x115F or 0xA960 <= code <= 0xA97C:
+        return "L"
+    if 0x1160 <= code <= 0x11A7 or 0xD7B0 <= code <= 0xD7C6:
+        return "V"
+    if 0x11A8 <= code <= 0x11FF or 0xD7CB <= code <= 0xD7FB:
+        return "T"
+    if 0xAC00 <= code <= 0xD7A3:
+        return "LV" if (code - 0xAC00) % 28 == 0 else "LVT"
+    return None
+
+
+def _hangul_joins(previous, char):
+    before, after = _hangul(previous), _hangul(char)
+    return (before == "L" and after in ("L", "V", "LV", "LVT") or before in ("V", "LV") and after in ("V", "T")
+            or before in ("T", "LVT") and after == "T")
+
+
 def folded(text):
-    """What queries and entries are compared by: lowercase mapping, canonically equivalent forms alike."""
-    return unicodedata.normalize("NFC", text.lower())
+    """What queries and entries are compared by: lowercase mapping of each character on its own (no
+    final-sigma rule: Σ is σ wherever it stands), canonically equivalent forms alike."""
+    return unicodedata.normalize("NFC", "".join(char.lower() for char in text))
+
+
+def _starts_with(text, prefix):
+    """Whether `text` starts with `prefix` in whole characters: x does not start x + U+0301."""
+    return text.startswith(prefix) and (
+        len(text) == len(prefix) or characters(text[:len(prefix) + 1]) > characters(prefix))
 
 
 def search_content(query, history, results, total):
@@ -353,5 +393,5 @@ def search_content(query, history, results, total):
     if characters(trimmed) < 3:
         prefix = folded(trimmed)
         return enum_case("SearchContent", "history",
-                         ("entries", [entry for entry in history if folded(entry).startswith(prefix)]))
+                         ("entries", [entry for entry in history if _starts_with(folded(trim(entry)), prefix)]))
     return enum_case("SearchContent", "results", ("rows", [row(article) for article in results]), ("totalResults", total))
