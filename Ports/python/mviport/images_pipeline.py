@@ -82,6 +82,7 @@ class DiskCache:
             self.corrupt_removed += 1
             return None
         file[1] = now
+        self.files[name] = self.files.pop(name)  # a hit makes the file the most recent, even within one instant
         return entry
 
     @staticmethod
@@ -103,8 +104,11 @@ class DiskCache:
         return Entry(body, header.get("etag"), stored_at)
 
     def write(self, key, entry, now):
+        stored_at = entry.stored_at
+        if isinstance(stored_at, float) and stored_at.is_integer():
+            stored_at = int(stored_at)  # whole seconds are written without a fraction: 1577836800, not 1577836800.0
         header = {"checksum": f"{fnv1a64(entry.body):016x}", "etag": entry.etag, "format": 1, "key": key,
-                  "length": len(entry.body), "storedAt": entry.stored_at}
+                  "length": len(entry.body), "storedAt": stored_at}
         content = json.dumps(header, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8") \
             + b"\n" + entry.body
         name = self.name(key)
@@ -114,7 +118,7 @@ class DiskCache:
             return
         self.files[name] = [content, now]
         if self.total() > self.size_limit:
-            for other in sorted(self.files, key=lambda n: self.files[n][1]):
+            for other in list(self.files):  # least recently written or read first
                 if self.total() <= target:
                     break
                 if other != name:
