@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import quote
 
 from .engine import ScenarioError
-from .values import enum_case, record
+from .values import clusters, enum_case, record
 
 PAGE_SIZE = 20
 RESULTS_CAP = 100
@@ -322,23 +322,8 @@ def trim(text):
 
 
 def characters(text):
-    """How many user-perceived characters (grapheme clusters) `text` has, closely enough for queries:
-    marks, joiners and what a joiner joins, variation selectors, emoji modifiers and tags extend the
-    character before them; CR LF and a pair of regional indicators are one."""
-    count = 0
-    previous = None
-    regional_open = False
-    for char in text:
-        code = ord(char)
-        regional = 0x1F1E6 <= code <= 0x1F1FF
-        extends = (unicodedata.category(char) in ("Mn", "Mc", "Me") or code == 0x200D or 0xFE00 <= code <= 0xFE0F
-                   or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F
-                   or previous == "\u200d" or (previous == "\r" and char == "\n") or (regional and regional_open))
-        if previous is None or not extends:
-            count += 1
-        regional_open = regional and not (regional_open and extends)
-        previous = char
-    return count
+    """How many user-perceived characters (grapheme clusters) `text` has (values.clusters)."""
+    return len(clusters(text))
 
 
 def folded(text):

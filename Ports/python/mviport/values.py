@@ -4,6 +4,8 @@ Booleans, integers, null and strings are themselves; a list is a JSON array. Rec
 cases are objects whose fields are [name, value] pairs, so their order survives.
 """
 
+import unicodedata
+
 
 def record(type_name, *fields):
     """A record: record("KittenViewModel", ("isLoading", True), ...)."""
@@ -37,6 +39,28 @@ def quoted(text):
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
+
+
+def clusters(text):
+    """`text` cut into user-perceived characters (grapheme clusters), closely enough for the corpus:
+    marks, joiners and what a joiner joins, variation selectors, emoji modifiers and tags extend the
+    character before them; CR LF and a pair of regional indicators are one."""
+    out = []
+    previous = None
+    regional_open = False
+    for char in text:
+        code = ord(char)
+        regional = 0x1F1E6 <= code <= 0x1F1FF
+        extends = (unicodedata.category(char) in ("Mn", "Mc", "Me") or code == 0x200D or 0xFE00 <= code <= 0xFE0F
+                   or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F
+                   or previous == "\u200d" or (previous == "\r" and char == "\n") or (regional and regional_open))
+        if previous is None or not extends:
+            out.append(char)
+        else:
+            out[-1] += char
+        regional_open = regional and not (regional_open and extends)
+        previous = char
+    return out
 
 
 def text(line):
