@@ -4,6 +4,8 @@ Booleans, integers, null and strings are themselves; a list is a JSON array. Rec
 cases are objects whose fields are [name, value] pairs, so their order survives.
 """
 
+import unicodedata
+
 
 def record(type_name, *fields):
     """A record: record("KittenViewModel", ("isLoading", True), ...)."""
@@ -37,6 +39,52 @@ def quoted(text):
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
+
+
+def clusters(text):
+    """`text` cut into user-perceived characters (grapheme clusters), closely enough for the corpus:
+    marks, joiners and what a joiner joins, variation selectors, emoji modifiers and tags extend the
+    character before them (so do Thai and Lao sara am, spacing marks that are letters); CR LF, a pair
+    of regional indicators and a Hangul syllable written in jamo (L V T) are one."""
+    out = []
+    previous = None
+    regional_open = False
+    for char in text:
+        code = ord(char)
+        regional = 0x1F1E6 <= code <= 0x1F1FF
+        extends = (unicodedata.category(char) in ("Mn", "Mc", "Me") or code in (0x0E33, 0x0EB3)
+                   or _hangul_joins(previous, char) or code == 0x200D or 0xFE00 <= code <= 0xFE0F
+                   or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F
+                   or previous == "\u200d" or (previous == "\r" and char == "\n") or (regional and regional_open))
+        if previous is None or not extends:
+            out.append(char)
+        else:
+            out[-1] += char
+        regional_open = regional and not (regional_open and extends)
+        previous = char
+    return out
+
+
+def _hangul(char):
+    """The Hangul syllable type of `char` (L, V, T, LV, LVT), or None."""
+    if char is None:
+        return None
+    code = ord(char)
+    if 0x1100 <= code <= 0x115F or 0xA960 <= code <= 0xA97C:
+        return "L"
+    if 0x1160 <= code <= 0x11A7 or 0xD7B0 <= code <= 0xD7C6:
+        return "V"
+    if 0x11A8 <= code <= 0x11FF or 0xD7CB <= code <= 0xD7FB:
+        return "T"
+    if 0xAC00 <= code <= 0xD7A3:
+        return "LV" if (code - 0xAC00) % 28 == 0 else "LVT"
+    return None
+
+
+def _hangul_joins(previous, char):
+    before, after = _hangul(previous), _hangul(char)
+    return (before == "L" and after in ("L", "V", "LV", "LVT") or before in ("V", "LV") and after in ("V", "T")
+            or before in ("T", "LVT") and after == "T")
 
 
 def text(line):
