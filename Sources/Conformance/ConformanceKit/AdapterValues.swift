@@ -28,38 +28,45 @@ public enum AdapterValues {
 
     /// Reads a canonical value; `path` names the place in the message for errors (`outputs[2].render`).
     public static func value(_ json: JSONValue, at path: String) throws(AdapterError) -> CanonicalValue {
+        try value(json) { path }
+    }
+
+    /// `path` is made only for an error: a reply's values are read at every step of every scenario.
+    private static func value(_ json: JSONValue, path: () -> String) throws(AdapterError) -> CanonicalValue {
         switch json {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .integer(let number): return .int(number)
         case .number:
-            throw .malformed(path, "a number with a fraction or exponent; canonical values have integers only")
+            throw .malformed(path(), "a number with a fraction or exponent; canonical values have integers only")
         case .string(let text): return .string(text)
         case .array(let items):
             var values: [CanonicalValue] = []
-            for (index, item) in items.enumerated() { values.append(try value(item, at: "\(path)[\(index)]")) }
+            values.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() { values.append(try value(item) { "\(path())[\(index)]" }) }
             return .list(values)
         case .object(let object):
             if case .string(let type)? = object["record"] {
                 try only(["record", "fields"], in: object, at: path)
-                return .record(type, try fields(object["fields"], at: path + ".fields"))
+                return .record(type, try fields(object["fields"]) { path() + ".fields" })
             }
             if case .string(let type)? = object["enum"], case .string(let name)? = object["case"] {
                 try only(["enum", "case", "fields"], in: object, at: path)
-                return .enumCase(type: type, name: name, fields: try fields(object["fields"] ?? .array([]), at: path + ".fields"))
+                return .enumCase(type: type, name: name, fields: try fields(object["fields"] ?? .array([])) { path() + ".fields" })
             }
-            throw .malformed(path, "an object must be a record ({\"record\", \"fields\"}) or an enum case ({\"enum\", \"case\", \"fields\"})")
+            throw .malformed(path(), "an object must be a record ({\"record\", \"fields\"}) or an enum case ({\"enum\", \"case\", \"fields\"})")
         }
     }
 
-    private static func fields(_ json: JSONValue?, at path: String) throws(AdapterError) -> [CanonicalValue.Field] {
-        guard case .array(let pairs)? = json else { throw .malformed(path, "expected an array of [name, value] pairs") }
+    private static func fields(_ json: JSONValue?, path: () -> String) throws(AdapterError) -> [CanonicalValue.Field] {
+        guard case .array(let pairs)? = json else { throw .malformed(path(), "expected an array of [name, value] pairs") }
         var fields: [CanonicalValue.Field] = []
+        fields.reserveCapacity(pairs.count)
         for (index, pair) in pairs.enumerated() {
             guard case .array(let parts) = pair, parts.count == 2, case .string(let name) = parts[0] else {
-                throw .malformed("\(path)[\(index)]", "expected a pair [name, value] with a string name")
+                throw .malformed("\(path())[\(index)]", "expected a pair [name, value] with a string name")
             }
-            fields.append(CanonicalValue.Field(name, try value(parts[1], at: "\(path)[\(index)][1]")))
+            fields.append(CanonicalValue.Field(name, try value(parts[1]) { "\(path())[\(index)][1]" }))
         }
         return fields
     }
@@ -105,21 +112,21 @@ public enum AdapterValues {
             output = .cancel(id: try integer("cancel"))
         case "render", "label":
             allowed = [kind ?? "", "screen"]
-            let value = try value(object[kind ?? ""] ?? .null, at: "\(path).\(kind ?? "")")
+            let value = try value(object[kind ?? ""] ?? .null) { "\(path).\(kind ?? "")" }
             output = kind == "render" ? .render(value, screen: try screen()) : .label(value, screen: try screen())
         case "rejected":
             allowed = ["rejected"]
             output = .rejected(try string("rejected"))
         case "saved":
             allowed = ["saved"]
-            output = .saved(try value(object["saved"] ?? .null, at: "\(path).saved"))
+            output = .saved(try value(object["saved"] ?? .null) { "\(path).saved" })
         case "reaction":
             allowed = ["reaction", "value"]
             let keyword = try string("reaction")
             guard ReplayOutput.isValidKeyword(keyword) else {
                 throw .malformed("\(path).reaction", "\(CanonicalRender.quote(keyword)) is not lowercase words, or is a keyword of the format")
             }
-            output = .custom(keyword: keyword, value: try value(object["value"] ?? .null, at: "\(path).value"))
+            output = .custom(keyword: keyword, value: try value(object["value"] ?? .null) { "\(path).value" })
         default:
             throw .malformed(path, "expected one of the keys request, cancel, render, label, rejected, saved, reaction; found \(object.keys)")
         }
@@ -128,8 +135,12 @@ public enum AdapterValues {
     }
 
     private static func only(_ keys: [String], in object: JSONObject, at path: String) throws(AdapterError) {
-        if let extra = object.keys.first(where: { !keys.contains($0) }) {
-            throw .malformed(path, "unknown key \(CanonicalRender.quote(extra)); allowed: \(keys.joined(separator: ", "))")
+        try only(keys, in: object) { path }
+    }
+
+    private static func only(_ keys: [String], in object: JSONObject, at path: () -> String) throws(AdapterError) {
+        if let extra = object.members.first(where: { !keys.contains($0.key) })?.key {
+            throw .malformed(path(), "unknown key \(CanonicalRender.quote(extra)); allowed: \(keys.joined(separator: ", "))")
         }
     }
 }

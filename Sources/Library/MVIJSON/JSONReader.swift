@@ -113,22 +113,23 @@ public struct JSONReader {
     private mutating func string() throws(JSONReadError) -> String {
         let start = position
         position += 1
-        var scalars = String.UnicodeScalarView()
         var runStart = position
-        func flush(_ end: Int) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
-        }
+        // The text's bytes so far, once an escape was met; without one the text is a slice of the input.
+        var unescaped: [UInt8]?
         while true {
             guard let byte = current else { throw error("unterminated string", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
-                flush(position)
-                position += 1
-                return String(scalars)
+                defer { position += 1 }
+                guard var text = unescaped else { return String(decoding: bytes[runStart..<position], as: UTF8.self) }
+                text.append(contentsOf: bytes[runStart..<position])
+                return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush(position)
+                var text = unescaped ?? []
+                text.append(contentsOf: bytes[runStart..<position])
                 position += 1
-                scalars.append(try escape())
+                text.append(contentsOf: UTF8.encode(try escape())!)
+                unescaped = text
                 runStart = position
             case 0x00..<0x20:
                 throw error("control character \(describe(byte)) in a string; write it as an escape")

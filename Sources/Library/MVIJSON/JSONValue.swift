@@ -47,17 +47,36 @@ public enum JSONValue: Equatable, Sendable {
 
     /// Compact JSON text: no spaces, members in their order.
     public var compactText: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    /// Appends the compact JSON text to `text`: one buffer for the whole value, no text per member.
+    public func write(to text: inout String) {
         switch self {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .integer(let number): return String(number)
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .integer(let number): text += String(number)
         case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-            return String(number)
-        case .string(let text): return TextEscaping.jsonQuoted(text)
-        case .array(let items): return "[" + items.map(\.compactText).joined(separator: ",") + "]"
+            if number == number.rounded(), abs(number) < 1e15 { text += String(Int64(number)) } else { text += String(number) }
+        case .string(let string): TextEscaping.appendJSONQuoted(string, to: &text)
+        case .array(let items):
+            text += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += "," }
+                item.write(to: &text)
+            }
+            text += "]"
         case .object(let object):
-            return "{" + object.members.map { TextEscaping.jsonQuoted($0.key) + ":" + $0.value.compactText }.joined(separator: ",") + "}"
+            text += "{"
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { text += "," }
+                TextEscaping.appendJSONQuoted(member.key, to: &text)
+                text += ":"
+                member.value.write(to: &text)
+            }
+            text += "}"
         }
     }
 

@@ -24,7 +24,11 @@ public enum TextEscaping {
     /// A canonical string (docs/render.md, "Strings"): in double quotes, `"` `\` and line feed,
     /// carriage return and tab escaped, every invisible scalar (`isInvisible`) as `\u{XXXX}`.
     public static func canonicalQuoted(_ text: String) -> String {
-        "\"" + map(text) { scalar in
+        // Printable ASCII other than `"` and `\` stands for itself: most text needs no rewriting.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
+        return "\"" + map(text) { scalar in
             switch scalar {
             case "\"": return "\\\""
             case "\\": return "\\\\"
@@ -40,16 +44,40 @@ public enum TextEscaping {
 
     /// A JSON string literal: `"`, `\` and controls escaped (`\n`, `\r`, `\t`, else `\u00XX`).
     public static func jsonQuoted(_ text: String) -> String {
-        "\"" + map(text) { scalar in
-            switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default: scalar.value < 0x20 ? "\\u" + hex(scalar, minimumDigits: 4, uppercase: false) : nil
+        var quoted = ""
+        appendJSONQuoted(text, to: &quoted)
+        return quoted
+    }
+
+    /// Appends `text` as a JSON string literal (as `jsonQuoted`) to `out`. Only ASCII bytes are
+    /// escaped, and no byte of a multi-byte UTF-8 sequence is ASCII, so the text between two escapes
+    /// is copied as it is, in one piece (sliced by scalars: an escaped byte may sit inside a
+    /// grapheme cluster, `\r\n` or `"` and a combining mark, where a slice of characters would round).
+    public static func appendJSONQuoted(_ text: String, to out: inout String) {
+        out += "\""
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                utf8.formIndex(after: &index)
+                continue
             }
-        } + "\""
+            out += Substring(text.unicodeScalars[runStart..<index])
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\n"): out += "\\n"
+            case UInt8(ascii: "\r"): out += "\\r"
+            case UInt8(ascii: "\t"): out += "\\t"
+            default: out += "\\u" + hex(Unicode.Scalar(byte), minimumDigits: 4, uppercase: false)
+            }
+            utf8.formIndex(after: &index)
+            runStart = index
+        }
+        out += Substring(text.unicodeScalars[runStart..<index])
+        out += "\""
     }
 
     /// Text for an XML attribute or element. Controls that XML 1.0 cannot carry are written `\u{XXXX}`.
