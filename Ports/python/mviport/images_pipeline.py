@@ -107,8 +107,10 @@ class DiskCache:
         stored_at = entry.stored_at
         if isinstance(stored_at, float) and stored_at.is_integer():
             stored_at = int(stored_at)  # whole seconds are written without a fraction: 1577836800, not 1577836800.0
-        header = {"checksum": f"{fnv1a64(entry.body):016x}", "etag": entry.etag, "format": 1, "key": key,
+        header = {"checksum": f"{fnv1a64(entry.body):016x}", "format": 1, "key": key,
                   "length": len(entry.body), "storedAt": stored_at}
+        if entry.etag is not None:  # images.34: no etag member when there is none
+            header["etag"] = entry.etag
         content = json.dumps(header, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8") \
             + b"\n" + entry.body
         name = self.name(key)

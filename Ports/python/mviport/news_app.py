@@ -39,7 +39,7 @@ def _article_route(values):
     if "url" not in values:
         raise ValueError(("url", "missing"))
     url = values["url"]
-    if not re.match(r"^https?://[^/?#\s]+", url, re.IGNORECASE):
+    if data.web_scheme(url) not in ("http", "https"):
         raise ValueError(("url", f"expected an http or https address, found {quoted(url)}"))
     return ("article", url)
 

@@ -35,11 +35,34 @@ def generated_article(n):
     return {"source": {"name": "News Test"}, "title": f"Article {n}", "url": f"https://news.test/{n}"}
 
 
+def web_host(url):
+    """The host of `url` as written (news-app.md, rule news-app.79): `scheme://[userinfo@]host[:port]...`,
+    nothing decoded, an IP literal with its brackets; None when `url` has no `scheme://`, an empty host,
+    or a character outside printable ASCII or one of space " < > \\ ^ ` { | } in its authority."""
+    match = re.match(r"[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)", url)
+    if not match:
+        return None
+    authority = match.group(1)
+    if any(not 0x21 <= ord(c) <= 0x7E or c in ' "<>\\^`{|}' for c in authority):
+        return None
+    authority = authority.rpartition("@")[2]
+    if authority.startswith("[") and "]" in authority:
+        host = authority[: authority.index("]") + 1]
+    else:
+        host = authority.partition(":")[0]
+    return host or None
+
+
+def web_scheme(url):
+    """The scheme of `url` in lower case when it has a host (web_host), else None."""
+    return url.partition("://")[0].lower() if web_host(url) is not None else None
+
+
 def bare_article(url):
     """The article a link to a url the app never saw shows: the url alone, its host as the source
     (the url itself when it has none)."""
-    host = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)", url)
-    return {"source": {"name": host.group(1) if host and host.group(1) else url}, "url": url}
+    host = web_host(url)
+    return {"source": {"name": host if host is not None else url}, "url": url}
 
 
 def dedupe(articles, existing=()):

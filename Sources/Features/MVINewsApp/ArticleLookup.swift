@@ -28,6 +28,6 @@ final class ArticleLookup {
     func article(for url: String) -> NewsArticle {
         if let article = handedOver[url] { return article }
         if let favorite = (try? favorites.favorites())?.first(where: { $0.url == url }) { return favorite }
-        return NewsArticle(source: .init(name: URL(string: url)?.host ?? url), url: url)
+        return NewsArticle(source: .init(name: WebAddress.host(of: url) ?? url), url: url)
     }
 }

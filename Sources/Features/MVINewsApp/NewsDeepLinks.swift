@@ -58,9 +58,8 @@ public enum NewsDeepLinks {
         }
     }
 
-    /// Whether `text` is an absolute http(s) address with a host.
+    /// Whether `text` is an absolute http(s) address with a host (`WebAddress`).
     static func isWebAddress(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host else { return false }
-        return (scheme == "http" || scheme == "https") && !host.isEmpty
+        WebAddress.scheme(of: text) == "http" || WebAddress.scheme(of: text) == "https"
     }
 }
