@@ -105,6 +105,7 @@ class Navigator:
         self.route_text = route_text
         self.log = log
         self.modules = {}  # slot -> Module; a slot is a stack index or "modal"
+        self.on_navigated = None  # called with each new state, after its stack line
         self.restored = dict(restored or {})  # slot -> saved state of a screen not built since restore
         self.host_started = False
         self.destroyed = False
@@ -142,6 +143,8 @@ class Navigator:
         old = self.state
         self.log(f"stack {state_text(new, self.route_text)} after {name}")
         self.state = new
+        if self.on_navigated is not None:
+            self.on_navigated(new)  # told before any screen changes
         kept = self._kept_slots(old, new)
         old_visible = self._visible_slot(old)
         module = self.modules.get(old_visible)

@@ -103,6 +103,13 @@ class NewsApp(Component):
             self.favorites, self.history, state, restored, _ = saved
         self.handed_over = {}
         self.navigator = Navigator(state, self.build, route_text, self.log, restored)
+        self.navigator.on_navigated = self._forget_articles_gone
+
+    def _forget_articles_gone(self, state):
+        """news-app.16: an article handed over is forgotten at the stack line of the navigation its
+        route leaves, before any screen changes; a request a render makes during it hands over anew."""
+        routes = state.routes()
+        self.handed_over = {url: article for url, article in self.handed_over.items() if ("article", url) in routes}
 
     def log(self, line):
         self.env.outputs.reaction_line(line)
@@ -136,8 +143,6 @@ class NewsApp(Component):
 
     def navigate(self, operation):
         self.navigator.navigate(operation)
-        routes = self.navigator.state.routes()
-        self.handed_over = {url: article for url, article in self.handed_over.items() if ("article", url) in routes}
 
     # The lifecycle (viewCreated and viewDestroyed do nothing)
     def start(self):
@@ -227,10 +232,8 @@ class NewsApp(Component):
         self.navigator.run(lambda: self._apply(("push", ("article", url))), words)
 
     def _apply(self, operation):
-        """Applies a checked request's navigation, then forgets articles handed to screens now gone."""
+        """Applies a checked request's navigation (articles gone are forgotten on the way: _forget_articles_gone)."""
         self.navigator._navigate(operation)
-        routes = self.navigator.state.routes()
-        self.handed_over = {url: article for url, article in self.handed_over.items() if ("article", url) in routes}
 
     # Process death
     def save(self):
