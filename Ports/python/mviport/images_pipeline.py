@@ -104,7 +104,7 @@ class DiskCache:
         return Entry(body, header.get("etag"), stored_at)
 
     def write(self, key, entry, now):
-        stored_at = entry.stored_at
+        stored_at = round(entry.stored_at * 1000) / 1000  # images.35: whole milliseconds, shortest decimal
         if isinstance(stored_at, float) and stored_at.is_integer():
             stored_at = int(stored_at)  # whole seconds are written without a fraction: 1577836800, not 1577836800.0
         header = {"checksum": f"{fnv1a64(entry.body):016x}", "format": 1, "key": key,

@@ -23,7 +23,7 @@ enum DiskEntryFormat {
     /// The file's bytes for `entry` under `key`.
     static func encode(_ entry: ImageCacheEntry, key: String) -> Data {
         let header = Header(
-            format: version, key: key, etag: entry.etag, storedAt: entry.storedAt.timeIntervalSince1970,
+            format: version, key: key, etag: entry.etag, storedAt: wholeMilliseconds(entry.storedAt),
             length: entry.bytes.count, checksum: FNV1a.hex(entry.bytes))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -32,6 +32,14 @@ enum DiskEntryFormat {
         file.append(0x0A)
         file.append(entry.bytes)
         return file
+    }
+
+    /// Seconds since 1970 in whole milliseconds (the precision freshness is compared in), so the
+    /// header writes the shortest decimal of that value: `1577836800.123`, never the
+    /// `1577836800.1230001` a date made by adding seconds to another can hold. Its length decides
+    /// the file's size, and so what the disk trims, for every port alike.
+    static func wholeMilliseconds(_ date: Date) -> Double {
+        (date.timeIntervalSince1970 * 1000).rounded() / 1000
     }
 
     /// The entry in `file`, which must be stored under `key`.
