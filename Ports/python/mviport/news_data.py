@@ -129,7 +129,7 @@ def parse_response(status, body):
     # An error body: status "error", a string code, and a message that is a string, null or missing
     # (a message of another type makes it no error body; news.md, "Answers and errors").
     if isinstance(value, dict) and value.get("status") == "error" \
-            and isinstance(value.get("code"), str) and isinstance(value.get("message"), (str, type(None))):
+            and _is_text(value.get("code")) and (_is_text(value.get("message")) or value.get("message") is None):
         message = value.get("message")
         return ("error", ("api", status, value["code"], message if isinstance(message, str) else ""))
     if not 200 <= status <= 299:
@@ -169,7 +169,7 @@ def _api_article(item, path):
     source = item.get("source")
     if not isinstance(source, dict):
         raise _Invalid(f"{path}.source: missing")
-    if not isinstance(source.get("name"), str):
+    if not _is_text(source.get("name")):
         raise _Invalid(f"{path}.source.name: missing")
     if item.get("url") is None:
         raise _Invalid(f"{path}.url: missing")
@@ -182,8 +182,13 @@ def _api_article(item, path):
     return article
 
 
+def _is_text(value):
+    """A string, and Unicode text: a lone surrogate escape (`\\ud800` alone) makes it none (news.md, news.114)."""
+    return isinstance(value, str) and not any(0xD800 <= ord(char) <= 0xDFFF for char in value)
+
+
 def _string(item, field, path):
-    if not isinstance(item[field], str):
+    if not _is_text(item[field]):
         raise _Invalid(f"{path}.{field}: expected a string")
     return item[field]
 

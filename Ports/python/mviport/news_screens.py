@@ -11,6 +11,12 @@ from .news_data import Container, StorageFailure
 from .values import record
 from .mutations import mutation
 
+
+def same_url(one, other):
+    """Urls are compared as canonically equivalent Unicode (news.md, news.11)."""
+    return unicodedata.normalize("NFC", one) == unicodedata.normalize("NFC", other)
+
+
 DEBOUNCE_MS = 300
 HISTORY_LIMIT = 20
 
@@ -131,7 +137,7 @@ class ArticleStore(ScreenStore):
         self.favorites = favorites
         self.is_favorite = False
         try:
-            self.is_favorite = any(item["url"] == article["url"] for item in favorites.read())
+            self.is_favorite = any(same_url(item["url"], article["url"]) for item in favorites.read())
         except StorageFailure as failure:
             self.show_error(failure.error)
 
@@ -144,7 +150,7 @@ class ArticleStore(ScreenStore):
     def toggle(self):
         flag = not self.is_favorite
         try:
-            others = [item for item in self.favorites.read() if item["url"] != self.article["url"]]
+            others = [item for item in self.favorites.read() if not same_url(item["url"], self.article["url"])]
             self.favorites.write([self.article] + others if flag else others, lambda item: item["url"])
         except StorageFailure as failure:
             self.show_error(failure.error)
