@@ -3,6 +3,7 @@
 import json
 import math
 import re
+import unicodedata
 
 from .engine import Component, ScenarioError, Store
 from .values import record
@@ -41,7 +42,8 @@ def parse(body):
     nesting deeper than 256 levels are not JSON.
     """
     def no_duplicates(pairs):
-        keys = [key for key, _ in pairs]
+        # Keys are compared as canonically equivalent Unicode, as the reference compares text.
+        keys = [unicodedata.normalize("NFC", key) for key, _ in pairs]
         if len(keys) != len(set(keys)):
             raise ParseError("a key is repeated")
         return dict(pairs)
