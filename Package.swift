@@ -67,7 +67,7 @@ let package = Package(
         // Feature: a countdown timer driven by the state machine.
         .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
         // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
-        .target(name: "MVINews", dependencies: ["MVICore"], path: "Sources/Features/MVINews"),
+        .target(name: "MVINews", dependencies: ["MVICore", "MVIJSON"], path: "Sources/Features/MVINews"),
         // Feature: the News app, its screens behind the navigator (docs/features/news-app.md).
         .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "FixtureFormat"], path: "Sources/Features/MVINewsApp"),
         // Feature: an image view's model over the pipeline (docs/features/images.md).

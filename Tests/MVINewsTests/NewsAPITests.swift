@@ -103,7 +103,8 @@ import Testing
 
     @Test(arguments: [
         ("", "an empty body"),
-        ("<html>", "not valid JSON"),
+        ("<html>", "not valid JSON (unexpected character '<'; expected a value at column 1)"),
+        (#"{"status":"ok","totalResults":1,"totalResults":2,"articles":[]}"#, #"not valid JSON (duplicate key "totalResults" at column 33)"#),
         ("[]", "the top level: expected an object"),
         (#"{"status":"ok","articles":[]}"#, "totalResults: missing"),
         (#"{"status":"ok","totalResults":"3","articles":[]}"#, "totalResults: expected an integer"),

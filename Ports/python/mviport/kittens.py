@@ -1,12 +1,9 @@
 """Kittens (docs/features/kittens.md): a list of kitten images with Refresh."""
 
 import json
-import math
-import re
-import unicodedata
 
 from .engine import Component, ScenarioError, Store
-from .values import record
+from .values import read_json_strictly, record
 from .mutations import mutation
 
 LIMIT, PAGE = 50, 0
@@ -29,50 +26,18 @@ class ParseError(Exception):
     pass
 
 
-MAX_DEPTH = 256
-INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
-SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def parse(body):
     """The body must be a JSON array of objects with a string "url"; other fields are ignored.
 
-    JSON is read strictly (docs/features/kittens.md, "Parser"): one leading byte-order mark is
-    dropped; a repeated key, a lone surrogate, NaN or Infinity, a number too large for a double and
-    nesting deeper than 256 levels are not JSON.
+    JSON is read strictly (values.read_json_strictly; docs/features/kittens.md, "Parser"), after
+    one leading byte-order mark is dropped.
     """
-    def no_duplicates(pairs):
-        # Keys are compared as canonically equivalent Unicode, as the reference compares text.
-        keys = [unicodedata.normalize("NFC", key) for key, _ in pairs]
-        if len(keys) != len(set(keys)):
-            raise ParseError("a key is repeated")
-        return dict(pairs)
-
-    def no_constants(name):
-        raise ParseError(f"{name} is not JSON")
-
-    def finite(token):
-        number = float(token)
-        if math.isinf(number):
-            raise ParseError(f"the number {token} is too large")
-        return number
-
-    def integer(token):
-        if len(token) <= 20:
-            number = int(token)
-            if INT64_MIN <= number <= INT64_MAX:
-                return number
-        return finite(token)
-
     if body.startswith("\ufeff"):
         body = body[1:]
     try:
-        value = json.loads(
-            body, object_pairs_hook=no_duplicates, parse_constant=no_constants, parse_float=finite, parse_int=integer
-        )
-    except (ValueError, ParseError, RecursionError) as error:
+        value = read_json_strictly(body)
+    except ValueError as error:
         raise ParseError(f"the body is not JSON: {error}") from None
-    strict(value)
     if not isinstance(value, list):
         raise ParseError("expected a JSON array of images")
     urls = []
@@ -85,23 +50,6 @@ def parse(body):
             raise ParseError(f'element [{index}] has a "url" that is not a string')
         urls.append(element["url"])
     return urls
-
-
-def strict(value):
-    """What Python's reader takes and the page refuses: lone surrogates, nesting past MAX_DEPTH."""
-    pending = [(value, 1)]
-    while pending:
-        item, depth = pending.pop()
-        if isinstance(item, str):
-            if SURROGATE.search(item):
-                raise ParseError("the body is not JSON: a lone surrogate")
-        elif isinstance(item, (list, dict)):
-            if depth > MAX_DEPTH:
-                raise ParseError(f"the body is not JSON: nesting deeper than {MAX_DEPTH} levels")
-            if isinstance(item, dict):
-                pending.extend((key, depth + 1) for key in item)
-                item = item.values()
-            pending.extend((child, depth + 1) for child in item)
 
 
 def answer_body(fields):

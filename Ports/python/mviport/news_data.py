@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import quote
 
 from .engine import ScenarioError
-from .values import clusters, enum_case, record
+from .values import clusters, enum_case, read_json_strictly, record
 
 PAGE_SIZE = 20
 RESULTS_CAP = 100
@@ -123,7 +123,7 @@ class _Invalid(Exception):
 def parse_response(status, body):
     """NewsAPI's answer of that status and body (news.md, "Answers and errors")."""
     try:
-        value = json.loads(body) if body else None
+        value = read_json_strictly(body) if body else None  # news.114, news.115
     except ValueError:
         value = None
     # An error body: status "error", a string code, and a message that is a string, null or missing
@@ -183,8 +183,8 @@ def _api_article(item, path):
 
 
 def _is_text(value):
-    """A string, and Unicode text: a lone surrogate escape (`\\ud800` alone) makes it none (news.md, news.114)."""
-    return isinstance(value, str) and not any(0xD800 <= ord(char) <= 0xDFFF for char in value)
+    """A string (a lone surrogate never gets this far: read_json_strictly refuses it, news.114)."""
+    return isinstance(value, str)
 
 
 def _string(item, field, path):

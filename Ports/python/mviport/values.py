@@ -4,7 +4,14 @@ Booleans, integers, null and strings are themselves; a list is a JSON array. Rec
 cases are objects whose fields are [name, value] pairs, so their order survives.
 """
 
+import json
+import math
+import re
 import unicodedata
+
+MAX_DEPTH = 256
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def record(type_name, *fields):
@@ -90,3 +97,52 @@ def _hangul_joins(previous, char):
 def text(line):
     """A value whose render is exactly `line`, unquoted: a record with no fields renders as its name."""
     return {"record": line, "fields": []}
+
+
+def read_json_strictly(text):
+    """One JSON value read as the reference reads every body (kittens.md, kittens.23; news.md,
+    news.115): a repeated key (compared as canonically equivalent Unicode), a lone surrogate
+    anywhere, NaN or Infinity, a number too large for a double and nesting deeper than 256 levels
+    are not JSON. Raises ValueError naming what was wrong."""
+    def no_duplicates(pairs):
+        keys = [unicodedata.normalize("NFC", key) for key, _ in pairs]
+        if len(keys) != len(set(keys)):
+            raise ValueError("a key is repeated")
+        return dict(pairs)
+
+    def no_constants(name):
+        raise ValueError(f"{name} is not JSON")
+
+    def finite(token):
+        number = float(token)
+        if math.isinf(number):
+            raise ValueError(f"the number {token} is too large")
+        return number
+
+    def integer(token):
+        if len(token) <= 20:
+            number = int(token)
+            if INT64_MIN <= number <= INT64_MAX:
+                return number
+        return finite(token)
+
+    try:
+        value = json.loads(
+            text, object_pairs_hook=no_duplicates, parse_constant=no_constants, parse_float=finite, parse_int=integer
+        )
+    except RecursionError:
+        raise ValueError(f"nesting deeper than {MAX_DEPTH} levels") from None
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, str):
+            if SURROGATE.search(item):
+                raise ValueError("a lone surrogate")
+        elif isinstance(item, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise ValueError(f"nesting deeper than {MAX_DEPTH} levels")
+            if isinstance(item, dict):
+                pending.extend((key, depth + 1) for key in item)
+                item = item.values()
+            pending.extend((child, depth + 1) for child in item)
+    return value

@@ -1,4 +1,5 @@
 import Foundation
+import MVIJSON
 
 /// Reads NewsAPI answers: a page on `"status":"ok"`, NewsAPI's error otherwise.
 ///
@@ -12,11 +13,16 @@ public enum NewsResponseParser {
     ///   `.invalidResponse`, naming the field (`articles[3].url`) and what was wrong with it.
     public static func parse(status: Int, body: Data) -> Result<NewsPage, NewsError> {
         let ok = (200...299).contains(status)
-        if let error = try? JSONDecoder().decode(ErrorBody.self, from: body), error.status == "error" {
+        // Read strictly first, as every body of the package is (news.md, news.115): a repeated key
+        // or a lone surrogate anywhere makes the body no JSON, where the decoder would take the
+        // first of two values or skip a field it does not read.
+        let strictError = strictJSONError(body)
+        if strictError == nil, let error = try? JSONDecoder().decode(ErrorBody.self, from: body), error.status == "error" {
             return .failure(.api(status: status, code: error.code, message: error.message ?? ""))
         }
         guard ok else { return .failure(.httpStatus(status)) }
         if body.isEmpty { return .failure(.invalidResponse("an empty body")) }
+        if let strictError { return .failure(.invalidResponse(strictError)) }
         do {
             let page = try JSONDecoder().decode(PageBody.self, from: body)
             guard page.status == "ok" else {
@@ -30,6 +36,17 @@ public enum NewsResponseParser {
             return .failure(.invalidResponse(DecodingErrorText.describe(error)))
         } catch {
             return .failure(.invalidResponse(String(describing: error)))
+        }
+    }
+
+    /// Why `body` is not one strict JSON text in UTF-8 (`JSONReader`), or nil when it is.
+    private static func strictJSONError(_ body: Data) -> String? {
+        guard let text = String(validating: body, as: UTF8.self) else { return "the body is not UTF-8" }
+        do {
+            _ = try JSONValue.parse(text)
+            return nil
+        } catch {
+            return error.description
         }
     }
 
