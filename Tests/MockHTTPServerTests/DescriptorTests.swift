@@ -33,6 +33,9 @@ struct DescriptorTests {
         server.process.terminate()
         #expect(server.waitForExit(timeout: 30))
         let lines = server.errorText.components(separatedBy: "\n").filter { $0.contains("out of file descriptors") }
-        #expect(lines.count == 1, "one log line per episode: \(lines)")
+        // One line per episode, not one per refused client (20 here). A second episode may begin
+        // during recovery: an accept succeeds more than a second after the last refusal while the
+        // crowd's connections are still closing, and the recovering clients run out again.
+        #expect((1...2).contains(lines.count), "one log line per episode: \(lines)")
     }
 }
