@@ -109,7 +109,9 @@ let package = Package(
             name: "DemoApp",
             dependencies: [
                 "TerminalUI", "CommandLineSupport", "MockHTTPServer", "SeededRandom", "MVICore", "MVITestSupport", "MVIKittens",
-                "MVICountdownTimer", "MVINews", "MVINewsApp", "MVINavigation", "MVIImages", "MVIImagePipeline",
+                "MVICountdownTimer", "MVINews", "MVINewsApp", "MVINavigation", "MVIImages", "MVIImagePipeline", "MVIEssentials",
+                // --record: the Kittens and Timer tabs through the recorder and the features' replay targets.
+                "ScenarioRecording", "ReplaySeam", "FixtureFormat", "KittensReplay", "TimerReplay",
             ], path: "Sources/Tools/DemoApp"),
         // `swift run mvi-demo`: Kittens, the Timer and the News app in a terminal, on the mock server.
         .executableTarget(name: "mvi-demo", dependencies: ["DemoApp"], path: "Sources/Executables/mvi-demo"),
@@ -155,7 +157,10 @@ let package = Package(
         // The demo's renders, and journeys through the built mvi-demo in tmux (golden screens in Screens/).
         .testTarget(
             name: "DemoAppTests",
-            dependencies: ["DemoApp", "TerminalUI", "MVITestSupport", "MVIEssentials", "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages"],
+            dependencies: [
+                "DemoApp", "TerminalUI", "MVITestSupport", "MVIEssentials", "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages",
+                "ConformanceKit", "ReferenceFeatures",
+            ],
             exclude: ["Screens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,8 @@
 #if os(Linux)
+    import ConformanceKit
     import Foundation
     import MVITestSupport
+    import ReferenceFeatures
     import Testing
 
     /// A person's journeys through the built `mvi-demo`, in tmux: keys typed with `send-keys`, the
@@ -11,10 +13,10 @@
         .requires(TmuxSession.tmux != nil && demoExecutable() != nil, "the journeys need tmux on PATH and mvi-demo built next to the tests"))
     struct DemoJourneyTests {
         /// The demo in an 80x24 window; after it exits, the shell says its status and the terminal's mode.
-        static func start(_ arguments: String, columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
+        static func start(_ arguments: String, columns: Int = 80, rows: Int = 24, virtualTime: Bool = true) throws -> TmuxSession {
             let executable = try #require(demoExecutable()).path
             let command = """
-                cd '\(packageRoot.path)' && '\(executable)' --virtual-time --fixtures Fixtures \(arguments); \
+                cd '\(packageRoot.path)' && '\(executable)' \(virtualTime ? "--virtual-time " : "")--fixtures Fixtures \(arguments); \
                 echo "exit status $?"; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; echo "shell done"; sleep 120
                 """
             return try TmuxSession(columns: columns, rows: rows, command: command)
@@ -28,6 +30,30 @@
             try session.waitFor(text: "source: network")
             try session.press("Up")
             try session.expectScreen("kittens-refreshed-first-again")
+        }
+
+        /// `--record`: the session, made by keys on the real clock, is a scenario the reference replays.
+        @Test func aKittensSessionRecordedInTheAppReplaysGreen() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-record-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("refresh-in-the-demo.jsonl")
+            let session = try Self.start("--app kittens --record '\(file.path)'", virtualTime: false)
+            _ = try session.waitFor("the list loaded, while recording") {
+                $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("recording to refresh-in-the-demo.jsonl")
+            }
+            try session.press("r")
+            try session.press("q")
+            _ = try session.waitFor(text: "recorded the session to")  // the path wraps at 80 columns
+            _ = try session.waitFor(text: "exit status 0")
+            let scenario = try String(contentsOf: file, encoding: .utf8)
+            let replayer = Replayer(features: .reference)
+            let result = try replayer.replay(try replayer.read(scenario, file: file.lastPathComponent))
+            let transcript = TranscriptFormatter.text(result)
+            #expect(scenario.hasPrefix(#"{"format": 1, "id": "kittens/refresh-in-the-demo", "feature": "kittens""#), "\(scenario)")
+            for line in ["> 1 create", "viewCreated", "start", "respond #1", "view refreshTriggered", "request #2", "stop", "destroy"] {
+                #expect(transcript.contains(line), "the replay shows \(line):\n\(transcript)")
+            }
         }
 
         @Test func aFiveSecondCountdownRunsToItsRestart() throws {

@@ -20,6 +20,12 @@ import Testing
         #expect(try options(["--virtual-time", "--seed", "42"]).seed == 42)
     }
 
+    @Test func aRecordingNamesItsFileAndSeedsTheTimer() throws {
+        let options = try options(["--record", "slow-refresh.jsonl", "--app", "timer"])
+        #expect(options.record?.lastPathComponent == "slow-refresh.jsonl" && options.app == .timer && options.seed == 1)
+        #expect(try self.options([]).record == nil)
+    }
+
     @Test func anEndpointTakesItsKeysFromTheEnvironment() throws {
         let options = try options(["--endpoint", "http://127.0.0.1:9000"], environment: ["NEWS_API_KEY": "k", "CAT_API_KEY": ""])
         #expect(options.endpoint == URL(string: "http://127.0.0.1:9000"))
@@ -27,7 +33,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--record", "s.jsonl"], "mvi-demo: --record s.jsonl: recording a session as a scenario is not available yet"),
+        (["--record", "s.jsonl", "--app", "news"], "mvi-demo: --record s.jsonl: the News tab cannot be recorded yet; record --app kittens or --app timer"),
+        (["--record", "s.jsonl", "--virtual-time"], "mvi-demo: --record s.jsonl: a recording runs on real time; leave out --virtual-time"),
+        (["--record", "Slow.jsonl"], "mvi-demo: --record Slow.jsonl: expected a file named <name>.jsonl, the name in lower-case letters, digits and -"),
+        (["--record", "slow.json"], "mvi-demo: --record slow.json: expected a file named <name>.jsonl"),
+        (["--record", "/no/such/folder/slow.jsonl"], "mvi-demo: --record /no/such/folder/slow.jsonl: the folder /no/such/folder does not exist"),
+        (["--record", "s.jsonl", "--seed", "9007199254740992"], "mvi-demo: --seed 9007199254740992: a recorded session's seed is at most 9007199254740991"),
         (["--app", "weather"], "mvi-demo: --app weather: expected one of kittens, timer, news"),
         (["--endpoint", "ftp://x"], "mvi-demo: --endpoint ftp://x: expected an http or https address"),
         (["--seed", "-1"], "mvi-demo: --seed -1: expected a whole number from 0 to 18446744073709551615"),

@@ -67,5 +67,8 @@ public final class RecordingView<Model: CanonicalRenderable, Event>: BaseMviView
         self.screen = screen
     }
 
-    public override func render(_ model: Model) { output.append(.render(model.canonical, screen: screen)) }
+    public override func render(_ model: Model) {
+        output.append(.render(model.canonical, screen: screen))
+        output.models?(screen, model)
+    }
 }

@@ -48,8 +48,12 @@ public final class OutputLog: Sendable {
     }
 
     private let state = Locked(State())
+    /// Told each view model a view renders, as the view got it, with its screen (nil for a
+    /// one-screen feature): what a live session shows on a real screen (`ScenarioRecorder`'s
+    /// `models`). Called on the thread that renders.
+    public let models: (@Sendable (_ screen: String?, _ model: Any) -> Void)?
 
-    public init() {}
+    public init(models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil) { self.models = models }
 
     public func append(_ output: ReplayOutput) {
         state.withLock { state in

@@ -99,7 +99,7 @@ public final class ScenarioRecorder: Sendable {
     private let base: any Scheduler
     private let scheduler: RecordingScheduler
     private let redactor: Redactor
-    private let output = OutputLog()
+    private let output: OutputLog
     private let service: Service
     private let state = Locked(State())
     private let live: Confined<Live>  // used only on the scheduler's queue (inside `pump`)
@@ -111,9 +111,13 @@ public final class ScenarioRecorder: Sendable {
     ///   - config: the header's `config`, read by the feature as a replay reads it.
     ///   - service: the real service.
     ///   - scheduler: a real serial scheduler (`DispatchQueueScheduler`), not a virtual-time one.
+    ///   - models: told each view model the live feature renders, with its screen (nil for a
+    ///     one-screen feature), on the scheduler's queue: for an app that shows the session it
+    ///     records (`mvi-demo --record`).
     /// - Throws: `RecordingError` when the config or the header is not one the feature reads.
     public init(
-        feature: FeatureModule, header: Header, config: JSONObject = [:], service: Service, scheduler: any Scheduler
+        feature: FeatureModule, header: Header, config: JSONObject = [:], service: Service, scheduler: any Scheduler,
+        models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil
     ) throws(RecordingError) {
         guard header.id.hasPrefix(feature.name + "/"), header.id.count > feature.name.count + 1 else {
             throw RecordingError(["header: the id \(CanonicalRender.quote(header.id)) must be \(feature.name)/<name>"])
@@ -124,6 +128,7 @@ public final class ScenarioRecorder: Sendable {
             throw RecordingError(["config: \(error)"])
         }
         module = feature
+        output = OutputLog(models: models)
         self.header = header
         self.config = config
         self.service = service

@@ -46,12 +46,29 @@ public enum Demo {
         defer { terminal.restore() }
         let input = TerminalInput(input: terminal.input)
         let clock = DemoClock(isVirtual: options.virtualTime)
-        guard let shell = DemoShell(options: options, services: services, clock: clock) else {
+        let made: DemoShell?
+        do {
+            made = try DemoShell(options: options, services: services, clock: clock)
+        } catch {
+            terminal.restore()
+            FileHandle.standardError.write(Data("mvi-demo: \(error)\n".utf8))
             return ExitStatus.failure
         }
+        guard let shell = made else { return ExitStatus.failure }
         run(shell, terminal: terminal, input: input, clock: clock)
         shell.destroy()
         clock.catchUp()
+        switch shell.recordingOutcome {
+        case .success(let file)?:
+            terminal.restore()
+            print("mvi-demo: recorded the session to \(file.path)")
+        case .failure(let failure)?:
+            terminal.restore()
+            FileHandle.standardError.write(Data("mvi-demo: \(failure)\n".utf8))
+            return ExitStatus.failure
+        case nil:
+            break
+        }
         return ExitStatus.success
     }
 

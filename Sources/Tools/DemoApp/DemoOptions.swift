@@ -23,6 +23,9 @@ public struct DemoOptions: Equatable, Sendable {
     public var dataDirectory: URL?
     /// The Fixtures folder of the mock server's data sets (`--fixtures`).
     public var fixtures: String?
+    /// Where the session of the tab shown is written as a scenario (`--record`): a `.jsonl` file
+    /// whose name is the scenario's name (`Fixtures/kittens/slow-refresh.jsonl` is `kittens/slow-refresh`).
+    public var record: URL?
 
     public static let spec = CommandSpec(
         name: "mvi-demo",
@@ -37,7 +40,7 @@ public struct DemoOptions: Equatable, Sendable {
             .value("seed", "N", "the seed of the timer's backgrounds (default: 1 with --virtual-time, else random)"),
             .value("data-dir", "DIR", "keep favourites, search history and cached images here (default: a temporary folder, removed at exit)"),
             .value("fixtures", "DIR", "the Fixtures folder whose http/ holds the mock server's data sets (default ./Fixtures)"),
-            .value("record", "FILE", "write the session as a scenario (not available yet)"),
+            .value("record", "FILE", "write the session of the Kittens or Timer tab as a scenario, FILE named <name>.jsonl (real time only)"),
         ],
         discussion: """
             Needs a terminal of at least 80x24; when standard output is not a terminal it says so and exits with status 2.
@@ -48,14 +51,31 @@ public struct DemoOptions: Equatable, Sendable {
     public init(_ parsed: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
         func fail(_ message: String) -> UsageError { UsageError(command: Self.spec.name, message) }
         if let extra = (parsed.arguments + parsed.passthrough).first { throw fail("unexpected argument \(extra)") }
-        if let file = parsed.value("record") {
-            throw fail("--record \(file): recording a session as a scenario is not available yet")
-        }
         let name = parsed.value("app") ?? App.kittens.rawValue
         guard let app = App(rawValue: name) else {
             throw fail("--app \(name): expected one of \(App.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self.app = app
+        if let file = parsed.value("record") {
+            guard app != .news else {
+                throw fail("--record \(file): the News tab cannot be recorded yet; record --app kittens or --app timer")
+            }
+            guard parsed.flag("virtual-time") == false else {
+                throw fail("--record \(file): a recording runs on real time; leave out --virtual-time")
+            }
+            let url = URL(fileURLWithPath: file)
+            let scenario = url.deletingPathExtension().lastPathComponent
+            guard url.pathExtension == "jsonl", !scenario.isEmpty,
+                scenario.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+            else {
+                throw fail("--record \(file): expected a file named <name>.jsonl, the name in lower-case letters, digits and -")
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw fail("--record \(file): the folder \(url.deletingLastPathComponent().path) does not exist")
+            }
+            record = url
+        }
         if let text = parsed.value("endpoint") {
             guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                 throw fail("--endpoint \(text): expected an http or https address")
@@ -67,9 +87,13 @@ public struct DemoOptions: Equatable, Sendable {
         virtualTime = parsed.flag("virtual-time")
         if let text = parsed.value("seed") {
             guard let seed = UInt64(text) else { throw fail("--seed \(text): expected a whole number from 0 to \(UInt64.max)") }
+            // A scenario's seed is a JSON number, exact up to 2^53 - 1 (docs/features/timer.md).
+            if record != nil, seed > 9_007_199_254_740_991 {
+                throw fail("--seed \(text): a recorded session's seed is at most 9007199254740991")
+            }
             self.seed = seed
         } else {
-            seed = virtualTime ? 1 : nil
+            seed = virtualTime || record != nil ? 1 : nil
         }
         dataDirectory = parsed.value("data-dir").map { URL(fileURLWithPath: $0, isDirectory: true) }
         fixtures = parsed.value("fixtures")

@@ -1,33 +1,73 @@
+import FixtureFormat
+import Foundation
+import KittensReplay
+import MVICore
 import MVICountdownTimer
 import MVIKittens
 import MVINewsApp
+import ScenarioRecording
 import SeededRandom
 import TerminalUI
+import TimerReplay
 
-/// The demo's three tabs and the keys every tab shares.
+/// The demo's three tabs and the keys every tab shares; with `--record`, the one tab recorded.
 final class DemoShell {
     private var screens: [any DemoScreen]
     private var selected: Int
     private let clock: DemoClock
+    /// The session written as a scenario, with `--record`.
+    private var recording: (any RecordingTab)?
 
     /// Nil when the News app refuses its initial state (it cannot: the state is its default).
-    init?(options: DemoOptions, services: DemoServices, clock: DemoClock) {
+    init?(options: DemoOptions, services: DemoServices, clock: DemoClock) throws(RecordingFailure) {
         let scheduler = clock.scheduler
+        self.clock = clock
+        if let file = options.record {
+            let tab = try Self.recorded(options: options, services: services, file: file, scheduler: clock.scheduler)
+            screens = [tab.screen]
+            recording = tab.feed
+            selected = 0
+            screens[0].show()
+            return
+        }
         let random: RandomSource = options.seed.map { SplitMix64(seed: $0) } ?? SystemRandomSource()
         guard let news = try? NewsApp(dependencies: NewsAppDependencies(
             dataSource: services.news, favorites: services.favorites, history: services.history, scheduler: scheduler))
         else { return nil }
         screens = [
             KittensScreen(
-                component: KittenComponent(dataSource: services.kittens, scheduler: scheduler, backgroundScheduler: scheduler),
+                feed: ComponentFeed(KittenComponent(dataSource: services.kittens, scheduler: scheduler, backgroundScheduler: scheduler)),
                 pipeline: services.pipeline, scheduler: scheduler),
-            TimerScreen(component: TimerComponent(scheduler: scheduler, random: random)),
+            TimerScreen(feed: ComponentFeed(TimerComponent(scheduler: scheduler, random: random))),
             NewsScreen(app: news, favorites: services.favorites),
         ]
         selected = DemoOptions.App.allCases.firstIndex(of: options.app) ?? 0
-        self.clock = clock
         screens[selected].show()
     }
+
+    /// The tab `options.app`, its feature run by a recorder against the demo's server, on real time.
+    private static func recorded(
+        options: DemoOptions, services: DemoServices, file: URL, scheduler: any Scheduler
+    ) throws(RecordingFailure) -> (screen: any DemoScreen, feed: any RecordingTab) {
+        let name = file.deletingPathExtension().lastPathComponent
+        let status = "recording to \(file.lastPathComponent)"
+        switch options.app {
+        case .kittens:
+            let feed = try RecordedFeed<KittenViewModel, KittenViewEvent>(
+                feature: KittensFeature.module, name: name, config: [:],
+                service: .init(baseURL: services.baseURL, apiKey: options.catAPIKey),
+                initial: KittenMappers.model(KittenState()), file: file)
+            return (KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: status), feed)
+        case .timer, .news:  // DemoOptions refuses news with --record
+            let feed = try RecordedFeed<TimerViewModel, TimerViewEvent>(
+                feature: TimerFeature.module, name: name, config: ["seed": .integer(Int(options.seed ?? 1))],
+                service: .init(baseURL: services.baseURL), initial: TimerMappers.model(TimerState()), file: file)
+            return (TimerScreen(feed: feed, status: status), feed)
+        }
+    }
+
+    /// With `--record`, after `destroy`: the file written, or why not.
+    var recordingOutcome: Result<URL, RecordingFailure>? { recording?.outcome }
 
     func prepare() { screens[selected].prepare() }
 

@@ -77,10 +77,10 @@ public enum KittensRender {
     }
 }
 
-/// The Kittens tab: the feature's component, and one image component for the selected row.
+/// The Kittens tab: the feature (its component, or a recorded session of it), and one image
+/// component for the selected row.
 final class KittensScreen: DemoScreen {
-    private let holder: KittenComponentHolder
-    private let view: LatestModelView<KittenViewModel, KittenViewEvent>
+    private let feed: any ScreenFeed<KittenViewModel, KittenViewEvent>
     private let pipeline: ImagePipeline
     private let scheduler: any Scheduler
     private var selected = 0
@@ -88,22 +88,21 @@ final class KittensScreen: DemoScreen {
     private var image: (url: String, holder: ImageComponentHolder, view: LatestModelView<ImageViewModel, ImageViewEvent>)?
     private var visible = false
 
-    init(component: KittenComponent, pipeline: ImagePipeline, scheduler: any Scheduler) {
-        holder = KittenComponentHolder(component)
-        view = LatestModelView(initial: component.model)
+    init(feed: any ScreenFeed<KittenViewModel, KittenViewEvent>, pipeline: ImagePipeline, scheduler: any Scheduler, status: String? = nil) {
+        self.feed = feed
         self.pipeline = pipeline
         self.scheduler = scheduler
-        component.onViewCreated(view)
+        self.status = status
     }
 
     let title = "Kittens"
     let isTyping = false
-    let status: String? = nil
+    let status: String?
 
     var keys: [KeyHelp] { [KeyHelp("r", "refresh"), KeyHelp("Up/Down", "select")] }
 
     func prepare() {
-        let urls = view.model.imageUrls
+        let urls = feed.model.imageUrls
         selected = min(selected, max(0, urls.count - 1))
         let wanted = urls.indices.contains(selected) && visible ? urls[selected] : nil
         guard wanted != image?.url else { return }
@@ -118,14 +117,14 @@ final class KittensScreen: DemoScreen {
     }
 
     func body(width: Int, height: Int) -> [ScreenLine] {
-        KittensRender.lines(KittensScreenModel(kittens: view.model, selected: selected, image: image?.view.model), width: width, height: height)
+        KittensRender.lines(KittensScreenModel(kittens: feed.model, selected: selected, image: image?.view.model), width: width, height: height)
     }
 
     func handle(_ key: Key) -> Bool {
         switch key {
-        case .character("r"): view.dispatch(.refreshTriggered)
+        case .character("r"): feed.send(.refreshTriggered)
         case .up: selected = max(0, selected - 1)
-        case .down: selected = min(max(0, view.model.imageUrls.count - 1), selected + 1)
+        case .down: selected = min(max(0, feed.model.imageUrls.count - 1), selected + 1)
         default: return false
         }
         return true
@@ -133,16 +132,17 @@ final class KittensScreen: DemoScreen {
 
     func show() {
         visible = true
-        holder.component.onStart()
+        feed.start()
     }
 
     func hide() {
         visible = false
-        holder.component.onStop()
+        feed.stop()
         prepare()
     }
 
     func destroy() {
         image = nil
+        feed.destroy()
     }
 }

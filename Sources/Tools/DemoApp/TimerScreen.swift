@@ -78,41 +78,42 @@ public enum TimerRender {
     }
 }
 
-/// The Timer tab: the feature's component; keys become its view events.
+/// The Timer tab: the feature (its component, or a recorded session of it); keys become its view
+/// events. The store's labels are shown when the tab has the component itself.
 final class TimerScreen: DemoScreen {
-    private let holder: TimerComponentHolder
-    private let view: LatestModelView<TimerViewModel, TimerViewEvent>
+    private let feed: any ScreenFeed<TimerViewModel, TimerViewEvent>
     private var entry = ""
     private var label: String?
     private var labels: (any Cancellable)?
 
-    init(component: TimerComponent) {
-        holder = TimerComponentHolder(component)
-        view = LatestModelView(initial: component.model)
-        component.onViewCreated(view)
-        labels = component.store.subscribe { [weak self] (label: TimerLabel) in self?.label = "\(label)" }
+    init(feed: any ScreenFeed<TimerViewModel, TimerViewEvent>, status: String? = nil) {
+        self.feed = feed
+        self.status = status
+        if let own = feed as? ComponentFeed<TimerComponent, TimerStore, TimerViewModel, TimerViewEvent> {
+            labels = own.component.store.subscribe { [weak self] (label: TimerLabel) in self?.label = "\(label)" }
+        }
     }
 
     deinit { labels?.cancel() }
 
     let title = "Timer"
-    let status: String? = nil
-    var isTyping: Bool { view.model.isSettingTimer }
+    let status: String?
+    var isTyping: Bool { feed.model.isSettingTimer }
 
     var keys: [KeyHelp] {
-        if view.model.isSettingTimer { return [KeyHelp("0-9", "digits"), KeyHelp("Backspace", "erase"), KeyHelp("Enter", "set")] }
-        return [KeyHelp("Space", view.model.isCountingDown ? "pause" : "start"),
-                KeyHelp("x", view.model.secondButton == .stop ? "stop" : "reset"), KeyHelp("s", "set time")]
+        if feed.model.isSettingTimer { return [KeyHelp("0-9", "digits"), KeyHelp("Backspace", "erase"), KeyHelp("Enter", "set")] }
+        return [KeyHelp("Space", feed.model.isCountingDown ? "pause" : "start"),
+                KeyHelp("x", feed.model.secondButton == .stop ? "stop" : "reset"), KeyHelp("s", "set time")]
     }
 
     func prepare() {}
 
     func body(width: Int, height: Int) -> [ScreenLine] {
-        TimerRender.lines(TimerScreenModel(timer: view.model, entry: entry, label: label), width: width, height: height)
+        TimerRender.lines(TimerScreenModel(timer: feed.model, entry: entry, label: label), width: width, height: height)
     }
 
     func handle(_ key: Key) -> Bool {
-        let model = view.model
+        let model = feed.model
         if model.isSettingTimer {
             switch key {
             case .character(let digit) where digit.isASCII && digit.isNumber:
@@ -121,26 +122,26 @@ final class TimerScreen: DemoScreen {
                 entry = String(entry.dropLast())
             case .enter:
                 let entered = TimerScreenModel(timer: model, entry: entry, label: nil).entered
-                view.dispatch(.timeSet(minutes: entered.minutes, seconds: entered.seconds))
+                feed.send(.timeSet(minutes: entered.minutes, seconds: entered.seconds))
             default:
                 return false
             }
             return true
         }
         switch key {
-        case .character(" "): view.dispatch(model.isCountingDown ? .pauseTapped : .startTapped)
-        case .character("x"): view.dispatch(model.secondButton == .stop ? .stopTapped : .resetTapped)
+        case .character(" "): feed.send(model.isCountingDown ? .pauseTapped : .startTapped)
+        case .character("x"): feed.send(model.secondButton == .stop ? .stopTapped : .resetTapped)
         case .character("s"):
             entry = ""
-            view.dispatch(.setTimerTapped)
+            feed.send(.setTimerTapped)
         default: return false
         }
         return true
     }
 
-    func show() { holder.component.onStart() }
+    func show() { feed.start() }
 
-    func hide() { holder.component.onStop() }
+    func hide() { feed.stop() }
 
-    func destroy() {}
+    func destroy() { feed.destroy() }
 }
