@@ -93,6 +93,18 @@ struct PortProtocolTests {
         #expect(try PortFixtures.run(skipping, [Self.target], expected: expected).failing.isEmpty)
     }
 
+    /// The runner sends a scenario's steps ahead of their replies (docs/porting.md, "The protocol"):
+    /// after an errored step, the replies to the steps already sent are read and dropped, and the
+    /// same port process goes on with the next scenario.
+    @Test func stepsSentAheadOfAnErroredStepAreDroppedAndThePortGoesOn() throws {
+        let erroring = try PortFixtures.misbehaving("error", in: Self.target)
+        let run = try PortFixtures.run(erroring, [Self.target, Self.after])
+        let errored = try #require(run.result(Self.target))
+        #expect(errored.outcome.label == "errored")
+        #expect(errored.outcome.message.contains("the port errored at step 2"), "\(errored.outcome.message)")
+        #expect(run.result(Self.after)?.outcome == .passed, "\(String(describing: run.result(Self.after)))")
+    }
+
     @Test func aReplyLineOverTheLimitIsRefusedWithoutWaitingForItsEnd() throws {
         // Answers start with 17 MiB and no newline, then waits: the runner must not wait for the rest.
         let flood = #"python3 -c "import sys, threading; sys.stdin.readline(); sys.stdout.write('x' * (17 << 20)); sys.stdout.flush(); threading.Event().wait()""#

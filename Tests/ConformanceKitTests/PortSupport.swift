@@ -42,7 +42,8 @@ enum PortFixtures {
     /// A port that behaves like the Python port except at step 2 of scenario `target`, where it
     /// does `mode`: `hang` (never answers), `crash` (writes to stderr and exits 3), `garbage`
     /// (answers a line that is not JSON) or `wrong-seq` (answers with another sequence number);
-    /// or, with `skip`, answers `skipped` to the scenario itself.
+    /// or, with `skip`, answers `skipped` to the scenario itself; with `error`, answers `errored`
+    /// to step 2 and refuses to be started a second time.
     static func misbehaving(_ mode: String, in target: String) throws -> String {
         let script = try temporaryDirectory().appendingPathComponent("misbehave.py")
         try misbehaveScript.write(to: script, atomically: true, encoding: .utf8)
@@ -79,6 +80,13 @@ enum PortFixtures {
 
         current = {"id": None, "bad_seq": False}
 
+        if mode == "error":
+            # Started once only: a restarted port (a second process) refuses to run.
+            marker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "started")
+            if os.path.exists(marker):
+                sys.exit(9)
+            open(marker, "w").close()
+
         class Out:
             def write(self, text):
                 if current["bad_seq"]:
@@ -113,6 +121,10 @@ enum PortFixtures {
                         continue
                     if mode == "wrong-seq":
                         current["bad_seq"] = True
+                    if mode == "error":
+                        sys.stdout.write(json.dumps({"seq": message["seq"], "errored": {"message": "cannot do step 2"}}) + "\n")
+                        sys.stdout.flush()
+                        continue
                 yield line
 
         sys.exit(serve(lines(), Out()))

@@ -13,6 +13,18 @@ public final class AdapterImplementation: Implementation {
     private var process: PortProcess?
     private var seq = 0
     private var info: ImplementationInfo?
+    /// Steps sent ahead of their turn, oldest first: their `seq`, their step and their line's size.
+    private var unanswered: [(seq: Int, step: Int, bytes: Int)] = []
+    /// The scenario's events not sent yet, in order (empty when `begin` was given none, as the
+    /// fuzzer's scenarios are made step by step).
+    private var ahead: ArraySlice<ScenarioEvent> = []
+
+    /// At most this many steps are sent before their replies are read, and at most `windowBytes`
+    /// of them: each step's reply would otherwise wait for the port to be woken, and a window of
+    /// unanswered lines no bigger than half a pipe's buffer never blocks a write while the port
+    /// blocks on its own (docs/porting.md, "The protocol").
+    static let window = 8
+    static let windowBytes = 32 << 10
 
     public init(command: String, directory: URL? = nil) {
         self.command = command
@@ -36,15 +48,33 @@ public final class AdapterImplementation: Implementation {
     }
 
     public func begin(_ scenario: Scenario, _ deadline: Deadline) throws(AdapterError) -> ImplementationReply {
+        try dropUnanswered(deadline)
         process?.clearStandardError()
         let reply = try ImplementationReply.read(try request({ AdapterProtocol.scenario(seq: $0, header: scenario.header) }, deadline))
         if case .outputs = reply { throw .malformed("ready", "the answer to scenario must be ready, skipped or errored") }
+        if case .ready = reply { ahead = scenario.events[...] }
         return reply
     }
 
     public func step(_ event: ScenarioEvent, _ deadline: Deadline) throws(AdapterError) -> ImplementationReply {
-        let reply = try ImplementationReply.read(
-            try request({ AdapterProtocol.step(seq: $0, step: event.step, event: event.object) }, deadline))
+        guard let process else { throw .exited("not started") }
+        if unanswered.first?.step != event.step {
+            try dropUnanswered(deadline)
+            if ahead.first?.step == event.step {
+                ahead.removeFirst()  // the scenario's next step, in order
+            } else {
+                ahead = []  // a step made on the spot (the fuzzer's), or one out of the scenario's order
+            }
+            try send(event, to: process)
+        }
+        while unanswered.count < Self.window, let next = ahead.first,
+            unanswered.reduce(0, { $0 + $1.bytes }) + Self.size(next) <= Self.windowBytes
+        {
+            ahead.removeFirst()
+            try send(next, to: process)
+        }
+        let expected = unanswered.removeFirst()
+        let reply = try ImplementationReply.read(try readReply(from: process, seq: expected.seq, deadline))
         switch reply {
         case .ready: throw .malformed("outputs", "the answer to step must hold outputs, skipped or errored")
         case .outputs(_, let omitted) where omitted > 0 && !event.isQuiet:
@@ -56,7 +86,16 @@ public final class AdapterImplementation: Implementation {
     public func diagnostics() -> String { process?.standardError ?? "" }
 
     public func end(discard: Bool) {
-        guard discard else { return }
+        ahead = []
+        if !discard {
+            // A scenario ended early (skipped, errored) leaves steps sent ahead: their replies are
+            // read and dropped; a port that cannot give them is started afresh for the next one.
+            do throws(AdapterError) {
+                try dropUnanswered(Deadline(seconds: 10))
+                return
+            } catch {}
+        }
+        unanswered = []
         process?.terminate()
         process = nil
         info = nil
@@ -71,11 +110,41 @@ public final class AdapterImplementation: Implementation {
         info = nil
     }
 
+    /// The bytes of `event`'s step line, less its `seq`: what it adds to the window.
+    private static func size(_ event: ScenarioEvent) -> Int {
+        AdapterProtocol.step(seq: 0, step: event.step, event: event.object).compactText.utf8.count + 1
+    }
+
+    /// Sends `event` as the next step, noting it as unanswered.
+    private func send(_ event: ScenarioEvent, to process: PortProcess) throws(AdapterError) {
+        seq += 1
+        let line = AdapterProtocol.step(seq: seq, step: event.step, event: event.object).compactText
+        try process.send(line)
+        unanswered.append((seq, event.step, line.utf8.count + 1))
+    }
+
+    /// Reads and drops the replies of the steps sent ahead and not asked for.
+    private func dropUnanswered(_ deadline: Deadline) throws(AdapterError) {
+        guard let process else {
+            unanswered = []
+            return
+        }
+        while !unanswered.isEmpty {
+            let expected = unanswered.removeFirst()
+            _ = try readReply(from: process, seq: expected.seq, deadline)
+        }
+    }
+
     /// Sends the message made with the next `seq` and returns the reply, after checking that it repeats `seq`.
     private func request(_ message: (Int) -> JSONValue, _ deadline: Deadline) throws(AdapterError) -> JSONObject {
         guard let process else { throw .exited("not started") }
         seq += 1
         try process.send(message(seq).compactText)
+        return try readReply(from: process, seq: seq, deadline)
+    }
+
+    /// The next reply, which must repeat `seq`.
+    private func readReply(from process: PortProcess, seq: Int, _ deadline: Deadline) throws(AdapterError) -> JSONObject {
         let line = try process.readLine(until: deadline.date, timeout: deadline.seconds)
         let value: JSONValue
         do {
