@@ -49,10 +49,17 @@ public final class AdapterImplementation: Implementation {
 
     public func begin(_ scenario: Scenario, _ deadline: Deadline) throws(AdapterError) -> ImplementationReply {
         try dropUnanswered(deadline)
-        process?.clearStandardError()
-        let reply = try ImplementationReply.read(try request({ AdapterProtocol.scenario(seq: $0, header: scenario.header) }, deadline))
+        guard let process else { throw .exited("not started") }
+        process.clearStandardError()
+        seq += 1
+        let scenarioSeq = seq
+        try process.send(AdapterProtocol.scenario(seq: scenarioSeq, header: scenario.header).compactText)
+        // The first steps go with it; should the answer not be ready, `end` drops their replies.
+        ahead = scenario.events[...]
+        sendAhead(to: process)
+        let reply = try ImplementationReply.read(try readReply(from: process, seq: scenarioSeq, deadline))
         if case .outputs = reply { throw .malformed("ready", "the answer to scenario must be ready, skipped or errored") }
-        if case .ready = reply { ahead = scenario.events[...] }
+        if case .ready = reply {} else { ahead = [] }
         return reply
     }
 
@@ -67,13 +74,7 @@ public final class AdapterImplementation: Implementation {
             }
             try send(event, to: process)
         }
-        while unanswered.count < Self.window, let next = ahead.first,
-            unanswered.reduce(0, { $0 + $1.bytes }) + Self.size(next) <= Self.windowBytes
-        {
-            // A port that is gone fails at the step whose reply is missing, not at this one.
-            do { try send(next, to: process) } catch { break }
-            ahead.removeFirst()
-        }
+        sendAhead(to: process)
         let expected = unanswered.removeFirst()
         let reply = try ImplementationReply.read(try readReply(from: process, seq: expected.seq, deadline))
         switch reply {
@@ -109,6 +110,17 @@ public final class AdapterImplementation: Implementation {
         process.finish(grace: 2)
         self.process = nil
         info = nil
+    }
+
+    /// Sends the scenario's next steps while the window has room.
+    private func sendAhead(to process: PortProcess) {
+        while unanswered.count < Self.window, let next = ahead.first,
+            unanswered.reduce(0, { $0 + $1.bytes }) + Self.size(next) <= Self.windowBytes
+        {
+            // A port that is gone fails at the step whose reply is missing, not at this one.
+            do { try send(next, to: process) } catch { break }
+            ahead.removeFirst()
+        }
     }
 
     /// The bytes of `event`'s step line, less its `seq`: what it adds to the window.
