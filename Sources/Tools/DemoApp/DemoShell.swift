@@ -3,6 +3,7 @@ import Foundation
 import KittensReplay
 import MVICore
 import MVICountdownTimer
+import MVIEssentials
 import MVIKittens
 import MVINewsApp
 import ScenarioRecording
@@ -51,17 +52,19 @@ final class DemoShell {
     ) throws(RecordingFailure) -> (screen: any DemoScreen, feed: any RecordingTab) {
         let name = file.deletingPathExtension().lastPathComponent
         let status = "recording to \(file.lastPathComponent)"
+        // An ephemeral session with the data sources' timeout and no URL cache, as the demo's own.
+        let session = URLSessionTransfer.session(timeout: 10, cachesResponses: false)
         switch options.app {
         case .kittens:
             let feed = try RecordedFeed<KittenViewModel, KittenViewEvent>(
                 feature: KittensFeature.module, name: name, config: [:],
-                service: .init(baseURL: services.baseURL, apiKey: options.catAPIKey),
+                service: .init(baseURL: services.baseURL, apiKey: options.catAPIKey, session: session),
                 initial: KittenMappers.model(KittenState()), file: file)
             return (KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: status), feed)
         case .timer, .news:  // DemoOptions refuses news with --record
             let feed = try RecordedFeed<TimerViewModel, TimerViewEvent>(
                 feature: TimerFeature.module, name: name, config: ["seed": .integer(Int(options.seed ?? 1))],
-                service: .init(baseURL: services.baseURL), initial: TimerMappers.model(TimerState()), file: file)
+                service: .init(baseURL: services.baseURL, session: session), initial: TimerMappers.model(TimerState()), file: file)
             return (TimerScreen(feed: feed, status: status), feed)
         }
     }
