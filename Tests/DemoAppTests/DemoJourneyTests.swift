@@ -45,12 +45,13 @@
             let errors = folder.appendingPathComponent("stderr.txt")
             let session = try Self.start("--app kittens --record '\(file.path)' 2>'\(errors.path)'", virtualTime: false)
             _ = try session.waitFor("the list loaded, while recording") {
-                $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("recording to refresh-in-the-demo.jsonl")
+                $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("recording to refresh-in-the-demo.jsonl, 1 request")
             }
             try session.press("r")
-            // Real time: the refresh's answer comes from the mock server within moments; quit after it.
-            Thread.sleep(forTimeInterval: 1)
-            _ = try session.waitFor("the refreshed list") { $0.contains("10 kittens") && !$0.contains("Loading") }
+            // Quit once the refresh's answer is shown: its request counted, the list no longer loading.
+            _ = try session.waitFor("the refreshed list") {
+                $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("2 requests")
+            }
             try session.press("q")
             _ = try session.waitFor(text: "recorded the session to")  // the path wraps at 80 columns
             _ = try session.waitFor(text: "exit status 0")

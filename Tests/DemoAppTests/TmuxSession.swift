@@ -109,6 +109,25 @@ final class TmuxSession {
         return last
     }
 
+    /// The screen once it has stayed the same for half a second (or the timeout): what a missing
+    /// golden is written from.
+    func settledScreen() throws -> String {
+        let deadline = ContinuousClock.now + Self.timeout
+        var last = try screen()
+        var since = ContinuousClock.now
+        while ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            let shown = try screen()
+            if shown != last {
+                last = shown
+                since = ContinuousClock.now
+            } else if since.duration(to: .now) >= .milliseconds(500) {
+                return shown
+            }
+        }
+        return last
+    }
+
     /// Waits until the screen shows `text`.
     @discardableResult
     func waitFor(text: String) throws -> String { try waitFor("\"\(text)\"") { $0.contains(text) } }
@@ -119,8 +138,7 @@ final class TmuxSession {
         let file = packageRoot.appendingPathComponent("Tests/DemoAppTests/Screens/\(name).txt")
         guard let golden = try? String(contentsOf: file, encoding: .utf8) else {
             let recording = ProcessInfo.processInfo.environment["DEMO_RECORD"] == "1" && !ContinuousIntegration.isActive()
-            Thread.sleep(forTimeInterval: 2)
-            let shown = try screen()
+            let shown = try settledScreen()
             if recording {
                 try (shown + "\n").write(to: file, atomically: true, encoding: .utf8)
             } else {

@@ -48,7 +48,14 @@ struct ProcessStopTests {
         let port = try #require(server.port)
         let waiter = try RawClient(port: port)
         waiter.send("GET /__admin/requests/next?timeoutMs=60000 HTTP/1.1\r\n\r\n")
-        Thread.sleep(forTimeInterval: 0.3)  // the waiter reaches the journal
+        // The waiter reaches the journal: health counts it (a real process, polled with a generous limit).
+        let health = URL(string: "http://127.0.0.1:\(port)/__admin/health")!
+        let deadline = Date().addingTimeInterval(30)
+        var waiting = false
+        while !waiting, Date() < deadline {
+            waiting = get(health).map { String(decoding: $0.body, as: UTF8.self).contains(#""waiters":1"#) } ?? false
+        }
+        #expect(waiting, "the waiter never reached the journal")
         let started = Date()
         server.process.terminate()
         #expect(server.waitForExit(timeout: 30))

@@ -187,6 +187,9 @@ public final class ScenarioRecorder: Sendable {
         }
     }
 
+    /// How many requests the live feature has made so far.
+    public var requestCount: Int { state.withLock { $0.requests.count } }
+
     /// Waits until nothing is under way: no input waiting, no work queued, no request unanswered.
     /// Delayed work (a ticking timer) may still be scheduled. Returns false on timeout.
     public func waitUntilIdle(timeout: Duration) -> Bool {

@@ -51,7 +51,6 @@ final class DemoShell {
         options: DemoOptions, services: DemoServices, file: URL, scheduler: any Scheduler
     ) throws(RecordingFailure) -> (screen: any DemoScreen, feed: any RecordingTab) {
         let name = file.deletingPathExtension().lastPathComponent
-        let status = "recording to \(file.lastPathComponent)"
         // An ephemeral session with the data sources' timeout and no URL cache, as the demo's own.
         let session = URLSessionTransfer.session(timeout: 10, cachesResponses: false)
         switch options.app {
@@ -60,12 +59,12 @@ final class DemoShell {
                 feature: KittensFeature.module, name: name, config: [:],
                 service: .init(baseURL: services.baseURL, apiKey: options.catAPIKey, session: session),
                 initial: KittenMappers.model(KittenState()), file: file)
-            return (KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: status), feed)
+            return (KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: { feed.status }), feed)
         case .timer, .news:  // DemoOptions refuses news with --record
             let feed = try RecordedFeed<TimerViewModel, TimerViewEvent>(
                 feature: TimerFeature.module, name: name, config: ["seed": .integer(Int(options.seed ?? 1))],
                 service: .init(baseURL: services.baseURL, session: session), initial: TimerMappers.model(TimerState()), file: file)
-            return (TimerScreen(feed: feed, status: status), feed)
+            return (TimerScreen(feed: feed, status: { feed.status }), feed)
         }
     }
 

@@ -88,16 +88,17 @@ final class KittensScreen: DemoScreen {
     private var image: (url: String, holder: ImageComponentHolder, view: LatestModelView<ImageViewModel, ImageViewEvent>)?
     private var visible = false
 
-    init(feed: any ScreenFeed<KittenViewModel, KittenViewEvent>, pipeline: ImagePipeline, scheduler: any Scheduler, status: String? = nil) {
+    init(feed: any ScreenFeed<KittenViewModel, KittenViewEvent>, pipeline: ImagePipeline, scheduler: any Scheduler, status: @escaping () -> String? = { nil }) {
         self.feed = feed
         self.pipeline = pipeline
         self.scheduler = scheduler
-        self.status = status
+        self.statusLine = status
     }
 
     let title = "Kittens"
     let isTyping = false
-    let status: String?
+    private let statusLine: () -> String?
+    var status: String? { statusLine() }
 
     var keys: [KeyHelp] { [KeyHelp("r", "refresh"), KeyHelp("Up/Down", "select")] }
 

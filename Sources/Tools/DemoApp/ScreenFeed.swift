@@ -86,6 +86,11 @@ final class RecordedFeed<Model, Event: Sendable>: ScreenFeed, RecordingTab {
     }
 
     var model: Model { latest.withLock { $0 } }
+    /// What the tab's status line says: where the session goes, and the requests made so far.
+    var status: String {
+        let requests = recorder.requestCount
+        return "recording to \(file.lastPathComponent), \(requests) request\(requests == 1 ? "" : "s")"
+    }
     func send(_ event: Event) { recorder.send(view: event) }
     func start() { recorder.perform(.start) }
     func stop() { recorder.perform(.stop) }

@@ -86,9 +86,9 @@ final class TimerScreen: DemoScreen {
     private var label: String?
     private var labels: (any Cancellable)?
 
-    init(feed: any ScreenFeed<TimerViewModel, TimerViewEvent>, status: String? = nil) {
+    init(feed: any ScreenFeed<TimerViewModel, TimerViewEvent>, status: @escaping () -> String? = { nil }) {
         self.feed = feed
-        self.status = status
+        self.statusLine = status
         if let own = feed as? ComponentFeed<TimerComponent, TimerStore, TimerViewModel, TimerViewEvent> {
             labels = own.component.store.subscribe { [weak self] (label: TimerLabel) in self?.label = "\(label)" }
         }
@@ -97,7 +97,8 @@ final class TimerScreen: DemoScreen {
     deinit { labels?.cancel() }
 
     let title = "Timer"
-    let status: String?
+    private let statusLine: () -> String?
+    var status: String? { statusLine() }
     var isTyping: Bool { feed.model.isSettingTimer }
 
     var keys: [KeyHelp] {

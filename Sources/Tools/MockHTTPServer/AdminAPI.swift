@@ -10,7 +10,8 @@ struct AdminAPI {
         let route = (request.method, request.path)
         switch route {
         case ("GET", "/__admin/health"):
-            return .json(200, ["status": "ok"])
+            // `waiters`: the `requests/next` calls waiting now, so a client can tell that its waiter arrived.
+            return .json(200, ["status": "ok", "waiters": .integer(server.journal.waiters)])
         case ("POST", "/__admin/stubs"):
             return addStub(request)
         case ("GET", "/__admin/stubs"):
