@@ -15,6 +15,8 @@ public final class AdapterImplementation: Implementation {
     private var info: ImplementationInfo?
     /// Steps sent ahead of their turn, oldest first: their `seq`, their step and their line's size.
     private var unanswered: [(seq: Int, step: Int, bytes: Int)] = []
+    /// The bytes of the lines in `unanswered`.
+    private var unansweredBytes = 0
     /// The scenario's events not sent yet, in order (empty when `begin` was given none, as the
     /// fuzzer's scenarios are made step by step).
     private var ahead: ArraySlice<ScenarioEvent> = []
@@ -72,10 +74,10 @@ public final class AdapterImplementation: Implementation {
             } else {
                 ahead = []  // a step made on the spot (the fuzzer's), or one out of the scenario's order
             }
-            try send(event, to: process)
+            try send(Self.stepLine(seq: seq + 1, event), step: event.step, to: process)
         }
         sendAhead(to: process)
-        let expected = unanswered.removeFirst()
+        let expected = takeUnanswered()
         let reply = try ImplementationReply.read(try readReply(from: process, seq: expected.seq, deadline))
         switch reply {
         case .ready: throw .malformed("outputs", "the answer to step must hold outputs, skipped or errored")
@@ -98,6 +100,7 @@ public final class AdapterImplementation: Implementation {
             } catch {}
         }
         unanswered = []
+        unansweredBytes = 0
         process?.terminate()
         process = nil
         info = nil
@@ -114,37 +117,44 @@ public final class AdapterImplementation: Implementation {
 
     /// Sends the scenario's next steps while the window has room.
     private func sendAhead(to process: PortProcess) {
-        while unanswered.count < Self.window, let next = ahead.first,
-            unanswered.reduce(0, { $0 + $1.bytes }) + Self.size(next) <= Self.windowBytes
-        {
+        while unanswered.count < Self.window, let next = ahead.first {
+            let line = Self.stepLine(seq: seq + 1, next)
+            guard unansweredBytes + line.utf8.count + 1 <= Self.windowBytes else { return }
             // A port that is gone fails at the step whose reply is missing, not at this one.
-            do { try send(next, to: process) } catch { break }
+            do { try send(line, step: next.step, to: process) } catch { return }
             ahead.removeFirst()
         }
     }
 
-    /// The bytes of `event`'s step line, less its `seq`: what it adds to the window.
-    private static func size(_ event: ScenarioEvent) -> Int {
-        AdapterProtocol.step(seq: 0, step: event.step, event: event.object).compactText.utf8.count + 1
+    /// The step message for `event` with `seq`.
+    private static func stepLine(seq: Int, _ event: ScenarioEvent) -> String {
+        AdapterProtocol.step(seq: seq, step: event.step, event: event.object).compactText
     }
 
-    /// Sends `event` as the next step, noting it as unanswered.
-    private func send(_ event: ScenarioEvent, to process: PortProcess) throws(AdapterError) {
-        seq += 1
-        let line = AdapterProtocol.step(seq: seq, step: event.step, event: event.object).compactText
+    /// Sends `line`, the step message made with the next `seq`, noting it as unanswered.
+    private func send(_ line: String, step: Int, to process: PortProcess) throws(AdapterError) {
         try process.send(line)
-        unanswered.append((seq, event.step, line.utf8.count + 1))
+        seq += 1
+        unanswered.append((seq, step, line.utf8.count + 1))
+        unansweredBytes += line.utf8.count + 1
+    }
+
+    /// The oldest step sent and not answered yet, no longer counted as unanswered.
+    private func takeUnanswered() -> (seq: Int, step: Int, bytes: Int) {
+        let oldest = unanswered.removeFirst()
+        unansweredBytes -= oldest.bytes
+        return oldest
     }
 
     /// Reads and drops the replies of the steps sent ahead and not asked for.
     private func dropUnanswered(_ deadline: Deadline) throws(AdapterError) {
         guard let process else {
             unanswered = []
+            unansweredBytes = 0
             return
         }
         while !unanswered.isEmpty {
-            let expected = unanswered.removeFirst()
-            _ = try readReply(from: process, seq: expected.seq, deadline)
+            _ = try readReply(from: process, seq: takeUnanswered().seq, deadline)
         }
     }
 

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import ReplaySeam
 
 /// How the demo runs, from its command line and environment.
 public struct DemoOptions: Equatable, Sendable {
@@ -87,9 +88,9 @@ public struct DemoOptions: Equatable, Sendable {
         virtualTime = parsed.flag("virtual-time")
         if let text = parsed.value("seed") {
             guard let seed = UInt64(text) else { throw fail("--seed \(text): expected a whole number from 0 to \(UInt64.max)") }
-            // A scenario's seed is a JSON number, exact up to 2^53 - 1 (docs/features/timer.md).
-            if record != nil, seed > 9_007_199_254_740_991 {
-                throw fail("--seed \(text): a recorded session's seed is at most 9007199254740991")
+            // A scenario's seed is a JSON number the Timer reads exactly (docs/features/timer.md).
+            if record != nil, seed > largestExactInteger {
+                throw fail("--seed \(text): a recorded session's seed is at most \(largestExactInteger)")
             }
             self.seed = seed
         } else {

@@ -9,19 +9,20 @@ import MVIEssentials
 final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     /// The store's name in errors: "favourites", "search history".
     let store: String
-    let url: URL
     let empty: Value
-    /// Held for every file operation; it guards the file. Its value counts the operations, so the
-    /// box holds something: with a `Void` value, ThreadSanitizer once reported a Swift access race
-    /// on the box under its own lock (concurrentTogglesLoseNoFavourite), which a sized value avoids.
-    private let lock = Locked(0)
+    /// The file, taken under its lock by every operation. (A `Locked<Void>` beside a `url` did the
+    /// same, but ThreadSanitizer reported a Swift access race on its empty value under the lock in
+    /// every run of concurrentTogglesLoseNoFavourite.)
+    private let file: Locked<URL>
+
+    var url: URL { file.withLock { $0 } }
 
     static var version: Int { 1 }
 
     init(store: String, url: URL, empty: Value) {
         self.store = store
-        self.url = url
         self.empty = empty
+        file = Locked(url)
     }
 
     private struct Envelope: Codable {
@@ -30,22 +31,16 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     }
 
     func read() throws(NewsStorageError) -> Value {
-        try lock.withLock { operations throws(NewsStorageError) in
-            operations += 1
-            return try readUnlocked()
-        }
+        try file.withLock { url throws(NewsStorageError) in try readUnlocked(url) }
     }
 
     /// Replaces the value with `transform(value)`, in one step under the lock. Refused when the
     /// file now there is corrupt or unreadable.
     func update(_ transform: (Value) -> Value) throws(NewsStorageError) {
-        try lock.withLock { operations throws(NewsStorageError) in
-            operations += 1
-            try writeUnlocked(transform(try readUnlocked()))
-        }
+        try file.withLock { url throws(NewsStorageError) in try writeUnlocked(transform(try readUnlocked(url)), to: url) }
     }
 
-    private func readUnlocked() throws(NewsStorageError) -> Value {
+    private func readUnlocked(_ url: URL) throws(NewsStorageError) -> Value {
         let data: Data
         do {
             guard FileManager.default.fileExists(atPath: url.path) else { return empty }
@@ -70,7 +65,7 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     }
 
     /// Writes `value` to a temporary file, then renames it over the file.
-    private func writeUnlocked(_ value: Value) throws(NewsStorageError) {
+    private func writeUnlocked(_ value: Value, to url: URL) throws(NewsStorageError) {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -85,10 +80,9 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     /// Moves a corrupt file aside to `<name>.corrupt` (replacing an older one there) and returns
     /// where it went; nil when the file is missing or reads fine.
     func discardCorruptFile() throws(NewsStorageError) -> URL? {
-        try lock.withLock { operations throws(NewsStorageError) -> URL? in
-            operations += 1
+        try file.withLock { url throws(NewsStorageError) -> URL? in
             do throws(NewsStorageError) {
-                _ = try readUnlocked()
+                _ = try readUnlocked(url)
                 return nil
             } catch {
                 guard case .corrupt = error else { throw error }
