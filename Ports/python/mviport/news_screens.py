@@ -236,10 +236,16 @@ class SearchStore(ScreenStore):
             self.container = self.container.copy(is_loading=False)
 
     def search(self, query):
+        # Each render may release the screen (a navigation it caused): a disposed store starts nothing
+        # more, neither the history write nor the request (news-app.md, news-app.69).
         self.pending = None
         self.record_history(query)
+        if self.disposed:
+            return
         self.container = self.container.copy(is_loading=True)
         self.changed()
+        if self.disposed:
+            return
         request = self.env.requests.open(data.everything(query), lambda fields: self.answered(request, fields))
         self.in_flight = request
 
@@ -253,6 +259,8 @@ class SearchStore(ScreenStore):
             return
         self.history = history
         self.changed()
+        if self.disposed:
+            return
         try:
             self.history_store.write(history, lambda entry: entry)
         except StorageFailure as failure:
