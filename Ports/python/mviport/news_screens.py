@@ -102,9 +102,12 @@ class HeadlinesStore(ScreenStore):
         self.changed()
 
     def view_model(self):
+        # The "no articles" text once a page loaded and there is no row (news.md, "Top headlines").
+        empty = [("emptyText", data.NO_ARTICLES_TEXT)] if self.loaded_page >= 1 and not self.articles else []
         return record(
             "HeadlinesViewModel",
             ("rows", [data.row(article) for article in self.articles]),
+            *empty,
             ("isLoadingMore", self.loading_page is not None and self.loading_page > 1),
             ("canLoadMore", self.can_load_more()),
             ("container", data.container_model(self.container)),
