@@ -106,6 +106,37 @@ struct FuzzerPortTests {
         #expect(fixture.golden.contains("  cancel #1"), "the reference's golden shows the cancel the port leaves out")
     }
 
+    /// A port that knowingly breaks one rule fails nearly every scenario the same way: without a way
+    /// on, the fuzzer stops the feature at the first; `--keep-going` goes on and names repeats,
+    /// `--known` steps over the shrunk scenario listed, so the rest of the feature is still fuzzed.
+    @Test func keepGoingAndKnownDivergencesFuzzPastTheFirstFailure() throws {
+        let port = "MVI_PORT_MUTATION=kittens-reload-keeps-load \(PortFixtures.portCommand)"
+        let folder = try PortFixtures.temporaryDirectory()
+        let out = folder.appendingPathComponent("findings").path
+        let base = ["fuzz", "kittens", "--adapter", port, "--seed", "1", "--runs", "8", "--out", out]
+
+        let stopped = CommandRun(base)
+        #expect(stopped.status == 1)
+        #expect(stopped.out.components(separatedBy: "\nFAIL  kittens").count == 2, "one failure, then the feature stops: \(stopped.out)")
+        #expect(stopped.out.contains("fuzz: 1 scenario ("), "\(stopped.out)")
+
+        let going = CommandRun(base + ["--keep-going"])
+        #expect(going.status == 1)
+        let failures = going.out.components(separatedBy: "\nFAIL  kittens").count - 1
+        #expect(failures >= 2, "\(going.out)")
+        #expect(going.out.contains("fuzz: 8 scenarios ("), "every scenario runs: \(going.out)")
+        #expect(going.out.contains("    the same shrunk scenario as seed 1: not written again"), "\(going.out)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out + "/kittens").filter { $0.hasSuffix(".jsonl") }
+        #expect(written == ["fuzz-1.jsonl"], "a repeat is not written again")
+
+        let list = folder.appendingPathComponent("known.txt")
+        try "# kittens: a reload keeps the load (kittens.md, step 1)\nfindings/kittens/fuzz-1.jsonl\n".write(to: list, atomically: true, encoding: .utf8)
+        let stepped = CommandRun(base + ["--known", list.path])
+        #expect(stepped.status == 0, "every failure is the known one: \(stepped.out)\(stepped.err)")
+        #expect(stepped.out.contains("known kittens, seed 1: diverged, shrunk to findings/kittens/fuzz-1.jsonl; stepped over"), "\(stepped.out)")
+        #expect(stepped.out.contains("fuzz: 8 scenarios (") && stepped.out.contains(" 0 failing, \(failures) known stepped over; seed 1\n"), "\(stepped.out)")
+    }
+
     @Test func theUnbrokenPortHoldsForAFixedSeed() throws {
         let port = AdapterImplementation(command: PortFixtures.portCommand, directory: PortFixtures.root)
         defer { port.stop() }
@@ -131,6 +162,7 @@ extension Fuzzer.Verdict {
         (["fuzz", "--time-budget", "-1"], "--time-budget -1: expected a number of seconds above 0"),
         (["fuzz", "--max-steps", "0"], "--max-steps 0: expected a whole number from 1 to 10000"),
         (["fuzz", "--adapter", " "], "--adapter needs a command"),
+        (["fuzz", "--known", "/nonexistent/known.txt"], "--known: /nonexistent/known.txt: cannot read the file"),
     ])
     func mistakesAreUsageErrors(arguments: [String], message: String) {
         let run = CommandRun(arguments)

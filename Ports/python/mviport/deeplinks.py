@@ -36,7 +36,7 @@ def parse(link, scheme, patterns):
     if count > MAX_LENGTH:
         raise LinkError(link, MAX_LENGTH + 1, f"the link has {count} characters, more than the limit of {MAX_LENGTH}")
     separator = next((i for i in range(count - 2) if chars[i:i + 3] == [":", "/", "/"]), None)
-    if separator is None:
+    if not separator:  # no "://", or nothing before it: no scheme at all (navigation.45)
         raise LinkError(link, 1, f"expected a link starting {scheme}://")
     given = "".join(chars[:separator])
     if given.lower() != scheme:

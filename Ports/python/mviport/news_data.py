@@ -280,10 +280,18 @@ def row(article):
         ("date", display_date(article.get("publishedAt")))))
 
 
+NO_ARTICLES_TEXT = "No articles right now."
+
+
+def present_author(author):
+    """An empty or blank author is none, like a missing one (news.md, news.10)."""
+    return author if author is not None and trim(author) else None
+
+
 def article_model(article, is_favorite, container):
     return record("ArticleViewModel", *_present(
         ("url", article["url"]), ("title", article.get("title")), ("sourceName", article["source"]["name"]),
-        ("author", article.get("author")), ("description", article.get("description")),
+        ("author", present_author(article.get("author"))), ("description", article.get("description")),
         ("content", article.get("content")), ("imageURL", article.get("urlToImage")),
         ("date", display_date(article.get("publishedAt"))), ("isFavorite", is_favorite),
         ("container", container_model(container))))

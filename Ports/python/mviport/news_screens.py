@@ -102,9 +102,12 @@ class HeadlinesStore(ScreenStore):
         self.changed()
 
     def view_model(self):
+        # The "no articles" text once a page loaded and there is no row (news.md, "Top headlines").
+        empty = [("emptyText", data.NO_ARTICLES_TEXT)] if self.loaded_page >= 1 and not self.articles else []
         return record(
             "HeadlinesViewModel",
             ("rows", [data.row(article) for article in self.articles]),
+            *empty,
             ("isLoadingMore", self.loading_page is not None and self.loading_page > 1),
             ("canLoadMore", self.can_load_more()),
             ("container", data.container_model(self.container)),
@@ -236,10 +239,16 @@ class SearchStore(ScreenStore):
             self.container = self.container.copy(is_loading=False)
 
     def search(self, query):
+        # Each render may release the screen (a navigation it caused): a disposed store starts nothing
+        # more, neither the history write nor the request (news-app.md, news-app.69).
         self.pending = None
         self.record_history(query)
+        if self.disposed:
+            return
         self.container = self.container.copy(is_loading=True)
         self.changed()
+        if self.disposed:
+            return
         request = self.env.requests.open(data.everything(query), lambda fields: self.answered(request, fields))
         self.in_flight = request
 
@@ -253,6 +262,8 @@ class SearchStore(ScreenStore):
             return
         self.history = history
         self.changed()
+        if self.disposed:
+            return
         try:
             self.history_store.write(history, lambda entry: entry)
         except StorageFailure as failure:

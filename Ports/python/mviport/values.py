@@ -52,24 +52,54 @@ def clusters(text):
     """`text` cut into user-perceived characters (grapheme clusters), closely enough for the corpus:
     marks, joiners and what a joiner joins, variation selectors, emoji modifiers and tags extend the
     character before them (so do Thai and Lao sara am, spacing marks that are letters); CR LF, a pair
-    of regional indicators and a Hangul syllable written in jamo (L V T) are one."""
+    of regional indicators and a Hangul syllable written in jamo (L V T) are one; and, by Unicode
+    15.1's rule GB9c (news.md, news.116), a consonant, a virama and a consonant of the six scripts
+    with Indic_Conjunct_Break (`क्ष`) are one."""
     out = []
     previous = None
     regional_open = False
+    conjunct = None  # GB9c: "consonant" after a consonant (and marks), "linked" once a virama followed
     for char in text:
         code = ord(char)
         regional = 0x1F1E6 <= code <= 0x1F1FF
+        consonant = _incb_consonant(code)
         extends = (unicodedata.category(char) in ("Mn", "Mc", "Me") or code in (0x0E33, 0x0EB3)
                    or _hangul_joins(previous, char) or code == 0x200D or 0xFE00 <= code <= 0xFE0F
                    or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F
-                   or previous == "\u200d" or (previous == "\r" and char == "\n") or (regional and regional_open))
+                   or previous == "\u200d" or (previous == "\r" and char == "\n") or (regional and regional_open)
+                   or (consonant and conjunct == "linked"))
         if previous is None or not extends:
             out.append(char)
         else:
             out[-1] += char
         regional_open = regional and not (regional_open and extends)
+        if consonant:
+            conjunct = "consonant"
+        elif code in _INCB_LINKERS:
+            conjunct = "linked" if conjunct else None
+        elif not (code == 0x200D or unicodedata.category(char) in ("Mn", "Me")):
+            conjunct = None
         previous = char
     return out
+
+
+# Indic_Conjunct_Break (DerivedCoreProperties.txt): the viramas that link, and the consonants they link,
+# of Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam.
+_INCB_LINKERS = {0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D}
+_INCB_CONSONANTS = (
+    (0x0915, 0x0939), (0x0958, 0x095F), (0x0978, 0x097F),
+    (0x0995, 0x09A8), (0x09AA, 0x09B0), (0x09B2, 0x09B2), (0x09B6, 0x09B9), (0x09DC, 0x09DD), (0x09DF, 0x09DF),
+    (0x09F0, 0x09F1),
+    (0x0A95, 0x0AA8), (0x0AAA, 0x0AB0), (0x0AB2, 0x0AB3), (0x0AB5, 0x0AB9), (0x0AF9, 0x0AF9),
+    (0x0B15, 0x0B28), (0x0B2A, 0x0B30), (0x0B32, 0x0B33), (0x0B35, 0x0B39), (0x0B5C, 0x0B5D), (0x0B5F, 0x0B5F),
+    (0x0B71, 0x0B71),
+    (0x0C15, 0x0C28), (0x0C2A, 0x0C39), (0x0C58, 0x0C5A),
+    (0x0D15, 0x0D3A),
+)
+
+
+def _incb_consonant(code):
+    return any(low <= code <= high for low, high in _INCB_CONSONANTS)
 
 
 def _hangul(char):

@@ -16,6 +16,8 @@ extension ConformanceCommand {
             .value("out", "DIR", "where each shrunk failure is written as a fixture, <feature>/fuzz-<seed>.jsonl and its golden (default: fuzz-findings)"),
             .value("fixtures", "DIR", "the corpus whose configs and field values are hints (default: as for run)"),
             .flag("print", "print each generated scenario's lines as they are checked"),
+            .value("known", "FILE", "a list of scenario files (.jsonl) a port knowingly fails: a failure that shrinks to one is stepped over, and the feature goes on"),
+            .flag("keep-going", "after a failure, go on with the feature's next scenarios instead of stopping it; a failure shrunk to a scenario found before is named, not written again"),
         ])
 
     /// Runs `fuzz`; nil for another subcommand.
@@ -68,8 +70,16 @@ extension ConformanceCommand {
         io.out("fuzz: \(names.joined(separator: ", ")), \(runs) scenario\(runs == 1 ? "" : "s") each from seed \(seed), "
             + (command.map { "the port \($0) against the reference" } ?? "the reference's invariants") + "\n")
 
+        var known = KnownDivergences()
+        if let path = parsed.value("known") {
+            do { known = try KnownDivergences(contentsOf: URL(fileURLWithPath: path)) } catch { throw fail("--known: \(error)") }
+        }
+        let keepGoing = parsed.flag("keep-going")
+        // With --keep-going, the seed that first gave each shrunk scenario (its feature and events).
+        var shrunkBefore: [String: UInt64] = [:]
         let started = Date()
         var findings = 0
+        var stepped = 0
         var scenarios = 0
         var steps = 0
         var status = ExitStatus.success
@@ -91,12 +101,24 @@ extension ConformanceCommand {
                     io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
                 }
                 guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: min(60, budget ?? 60), steps: &steps) else { continue }
+                if let file = known.file(feature: feature, config: finding.header["config"], events: finding.shrunk) {
+                    if io.isTerminal { io.out("\r\u{1B}[K") }
+                    io.out("known \(feature), seed \(runSeed): \(finding.failure.kind), shrunk to \(file); stepped over\n")
+                    stepped += 1
+                    continue
+                }
                 findings += 1
                 status = ExitStatus.failure
                 if io.isTerminal { io.out("\r\u{1B}[K") }
                 io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
                 io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: conformance fuzz \(feature) --seed \(runSeed) --runs 1"
                     + (command.map { " --adapter '\($0)'" } ?? "") + "\n")
+                let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(separator: "\n")
+                if let first = shrunkBefore[shrunkKey] {
+                    io.out("    the same shrunk scenario as seed \(first): not written again\n")
+                    continue
+                }
+                shrunkBefore[shrunkKey] = runSeed
                 if let fixture = fuzzer.fixture(finding) {
                     let folder = out.appendingPathComponent(feature)
                     do {
@@ -110,13 +132,14 @@ extension ConformanceCommand {
                         io.err("conformance: could not write the fixture under \(folder.path): \(error)\n")
                     }
                 }
-                break
+                if !keepGoing { break }
             }
             scenarios += ran
             if io.isTerminal { io.out("\r\u{1B}[K") }
         }
         let seconds = Date().timeIntervalSince(started)
-        io.out("fuzz: \(scenarios) scenario\(scenarios == 1 ? "" : "s") (\(steps) steps) in \(String(format: "%.1f", seconds)) s, \(findings) failing; seed \(seed)\n")
+        io.out("fuzz: \(scenarios) scenario\(scenarios == 1 ? "" : "s") (\(steps) steps) in \(String(format: "%.1f", seconds)) s, \(findings) failing"
+            + (stepped > 0 ? ", \(stepped) known stepped over" : "") + "; seed \(seed)\n")
         return status
     }
 }

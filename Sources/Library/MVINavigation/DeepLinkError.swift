@@ -4,7 +4,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     public enum Reason: Hashable, Sendable {
         /// More characters than the grammar's `maxLength`.
         case tooLong(length: Int, limit: Int)
-        /// Not `<scheme>://` (`found` is empty when there is no `://` at all).
+        /// Not `<scheme>://` (`found` is empty when there is no `://` at all, or nothing before it).
         case wrongScheme(found: String, expected: String)
         /// Nothing between `://` and `?`.
         case missingScreen

@@ -91,8 +91,9 @@ public enum NewsRender {
     static func headlines(_ model: HeadlinesViewModel, selected: Int, width: Int, height: Int) -> [ScreenLine] {
         let footer =
             model.isLoadingMore ? "loading more..." : model.canLoadMore ? "more below: the last row loads the next page" : "no more headlines"
+        let body = model.emptyText.map { [ScreenLine(" " + $0)] } ?? list(model.rows, selected: selected, width: width, height: height - 2)
         return [ScreenLine(" Top headlines: \(model.rows.count) shown, row \(model.rows.isEmpty ? 0 : selected + 1)")]
-            + list(model.rows, selected: selected, width: width, height: height - 2) + [ScreenLine(" " + footer)]
+            + body + [ScreenLine(" " + footer)]
     }
 
     static func article(_ model: ArticleViewModel, width: Int, height: Int) -> [ScreenLine] {

@@ -22,14 +22,15 @@ extension NewsRowModel: CanonicalRenderable {
 }
 
 extension HeadlinesViewModel: CanonicalRenderable {
-    /// `HeadlinesViewModel` with `rows`, `isLoadingMore`, `canLoadMore`, `container`.
+    /// `HeadlinesViewModel` with `rows`, `emptyText` when there is one, `isLoadingMore`, `canLoadMore`, `container`.
     public var canonical: CanonicalValue {
-        .record("HeadlinesViewModel", [
-            "rows": .list(rows.map(\.canonical)),
-            "isLoadingMore": .bool(isLoadingMore),
-            "canLoadMore": .bool(canLoadMore),
-            "container": container.canonical,
-        ])
+        .record(
+            "HeadlinesViewModel",
+            [CanonicalValue.Field("rows", .list(rows.map(\.canonical)))] + present(["emptyText": emptyText]) + [
+                CanonicalValue.Field("isLoadingMore", .bool(isLoadingMore)),
+                CanonicalValue.Field("canLoadMore", .bool(canLoadMore)),
+                CanonicalValue.Field("container", container.canonical),
+            ])
     }
 }
 

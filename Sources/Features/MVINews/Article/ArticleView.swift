@@ -46,11 +46,13 @@ public typealias ArticleViewProxy = ViewProxy<ArticleViewModel, ArticleViewEvent
 
 /// The mappers between the article store and its view.
 public enum ArticleMappers {
-    /// State -> view model: the article's fields as given, the date as `dd.MM.yyyy` in UTC.
+    /// State -> view model: the article's fields as given (an empty or blank author is none, as
+    /// NewsAPI sends `""` for an unknown one), the date as `dd.MM.yyyy` in UTC.
     public static func model(_ state: ArticleState) -> ArticleViewModel {
         let article = state.article
+        let author = article.author.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         return ArticleViewModel(
-            url: article.url, title: article.title, sourceName: article.source.name, author: article.author,
+            url: article.url, title: article.title, sourceName: article.source.name, author: author,
             description: article.description, content: article.content, imageURL: article.urlToImage,
             date: NewsDate.format(article.publishedAt), isFavorite: state.isFavorite, container: state.container)
     }

@@ -112,10 +112,14 @@ final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchMessa
         dispatch(.queryChanged(query))
     }
 
+    /// Each dispatch renders, and a render may release this screen (a navigation it caused): a
+    /// disposed store starts nothing more, neither the history write nor the request.
     private func search(_ query: String) {
         pending = nil
         record(query)
+        guard !context.isDisposed else { return }
         dispatch(.searchStarted(query))
+        guard !context.isDisposed else { return }
         let request = NewsRequest.everything(query: query, page: 1, pageSize: NewsRequest.defaultPageSize)
         // Weak, as in `HeadlinesExecutor`: the data source may keep the completion.
         loader.start(request, context: context) { [weak self] result in
@@ -131,7 +135,7 @@ final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchMessa
         let entries = SearchHistory.recording(query, in: state.history)
         guard entries != state.history else { return }
         dispatch(.historyRecorded(entries))
-        guard !historyStoreFailed else { return }
+        guard !historyStoreFailed, !context.isDisposed else { return }
         do {
             try historyStore.save(entries)
         } catch {
