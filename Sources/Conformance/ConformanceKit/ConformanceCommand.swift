@@ -116,7 +116,9 @@ public struct ConformanceCommand {
                 if !unmatched.isEmpty {
                     // `conformance help` reads as a request for usage, not for a scenario named help.
                     let usage = unmatched.contains("help") ? "; for usage run 'conformance --help'" : ""
-                    io.err("conformance: no scenario matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); see 'conformance list'\(usage)\n")
+                    io.err(
+                        "conformance: no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); "
+                            + "see 'conformance list\(catalog.fixturesOption)'\(usage)\n")
                     return ExitStatus.usage
                 }
                 entries = entries.filter { entry in options.patterns.contains { IDPattern.matches($0, entry.id) } }
