@@ -163,7 +163,7 @@ public struct ConformanceRunner {
             results.append(result)
             progress(result)
         }
-        return RunReport(implementation: info, command: command, results: results)
+        return RunReport(implementation: info ?? implementation.identity, command: command, results: results)
     }
 
     /// Runs one entry. Never throws and never crashes on bad input.
