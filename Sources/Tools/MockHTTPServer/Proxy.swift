@@ -115,7 +115,7 @@ final class Proxy: Sendable {
         guard let directory = configuration.recordDirectory else { return }
         let redaction = KeyRedaction(keys: Self.secrets(of: request))
         warnAboutShortKeys(redaction, directory: directory)
-        let body = redaction.body(response.body)
+        let body = Self.redact(response.body, with: redaction)
         let headers = response.headers.map { (name: $0.name, value: redaction.headerValue($0.value)) }
         var query: [String: String] = [:]
         for parameter in request.query where !Self.isKeyParameter(parameter.name) { query[parameter.name] = parameter.value }
@@ -133,6 +133,14 @@ final class Proxy: Sendable {
         } catch {
             log("--record: cannot write \(directory.appendingPathComponent(name).path): \(error.localizedDescription)")
         }
+    }
+
+    /// `body` with the keys taken out: every string of a JSON body, or the whole of a text body;
+    /// a body that is not UTF-8 (an image) as it came.
+    static func redact(_ body: Data, with redaction: KeyRedaction) -> Data {
+        guard let text = String(data: body, encoding: .utf8) else { return body }
+        let redacted = redaction.text(text)
+        return redacted == text ? body : Data(redacted.utf8)
     }
 
     /// One log line per short key (the key itself is never printed): it is redacted only where it

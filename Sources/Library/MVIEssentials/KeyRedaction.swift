@@ -1,8 +1,8 @@
 import Foundation
-import MVIJSON
 
-/// Takes the key values a request carried out of the answer a proxy records, replacing whole
-/// tokens only, never a part of a word (docs/mock-server.md, "Proxy and record").
+/// Takes API keys out of what a recording writes, replacing whole tokens only, never a part of a
+/// word: the one rule of the mock server's proxy recording (docs/mock-server.md, "Proxy and
+/// record") and of the scenario recorder (docs/recording.md, "Secrets").
 ///
 /// A key is replaced by `[redacted]` where a key stands:
 /// - a JSON string value equal to a key (the body's other bytes are kept as they came);
@@ -14,31 +14,43 @@ import MVIJSON
 /// value or a text body that is not JSON, such as an error message that quotes it. A shorter key
 /// (`k`, `2`) is too likely to be an ordinary word or number for that: it is replaced only in the
 /// places above, and the proxy warns (``shortKeys``).
-struct KeyRedaction: Sendable {
-    static let mark = "[redacted]"
+package struct KeyRedaction: Sendable {
+    package static let mark = "[redacted]"
     /// The shortest key that is also replaced as a whole token inside text.
-    static let safeLength = 8
+    package static let safeLength = 8
 
     /// The keys, longest first, so that a key containing another is replaced whole.
-    let keys: [String]
+    package let keys: [String]
 
-    init(keys: [String]) {
+    package init(keys: [String]) {
         self.keys = Array(Set(keys.filter { !$0.isEmpty })).sorted { ($0.count, $0) > ($1.count, $1) }
     }
 
     /// The keys too short to be replaced inside text.
-    var shortKeys: [String] { keys.filter { $0.count < Self.safeLength } }
+    package var shortKeys: [String] { keys.filter { $0.count < Self.safeLength } }
 
-    /// `body` with the keys taken out: every string of a JSON body, or the whole of a text body;
-    /// a body that is not UTF-8 (an image) as it came.
-    func body(_ body: Data) -> Data {
-        guard !keys.isEmpty, let text = String(data: body, encoding: .utf8) else { return body }
-        let redacted = (try? JSONValue.parse(text)) != nil ? jsonText(text) : inText(text[...])
-        return redacted == text ? body : Data(redacted.utf8)
+    /// A whole string value (a JSON string's content, an object's key): the mark when it equals a
+    /// key, else the value with key parameters and long keys taken out.
+    package func value(_ text: String) -> String {
+        guard !keys.isEmpty else { return Self.keyParameters(text) }
+        return keys.contains(text) ? Self.mark : inText(text[...])
+    }
+
+    /// A text that may be a JSON document (an HTTP body): when it is a JSON object or array, each
+    /// of its strings as a ``value(_:)`` and every other byte kept; otherwise the whole as a value.
+    package func text(_ text: String) -> String {
+        guard !keys.isEmpty || text.localizedCaseInsensitiveContains("key=") else { return text }
+        return Self.isJSONDocument(text) ? jsonText(text) : value(text)
+    }
+
+    /// Whether `text` is a JSON object or array.
+    static func isJSONDocument(_ text: String) -> Bool {
+        guard let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { return false }
+        return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil
     }
 
     /// A header value with the keys taken out.
-    func headerValue(_ value: String) -> String {
+    package func headerValue(_ value: String) -> String {
         guard !keys.isEmpty else { return value }
         let words = value.split(separator: " ", omittingEmptySubsequences: false).map { word in
             keys.contains(String(word)) ? Self.mark : String(word)
@@ -48,8 +60,9 @@ struct KeyRedaction: Sendable {
 
     // MARK: Text
 
-    /// A JSON text with every string literal's content redacted; everything outside the strings kept.
-    private func jsonText(_ text: String) -> String {
+    /// A JSON text with every string literal's content redacted as a ``value(_:)``; everything
+    /// outside the strings (numbers, spaces, punctuation) kept byte for byte.
+    package func jsonText(_ text: String) -> String {
         var result = ""
         var index = text.startIndex
         while let open = text[index...].firstIndex(of: "\"") {
@@ -60,7 +73,7 @@ struct KeyRedaction: Sendable {
                 cursor = text.index(cursor, offsetBy: text[cursor] == "\\" ? 2 : 1, limitedBy: text.endIndex) ?? text.endIndex
             }
             let content = text[text.index(after: open)..<min(cursor, text.endIndex)]
-            result += keys.contains(String(content)) ? Self.mark : inText(content)
+            result += value(String(content))
             guard cursor < text.endIndex else { return result }
             result.append("\"")
             index = text.index(after: cursor)
@@ -68,15 +81,16 @@ struct KeyRedaction: Sendable {
         return result + text[index...]
     }
 
-    /// `text` with key parameters' values, and long keys standing as whole tokens, replaced.
-    private func inText(_ text: Substring) -> String {
+    /// Free text (a body that is not JSON, a message) with key parameters' values, and long keys
+    /// standing as whole tokens, replaced.
+    package func inText(_ text: Substring) -> String {
         var result = Self.keyParameters(String(text))
         for key in keys where key.count >= Self.safeLength { result = Self.replacingWholeTokens(key, in: result) }
         return result
     }
 
     /// `apiKey=abc` and `api_key=abc` (any case, after `?`, `&` or the start) keep their name and lose their value.
-    static func keyParameters(_ text: String) -> String {
+    package static func keyParameters(_ text: String) -> String {
         guard text.localizedCaseInsensitiveContains("key="),
             let expression = try? Regex(#"(?i)(^|[?&\s])(api_?key)=[^&"\s#]+"#)
         else { return text }
@@ -92,7 +106,7 @@ struct KeyRedaction: Sendable {
     }
 
     /// `text` with every occurrence of `key` that is a whole token replaced.
-    static func replacingWholeTokens(_ key: String, in text: String) -> String {
+    package static func replacingWholeTokens(_ key: String, in text: String) -> String {
         var result = ""
         var index = text.startIndex
         while let found = text[index...].range(of: key) {
