@@ -130,6 +130,8 @@ final class CommandRun {
     @Test func listAndShow() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun(["list"], fixtures: fixtures).out == "kittens/x  d\n1 scenario\n")
+        let empty = try PortFixtures.temporaryDirectory()
+        #expect(CommandRun(["list", "--fixtures", empty.path]).out == "0 scenarios (searched \(empty.standardizedFileURL.path) for <feature>/<name>.jsonl)\n")
         let show = CommandRun(["show", "kittens/x"], fixtures: fixtures)
         #expect(show.status == 0)
         #expect(show.out.contains("> 3 start    [\(fixtures.root.path)/kittens/x.jsonl:4]\n  render KittenViewModel\n"))

@@ -192,7 +192,9 @@ public struct ConformanceCommand {
             listed.append(Reports.ListedScenario(id: entry.id, feature: entry.feature, description: description))
             io.out("\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n")
         }
-        io.out("\(entries.count) scenario\(entries.count == 1 ? "" : "s")\n")
+        // An empty list says where it looked, as a run of nothing does.
+        let searched = entries.isEmpty ? " (searched \(catalog.root.path) for <feature>/<name>.jsonl)" : ""
+        io.out("\(entries.count) scenario\(entries.count == 1 ? "" : "s")\(searched)\n")
         if let json, !writeReport(Reports.encode(Reports.ScenarioList(scenarios: listed)), to: json, io: io) {
             return ExitStatus.failure
         }

@@ -328,7 +328,7 @@ public enum Reports {
                 + "and \(notCompared == 1 ? "is" : "are") not compared.\n\n"
         }
         guard !differing.isEmpty else {
-            return text + (notCompared > 0 ? "Every scenario run in each has the same outcome in each.\n" : "Every scenario has the same outcome in each.\n")
+            return text + (notCompared > 0 ? "The scenarios every report ran have the same outcome in each.\n" : "Every scenario has the same outcome in each.\n")
         }
         text += "Where they differ:\n\n| scenario | " + titles.map(cell).joined(separator: " | ") + " |\n"
         text += "| --- |" + String(repeating: " --- |", count: reports.count) + "\n"

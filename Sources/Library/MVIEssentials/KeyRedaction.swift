@@ -39,7 +39,7 @@ package struct KeyRedaction: Sendable {
     /// A text that may be a JSON document (an HTTP body): when it is a JSON object or array, each
     /// of its strings as a ``value(_:)`` and every other byte kept; otherwise the whole as a value.
     package func text(_ text: String) -> String {
-        guard !keys.isEmpty || text.localizedCaseInsensitiveContains("key=") else { return text }
+        guard !keys.isEmpty || text.lowercased().contains("key=") else { return text }
         return Self.isJSONDocument(text) ? jsonText(text) : value(text)
     }
 
@@ -91,7 +91,7 @@ package struct KeyRedaction: Sendable {
 
     /// `apiKey=abc` and `api_key=abc` (any case, after `?`, `&` or the start) keep their name and lose their value.
     package static func keyParameters(_ text: String) -> String {
-        guard text.localizedCaseInsensitiveContains("key="),
+        guard text.lowercased().contains("key="),
             let expression = try? Regex(#"(?i)(^|[?&\s])(api_?key)=[^&"\s#]+"#)
         else { return text }
         return text.replacing(expression) { match in
