@@ -29,8 +29,9 @@ public struct ProxyConfiguration: Sendable {
 /// written (a stub matches on method, path and query alone), the `apiKey` / `api_key` query
 /// parameters are left out of the match, and every key value the request carried is replaced by
 /// `[redacted]` where it stands whole in the answer's headers and text body (``KeyRedaction``);
-/// a key too short for that to be safe inside text is named once on the log. Answers to the same method, path and query go into one stub, in
-/// order, so a replay serves them in the order they came (the last one repeats).
+/// a key too short for that to be safe inside text gets one log line. Answers to the same method,
+/// path and query go into one stub, in order, so a replay serves them in the order they came (the
+/// last one repeats).
 final class Proxy: Sendable {
     /// Headers of the upstream's answer that the proxy writes itself or that describe one connection.
     static let droppedResponseHeaders: Set<String> = [
@@ -44,7 +45,7 @@ final class Proxy: Sendable {
     private let log: @Sendable (String) -> Void
     /// The stubs recorded so far, by file name.
     private let recorded = Locked<[String: Stub]>([:])
-    /// The lengths of the short keys already warned about, so that each is named once.
+    /// The short keys already warned about (in memory only, never printed), so that each gets one line.
     private let warnedShortKeys = Locked<Set<String>>([])
 
     init(_ configuration: ProxyConfiguration, log: @escaping @Sendable (String) -> Void) {
