@@ -15,6 +15,14 @@ import Testing
         return (upstream, proxy, directory)
     }
 
+    /// A started server that answers with the stubs recorded in `directory`, as `--stubs DIR` loads them.
+    private func replayServer(_ directory: URL) throws -> MockServer {
+        let replay = MockServer(configuration: .init(data: try MockData.locate()))
+        for stub in try Stub.load(from: directory) { replay.stub(stub) }
+        try replay.start()
+        return replay
+    }
+
     @Test func proxyRecordReplayGivesTheSameBytesForCatsImagesAndNews() throws {
         let (upstream, proxy, directory) = try proxyChain()
         defer {
@@ -40,11 +48,8 @@ import Testing
         #expect(upstream.journal.all.first?.request.header("x-api-key") == "cat-secret-1")
         #expect(proxy.journal.all.allSatisfy { $0.route == "proxy" })
 
-        let stubs = try Stub.load(from: directory)
-        #expect(stubs.count == targets.count)
-        let replay = MockServer(configuration: .init(data: try MockData.locate()))
-        for stub in stubs { replay.stub(stub) }
-        try replay.start()
+        #expect(try Stub.load(from: directory).count == targets.count)
+        let replay = try replayServer(directory)
         defer { replay.stop() }
         for ((target, headers), expected) in zip(targets, proxied) {
             let answer = try #require(get(URL(string: replay.baseURL.absoluteString + target)!, headers: headers))
@@ -110,9 +115,7 @@ import Testing
         if key.count == 1 {
             #expect(proxied.allSatisfy { String(decoding: $0, as: UTF8.self).contains(key) }, "every body holds \(key) inside a word")
         }
-        let replay = MockServer(configuration: .init(data: try MockData.locate()))
-        for stub in try Stub.load(from: directory) { replay.stub(stub) }
-        try replay.start()
+        let replay = try replayServer(directory)
         defer { replay.stop() }
         for ((target, headers), expected) in zip(targets, proxied) {
             let answer = try #require(get(URL(string: replay.baseURL.absoluteString + target)!, headers: headers))
