@@ -82,7 +82,7 @@ let package = Package(
         // The one list of the reference features, composed by the executables and the tests.
         .target(name: "ReferenceFeatures", dependencies: ["ReplaySeam", "KittensReplay", "TimerReplay", "ImagesReplay", "NewsReplay", "NewsAppReplay"], path: "Sources/Conformance/ReferenceFeatures"),
         // Records a live session of any feature as a scenario (docs/recording.md). It names no feature.
-        .target(name: "ScenarioRecording", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/ScenarioRecording"),
+        .target(name: "ScenarioRecording", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore", "MVIEssentials"], path: "Sources/Conformance/ScenarioRecording"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.

@@ -66,10 +66,39 @@ import Testing
         }
     }
 
+    /// A misspelt option or subcommand names the one meant, in every command (the parser is shared).
+    @Test(arguments: [
+        (["run", "--fsat"], "tool: unknown option --fsat for run; did you mean --fast?\nRun 'tool run --help' for usage."),
+        (["run", "--uot=a"], "tool: unknown option --uot for run; did you mean --out?\nRun 'tool run --help' for usage."),
+        (["run", "-fast"], "tool: unknown option -fast for run; did you mean --fast?\nRun 'tool run --help' for usage."),
+        (["run", "--hepl"], "tool: unknown option --hepl for run; did you mean --help?\nRun 'tool run --help' for usage."),
+        (["run", "--outgoing"], "tool: unknown option --outgoing for run\nRun 'tool run --help' for usage."),
+    ])
+    func anUnknownOptionSuggestsTheClosestOne(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try Self.spec.parse(arguments) }
+        do { _ = try Self.spec.parse(arguments) } catch { #expect(error.description == message) }
+    }
+
+    @Test func suggestionsAllowOneEditForShortNamesAndTwoForLongerOnes() {
+        let options = ["port", "proxy", "fixtures", "record"]
+        #expect(Suggestion.closest(to: "prot", among: options) == "port")
+        #expect(Suggestion.closest(to: "prt", among: options) == "port")
+        #expect(Suggestion.closest(to: "fixture", among: options) == "fixtures")
+        #expect(Suggestion.closest(to: "fxitrues", among: options) == "fixtures", "two swaps")
+        #expect(Suggestion.closest(to: "lixtura", among: options) == nil, "three edits are too many")
+        #expect(Suggestion.closest(to: "pxy", among: options) == nil)
+        #expect(Suggestion.closest(to: "RECORD", among: options) == "record")
+        let mockServer = CommandSpec(name: "mock-server", abstract: "serve", options: [.value("port", "N", "port")])
+        #expect(throws: UsageError(command: "mock-server", subcommand: "", "unknown option --prot; did you mean --port?")) {
+            try mockServer.parse(["--prot", "8080"])
+        }
+    }
+
     @Test func aCommandWithoutDefaultNeedsASubcommand() {
         let spec = CommandSpec(name: "t", abstract: "a", subcommands: [SubcommandSpec("go", abstract: "go")])
         #expect(throws: UsageError(command: "t", "missing subcommand; expected one of go")) { try spec.parse([]) }
         #expect(throws: UsageError(command: "t", "unknown subcommand stop; expected one of go")) { try spec.parse(["stop"]) }
+        #expect(throws: UsageError(command: "t", "unknown subcommand og; expected one of go; did you mean go?")) { try spec.parse(["og"]) }
     }
 
     @Test func runMapsHelpUsageErrorsAndTheBodysStatusToExitStatuses() {

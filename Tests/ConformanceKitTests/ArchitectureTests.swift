@@ -47,6 +47,18 @@ import Testing
         }
     }
 
+    /// Every HTTP client of the package (data sources, recorder, demo, the mock server's proxy)
+    /// goes through the one cancellable data-task wrapper, MVIEssentials' `URLSessionTransfer`.
+    @Test func oneURLSessionDataTaskWrapperServesEveryHTTPClient() throws {
+        var found: [String] = []
+        for target in try Self.manifestTargets() {
+            for (file, text) in try Self.sources(of: target) where text.contains("dataTask(with") || text.contains("URLSession(configuration") {
+                found.append("\(target.path)/\(file)")
+            }
+        }
+        #expect(found == ["Sources/Library/MVIEssentials/URLSessionTransfer.swift"])
+    }
+
     @Test func theManifestReaderSeesEveryLayer() throws {
         let targets = try Self.manifestTargets()
         // Every source folder is a declared target, and every declared target has its folder.

@@ -95,7 +95,7 @@ import Testing
         let run = CommandRun(["run", "--timeout", "0.2", "--record", "never"], fixtures: fixtures)
         #expect(run.status == 1)
         #expect(run.out.contains("pass  kittens/x\n"))
-        #expect(run.out.contains("ERRORED  timer/x\n    Fixtures/timer/x.jsonl:7: step 6 was still running when the scenario reached its wall-clock limit"))
+        #expect(run.out.contains("ERRORED  timer/x\n    \(fixtures.root.path)/timer/x.jsonl:7: step 6 was still running when the scenario reached its wall-clock limit"))
     }
 
     @Test(arguments: ["0", "-1", "abc", "nan", "100000"])

@@ -85,8 +85,25 @@ final class CommandRun {
         let run = CommandRun(["run", "kittens/*"], fixtures: fixtures)
         #expect(run.status == 1)
         #expect(run.out.contains("FAILED  kittens/x\n"))
-        #expect(run.out.contains("    --- Fixtures/kittens/x.golden.txt (golden)"))
+        // The path names the folder in use, so that it opens from where the command ran.
+        #expect(run.out.contains("    --- \(fixtures.root.path)/kittens/x.golden.txt (golden)"), "\(run.out)")
+        #expect(run.out.contains("re-record with `swift run conformance record kittens/x --fixtures \(fixtures.root.path)`"))
         #expect(run.out.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    /// With --fixtures, every printed path and the JUnit `file` attribute are under that folder as
+    /// given; they once said `Fixtures/...` wherever the folder was.
+    @Test func pathsAndTheJUnitFileNameTheFixturesFolderInUse() throws {
+        let fixtures = try TemporaryFixtures(golden: "stale\n")
+        let junit = fixtures.root.deletingLastPathComponent().appendingPathComponent("junit.xml")
+        let folder = fixtures.root.path + "/"
+        let run = CommandRun(["run", "--fixtures", folder, "--junit", junit.path, "--record", "never"])
+        #expect(run.status == 1)
+        #expect(run.out.contains("kittens/x: the transcript differs from \(fixtures.root.path)/kittens/x.golden.txt"), "\(run.out)")
+        #expect(run.out.contains("`swift run conformance record kittens/x --fixtures \(fixtures.root.path)`"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"file="\#(fixtures.root.path)/kittens/x.jsonl""#), "\(xml)")
+        #expect(!xml.contains(#"file="Fixtures/"#))
     }
 
     @Test func colourOnlyOnATerminalWithoutNoColor() throws {
@@ -99,7 +116,7 @@ final class CommandRun {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         let run = CommandRun(["run", "timer/*"], fixtures: fixtures)
         #expect(run.status == 2)
-        #expect(run.err == "conformance: no scenario matches 'timer/*'; see 'conformance list'\n")
+        #expect(run.err == "conformance: no scenario in \(fixtures.root.path) matches 'timer/*'; see 'conformance list --fixtures \(fixtures.root.path)'\n")
     }
 
     @Test func shardsSplitTheScenarios() throws {
@@ -113,10 +130,12 @@ final class CommandRun {
     @Test func listAndShow() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun(["list"], fixtures: fixtures).out == "kittens/x  d\n1 scenario\n")
+        let empty = try PortFixtures.temporaryDirectory()
+        #expect(CommandRun(["list", "--fixtures", empty.path]).out == "0 scenarios (searched \(empty.standardizedFileURL.path) for <feature>/<name>.jsonl)\n")
         let show = CommandRun(["show", "kittens/x"], fixtures: fixtures)
         #expect(show.status == 0)
-        #expect(show.out.contains("> 3 start    [Fixtures/kittens/x.jsonl:4]\n  render KittenViewModel\n"))
-        #expect(show.out.contains("> 2 viewCreated    [Fixtures/kittens/x.jsonl:3]\n  (no reaction)\n"))
+        #expect(show.out.contains("> 3 start    [\(fixtures.root.path)/kittens/x.jsonl:4]\n  render KittenViewModel\n"))
+        #expect(show.out.contains("> 2 viewCreated    [\(fixtures.root.path)/kittens/x.jsonl:3]\n  (no reaction)\n"))
     }
 
     @Test func recordRewritesAndFails() throws {
@@ -135,7 +154,7 @@ final class CommandRun {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         let run = CommandRun(["help"], fixtures: fixtures)
         #expect(run.status == 2)
-        #expect(run.err == "conformance: no scenario matches 'help'; see 'conformance list'; for usage run 'conformance --help'\n")
+        #expect(run.err.hasSuffix("matches 'help'; see 'conformance list --fixtures \(fixtures.root.path)'; for usage run 'conformance --help'\n"))
     }
 
     @Test func globs() {

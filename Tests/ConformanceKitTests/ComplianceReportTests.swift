@@ -149,11 +149,106 @@ private func result(_ id: String, _ outcome: Outcome, step: Int? = nil, expected
         try Reports.json(Self.python).write(to: second, atomically: true, encoding: .utf8)
         let markdown = folder.appendingPathComponent("out.md")
         let run = CommandRun(["report", first.path, second.path, "--markdown", markdown.path])
-        #expect(run.status == 0)
+        #expect(run.status == 1, "python.json has a failure")
         #expect(run.out.contains("| kittens/b | passed | failed (step 4) |"))
         #expect(try String(contentsOf: markdown, encoding: .utf8) == run.out)
         let missing = CommandRun(["report", folder.appendingPathComponent("none.json").path])
-        #expect(missing.status == 1)
-        #expect(missing.err.contains("cannot read"))
+        #expect(missing.status == 2, "a report that cannot be read is bad input")
+        #expect(missing.err.contains("cannot read \(folder.appendingPathComponent("none.json").path): "), "\(missing.err)")
+        #expect(missing.err.contains("there is no such file"), "the reason is given: \(missing.err)")
+        let folderGiven = CommandRun(["report", folder.path])
+        #expect(folderGiven.status == 2)
+        #expect(folderGiven.err == "conformance: cannot read \(folder.path): it is a folder, not a JSON report\n")
+    }
+
+    /// Writes `reports` as JSON files in a fresh folder and returns their paths.
+    private func files(_ reports: [(String, RunReport)]) throws -> [String] {
+        let folder = try PortFixtures.temporaryDirectory()
+        return try reports.map { name, report in
+            let url = folder.appendingPathComponent(name)
+            try Reports.json(report).write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+    }
+
+    /// Two runs of the reference were both titled `reference 0.1.0`: each is followed by its file.
+    @Test func reportsOfTheSameImplementationAreTitledByTheirFiles() throws {
+        let paths = try files([("before.json", Self.reference), ("after.json", Self.reference)])
+        let run = CommandRun(["report"] + paths)
+        #expect(run.status == 0)
+        #expect(run.out.contains("### reference 0.1.0 (\(paths[0]))\n"), "\(run.out)")
+        #expect(run.out.contains("| feature | reference 0.1.0 (\(paths[0])) | reference 0.1.0 (\(paths[1])) |"))
+        let xml = Reports.junit([Self.reference, Self.reference])
+        #expect(xml.contains(#"<testsuite name="reference 0.1.0 (#1): kittens""#), "two suites, not one name twice: \(xml)")
+        #expect(xml.contains(#"<testsuite name="reference 0.1.0 (#2): kittens""#))
+        #expect(Reports.junit([Self.reference, Self.python]).contains(#"<testsuite name="python-port 0.1.0: kittens""#), "distinct titles stay as they are")
+    }
+
+    /// A shard or a run of some scenarios is compared only on what it ran.
+    @Test func scenariosMissingFromAPartialRunAreNoDifferences() {
+        var partial = Self.reference
+        partial.results = partial.results.filter { $0.id == "kittens/a" || $0.id == "kittens/b" }
+        partial.results[1] = result("kittens/b", .failed("differs"), step: 2)
+        let text = Reports.markdown([Self.reference, partial])
+        #expect(!text.contains("| kittens/c |"), "\(text)")
+        #expect(!text.contains("| timer/a |"))
+        #expect(text.contains("| kittens/b | passed | failed (step 2) |"))
+        #expect(text.contains("2 scenarios were not run in every report (a shard or a filtered run) and are not compared.\n"))
+        var passing = partial
+        passing.results = [result("kittens/a", .passed)]
+        #expect(Reports.markdown([Self.reference, passing]).hasSuffix("The scenarios every report ran have the same outcome in each.\n"))
+    }
+
+    /// `report` exits as the runs did: 1 when any report has something that fails its run.
+    @Test func reportExitsOneWhenAnyReportFails() throws {
+        let paths = try files([("reference.json", Self.reference), ("python.json", Self.python)])
+        let both = CommandRun(["report"] + paths)
+        #expect(both.status == 1, "python.json has a failure")
+        #expect(both.err.contains("conformance: python-port 0.1.0: 1 passed, 1 failed (1 skipped, 1 expected failure)\n"), "\(both.err)")
+        #expect(CommandRun(["report", paths[0]]).status == 0)
+        var empty = Self.reference
+        empty.results = []
+        let nothing = try files([("empty.json", empty)])
+        #expect(CommandRun(["report", nothing[0]]).status == 1, "a run of nothing is not a pass")
+    }
+
+    /// The JSON report keeps each scenario's file, so `report --junit` writes the attribute
+    /// reports.md promises.
+    @Test func reportJUnitHasTheScenarioFile() throws {
+        var report = Self.reference
+        report.results[0].file = "../elsewhere/Fixtures/kittens/a.jsonl"
+        let paths = try files([("reference.json", report)])
+        let junit = URL(fileURLWithPath: paths[0] + ".xml")
+        #expect(CommandRun(["report", paths[0], "--junit", junit.path]).status == 0)
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"name="kittens/a" time="0.000" file="../elsewhere/Fixtures/kittens/a.jsonl"/>"#), "\(xml)")
+    }
+
+    /// A report as version 1 wrote it (a `format` and `results`, none of version 2's members) is
+    /// told its version, not given a decoding error.
+    @Test func aVersionOneReportIsToldItsVersion() throws {
+        let old = #"{"version": 1, "format": 1, "implementation": "reference", "results": [{"id": "kittens/a", "outcome": "passed"}]}"#
+        let error = #expect(throws: CatalogError.self) { try Reports.read(Data(old.utf8), file: "old.json") }
+        #expect(error?.message == "old.json is a version 1 report; this conformance reads version 2: run it again to rewrite it")
+        let broken = #"{"version": 2, "counts": {}}"#
+        let second = #expect(throws: CatalogError.self) { try Reports.read(Data(broken.utf8), file: "b.json") }
+        #expect(second?.message.hasPrefix("b.json is not a JSON report written by `conformance run --json`: ") == true)
+        #expect(second?.message.contains("DecodingError") == false, "\(second?.message ?? "")")
+        let paths = try files([("old.json", Self.reference)])
+        try old.write(toFile: paths[0], atomically: true, encoding: .utf8)
+        let run = CommandRun(["report", paths[0]])
+        #expect(run.status == 2)
+        #expect(run.err == "conformance: \(paths[0]) is a version 1 report; this conformance reads version 2: run it again to rewrite it\n")
+    }
+
+    /// A reference run whose every scenario errored before the reference started was headed
+    /// `### (no implementation)`.
+    @Test func aRunWhoseScenariosAllErroredStillNamesTheReference() throws {
+        let fixtures = try TemporaryFixtures(scenarioText: "not a scenario\n")
+        let report = TestFeatures.runner(fixtures.catalog, .never, ci: false).run(try fixtures.catalog.entries(), on: TestFeatures.reference)
+        #expect(report.counts.errored == 1)
+        #expect(report.title == "reference 0.1.0")
+        #expect(Reports.markdown([report]).hasPrefix("### reference 0.1.0\n"))
+        #expect(!report.passes)
     }
 }

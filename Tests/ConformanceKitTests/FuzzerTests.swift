@@ -81,6 +81,41 @@ import Testing
             .shrink([["event": "create"], ["event": "advance", "ms": 5000], ["event": "advance", "ms": 1]])
         #expect(simpler == [["event": "create"], ["event": "advance", "ms": 0]], "one event, its value the simplest")
     }
+
+    /// The `again:` line repeats what makes the same seed give the same scenario: the corpus in
+    /// use (once left out, so that elsewhere the seed made `"config": {}` instead of `{"seed": 42}`),
+    /// the step limit and the port.
+    @Test func theAgainLineNamesTheFixturesFolderInUse() {
+        let elsewhere = FixtureCatalog(root: URL(fileURLWithPath: "/tmp/x/Fixtures"), displayRoot: "../x/Fixtures")
+        #expect(ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: elsewhere, maxSteps: nil, adapter: nil)
+            == "conformance fuzz timer --seed 7 --runs 1 --fixtures ../x/Fixtures")
+        let spaced = FixtureCatalog(root: URL(fileURLWithPath: "/tmp/my fixtures"), displayRoot: "/tmp/my fixtures")
+        #expect(ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: spaced, maxSteps: 12, adapter: "python3 port.py")
+            == "conformance fuzz timer --seed 7 --runs 1 --fixtures '/tmp/my fixtures' --max-steps 12 --adapter 'python3 port.py'")
+        let here = FixtureCatalog(root: URL(fileURLWithPath: "/w/Fixtures"), displayRoot: "Fixtures", needsOption: false)
+        #expect(ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: here, maxSteps: nil, adapter: nil)
+            == "conformance fuzz timer --seed 7 --runs 1", "the working folder's ./Fixtures is found without the option")
+    }
+
+    /// A value inside `payload` is a field too, and a number is halved for as long as half of it
+    /// still fails: `-208031821` once stayed in a written fixture.
+    @Test func theShrinkerSimplifiesValuesInsideNestedObjectsAndLists() {
+        let events: [JSONObject] = [
+            ["event": "create"],
+            ["event": "dispatch", "payload": ["minutes": -208_031_821, "seconds": 4_242, "label": "a long label", "laps": [7, -9, 3]]],
+        ]
+        // Fails while the minutes are negative and the second lap is below -1.
+        let shrunk = Shrinker(deadline: Date().addingTimeInterval(30)) { candidate in
+            guard case .object(let payload)? = candidate.last?["payload"], let minutes = payload["minutes"]?.wholeNumber,
+                case .array(let laps)? = payload["laps"], laps.count > 1, let lap = laps[1].wholeNumber
+            else { return false }
+            return minutes < 0 && lap < -1
+        }.shrink(events)
+        #expect(shrunk == [
+            ["event": "create"],
+            ["event": "dispatch", "payload": ["minutes": -1, "seconds": 0, "label": "", "laps": [0, -2, 0]]],
+        ])
+    }
 }
 
 /// Subject: the Python port in a child process, with one rule broken; generous limits.

@@ -50,13 +50,13 @@ import Testing
         for testcase in cases {
             #expect(testcase.attributes["classname"] == "kittens")
             #expect(Double(testcase.attributes["time"] ?? "") != nil)
-            #expect(testcase.attributes["file"]?.hasPrefix("Fixtures/kittens/") == true)
+            #expect(testcase.attributes["file"]?.hasPrefix("\(mixed.fixtures.root.path)/kittens/") == true, "the folder in use, as given")
         }
         #expect(cases[0].children.isEmpty)
         #expect(cases[1].all("failure").count == 1)
         #expect(cases[1].all("error").isEmpty)
         #expect(cases[2].all("error").count == 1)
-        #expect(cases[2].first("error")?.attributes["message"]?.hasPrefix("Fixtures/kittens/z.jsonl:2:") == true)
+        #expect(cases[2].first("error")?.attributes["message"]?.hasPrefix("\(mixed.fixtures.root.path)/kittens/z.jsonl:2:") == true)
     }
 
     @Test func theJSONReportHasItsVersionCountsDurationsShardAndFirstDifference() throws {

@@ -133,7 +133,7 @@ import Testing
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         let run = CommandRun(["run", "timer/*"], fixtures: fixtures)
         #expect(run.status != 0)
-        #expect(run.err.contains("no scenario matches 'timer/*'"), "got: \(run.err)")
+        #expect(run.err.contains("no scenario in \(fixtures.root.path) matches 'timer/*'"), "got: \(run.err)")
     }
 
     @Test func aShardHoldingNothingFails() throws {

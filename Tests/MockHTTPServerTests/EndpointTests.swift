@@ -296,6 +296,6 @@ import Testing
     @Test func anExplicitFolderIsUsedOrRefusedNeverReplaced() throws {
         let root = FileManager.default.currentDirectoryPath + "/Fixtures"
         #expect(try MockData.locate(fixtures: root).source == .explicit)
-        #expect(throws: MockServerError.noDataSet(searched: ["/nonexistent/http"])) { try MockData.locate(fixtures: "/nonexistent") }
+        #expect(throws: MockServerError.noDataSet(searched: ["/nonexistent/http"], fixtures: "/nonexistent")) { try MockData.locate(fixtures: "/nonexistent") }
     }
 }

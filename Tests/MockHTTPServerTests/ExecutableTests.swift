@@ -62,11 +62,22 @@ struct ExecutableTests {
         #expect(server.waitForExit(timeout: 30))
     }
 
+    /// The folder given with --fixtures is named as the one searched; the message does not ask
+    /// for the --fixtures that was passed.
     @Test func aDataSetThatCannotBeFoundExitsOne() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("mock-server-no-data-\(UUID().uuidString)")
         let result = try run(["--port", "0", "--fixtures", empty.path])
         #expect(result.status == 1)
-        #expect(result.errors.contains("no data set found (looked for cats.json in \(empty.path)/http); pass --fixtures DIR"))
+        #expect(result.errors.contains(
+            "no data set in --fixtures \(empty.path): looked for cats.json in \(empty.path)/http, which does not hold it; "
+                + "give the folder whose http/ subfolder holds the data set (the checkout's Fixtures does)"), "\(result.errors)")
+        #expect(!result.errors.contains("pass --fixtures"))
+    }
+
+    @Test func aMisspeltOptionSuggestsTheOneMeant() throws {
+        let result = try run(["--prot", "0"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("unknown option --prot; did you mean --port?"), "\(result.errors)")
     }
 
     @Test func rejectsABadPortWithUsageStatus() throws {

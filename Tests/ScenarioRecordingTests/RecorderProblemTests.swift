@@ -32,6 +32,28 @@ import Testing
         _ = try replay(scenario)  // still a scenario the runner reads
     }
 
+    /// A short key is taken out where it stands whole, never out of a word: with the key `k`
+    /// the recorder once wrote `[redacted]itten` for `kitten`.
+    @Test func aShortKeyIsRedactedOnlyWhereItStandsWhole() throws {
+        let fixture = try LiveFixture()
+        defer { fixture.stop() }
+        let body = #"[{"url": "http://cats.test/kitten-ok.png?api_key=k"}, {"url": "k"}, {"url": "http://cats.test/k.png"}]"#
+        fixture.server.stub(Stub(path: "/v1/images/search", responses: [.text(200, body)]))
+        let recorder = try fixture.recorder(KittensFeature.module, "short-key", apiKey: "k")
+        recorder.create()
+        recorder.perform(.viewCreated)
+        recorder.perform(.start)
+        settle(recorder)
+        let scenario = try recorder.finish()
+        // The body is written as a JSON string, its quotes escaped.
+        #expect(scenario.contains(#"{\"url\": \"http://cats.test/kitten-ok.png?api_key=[redacted]\"}"#), "\(scenario)")
+        #expect(scenario.contains(#"{\"url\": \"[redacted]\"}"#), "a value equal to the key")
+        #expect(scenario.contains(#"{\"url\": \"http://cats.test/k.png\"}"#), "a short key inside text is left: too likely a word")
+        #expect(scenario.hasPrefix(#"{"format": 1, "id": "kittens/short-key", "feature": "kittens""#))
+        #expect(!scenario.contains("[redacted]itten"))
+        _ = try replay(scenario)
+    }
+
     @Test func bytesThatAreNotTextAreReportedNotWritten() throws {
         let fixture = try LiveFixture()
         defer { fixture.stop() }

@@ -20,6 +20,14 @@ extension ConformanceCommand {
             .flag("keep-going", "after a failure, go on with the feature's next scenarios instead of stopping it; a failure shrunk to a scenario found before is named, not written again"),
         ])
 
+    /// The command line that checks one generated scenario again: the same seed makes the same
+    /// scenario only with the same corpus (its configs and values are hints), step limit and port,
+    /// so it names the fixtures folder unless it is the working folder's `./Fixtures`.
+    static func fuzzAgain(feature: String, seed: UInt64, catalog: FixtureCatalog?, maxSteps: Int?, adapter: String?) -> String {
+        "conformance fuzz \(feature) --seed \(seed) --runs 1" + (catalog?.fixturesOption ?? "") + (maxSteps.map { " --max-steps \($0)" } ?? "")
+            + (adapter.map { " --adapter \(FixtureCatalog.shellQuoted($0))" } ?? "")
+    }
+
     /// Runs `fuzz`; nil for another subcommand.
     func runFuzz(_ parsed: ParsedCommand, io: IO) throws(UsageError) -> Int32? {
         guard parsed.subcommand == "fuzz" else { return nil }
@@ -54,7 +62,8 @@ extension ConformanceCommand {
 
         // The corpus's configs and values are hints; without a corpus the schemas alone generate.
         var corpus: [Scenario] = []
-        if let catalog = try? FixtureCatalog.locate(explicit: parsed.value("fixtures"), environment: io.environment) {
+        let catalog = try? FixtureCatalog.locate(explicit: parsed.value("fixtures"), environment: io.environment)
+        if let catalog {
             for entry in (try? catalog.entries()) ?? [] {
                 if let text = try? ScenarioText.read(entry.scenarioURL, path: entry.id),
                     let scenario = try? Scenario.parse(text, file: entry.id, features: features)
@@ -111,8 +120,9 @@ extension ConformanceCommand {
                 status = ExitStatus.failure
                 if io.isTerminal { io.out("\r\u{1B}[K") }
                 io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
-                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: conformance fuzz \(feature) --seed \(runSeed) --runs 1"
-                    + (command.map { " --adapter '\($0)'" } ?? "") + "\n")
+                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: "
+                    + Self.fuzzAgain(feature: feature, seed: runSeed, catalog: catalog, maxSteps: parsed.value("max-steps").map { _ in maxSteps }, adapter: command)
+                    + "\n")
                 let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(separator: "\n")
                 if let first = shrunkBefore[shrunkKey] {
                     io.out("    the same shrunk scenario as seed \(first): not written again\n")

@@ -48,30 +48,31 @@ extension ConformanceCommand {
             }
             var reports: [RunReport] = []
             for path in parsed.arguments {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    io.err("conformance: cannot read \(path)\n")
-                    return ExitStatus.failure
-                }
                 do {
-                    reports.append(try Reports.read(data, file: path))
+                    reports.append(try Reports.read(path: path))
                 } catch {
+                    // A report that cannot be read is bad input, as a fixtures folder that cannot be read is for run.
                     io.err("conformance: \(error)\n")
-                    return ExitStatus.failure
+                    return ExitStatus.usage
                 }
             }
             let table = Reports.markdown(reports)
             io.out(table)
-            var written = true
+            // The status a run gives: 1 when any report has a scenario that fails its run (or ran nothing).
+            var status = reports.allSatisfy(\.passes) ? ExitStatus.success : ExitStatus.failure
             for (path, text) in [(parsed.value("markdown"), table), (parsed.value("junit"), Reports.junit(reports))] {
                 guard let path else { continue }
                 do {
                     try GoldenFile.writeAtomically(text, to: URL(fileURLWithPath: path))
                 } catch {
                     io.err("conformance: could not write \(path): \(error)\n")
-                    written = false
+                    status = ExitStatus.failure
                 }
             }
-            return written ? ExitStatus.success : ExitStatus.failure
+            for (report, title) in zip(reports, Reports.columnTitles(reports)) where !report.passes {
+                io.err("conformance: \(title): \(report.summary)\(report.results.isEmpty ? " (no scenario ran)" : "")\n")
+            }
+            return status
         default:
             return nil
         }

@@ -116,7 +116,9 @@ public struct ConformanceCommand {
                 if !unmatched.isEmpty {
                     // `conformance help` reads as a request for usage, not for a scenario named help.
                     let usage = unmatched.contains("help") ? "; for usage run 'conformance --help'" : ""
-                    io.err("conformance: no scenario matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); see 'conformance list'\(usage)\n")
+                    io.err(
+                        "conformance: no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); "
+                            + "see 'conformance list\(catalog.fixturesOption)'\(usage)\n")
                     return ExitStatus.usage
                 }
                 entries = entries.filter { entry in options.patterns.contains { IDPattern.matches($0, entry.id) } }
@@ -190,7 +192,9 @@ public struct ConformanceCommand {
             listed.append(Reports.ListedScenario(id: entry.id, feature: entry.feature, description: description))
             io.out("\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n")
         }
-        io.out("\(entries.count) scenario\(entries.count == 1 ? "" : "s")\n")
+        // An empty list says where it looked, as a run of nothing does.
+        let searched = entries.isEmpty ? " (searched \(catalog.root.path) for <feature>/<name>.jsonl)" : ""
+        io.out("\(entries.count) scenario\(entries.count == 1 ? "" : "s")\(searched)\n")
         if let json, !writeReport(Reports.encode(Reports.ScenarioList(scenarios: listed)), to: json, io: io) {
             return ExitStatus.failure
         }

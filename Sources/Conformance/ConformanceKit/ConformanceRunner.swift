@@ -163,7 +163,7 @@ public struct ConformanceRunner {
             results.append(result)
             progress(result)
         }
-        return RunReport(implementation: info, command: command, results: results)
+        return RunReport(implementation: info ?? implementation.identity, command: command, results: results)
     }
 
     /// Runs one entry. Never throws and never crashes on bad input.
@@ -239,7 +239,7 @@ public struct ConformanceRunner {
         let golden = GoldenFile(
             url: entry.goldenURL, displayPath: catalog.displayPath(entry.goldenURL),
             recordMode: implementation.definesGoldens ? recordMode : .never, isCI: isCI, root: catalog.root)
-        let rerecord = implementation.definesGoldens ? "swift run conformance record \(entry.id)" : nil
+        let rerecord = implementation.definesGoldens ? "swift run conformance record \(entry.id)\(catalog.fixturesOption)" : nil
         var (outcome, goldenBytes) = golden.compare(actual, rerecordCommand: rerecord, label: entry.id)
         var difference: FirstDifference?
         if case .failed(let message) = outcome, let goldenBytes,

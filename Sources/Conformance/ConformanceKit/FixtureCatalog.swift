@@ -12,8 +12,33 @@ public struct FixtureCatalog: Sendable {
 
     /// The `Fixtures` folder.
     public let root: URL
+    /// The folder as messages name it, so that a printed path opens from where the command ran:
+    /// `--fixtures` or `$CONFORMANCE_FIXTURES` as given, `Fixtures` for the working folder's, the
+    /// whole path for the checkout's.
+    public let displayRoot: String
+    /// Whether the command line must name the folder to find it again: false only for the working
+    /// folder's `./Fixtures`, which a command without `--fixtures` finds first.
+    public let needsOption: Bool
 
-    public init(root: URL) { self.root = root }
+    /// A catalog of `root`, named in messages as `displayRoot` (default: its last path component,
+    /// `Fixtures/kittens/x.jsonl`).
+    public init(root: URL, displayRoot: String? = nil, needsOption: Bool = true) {
+        self.root = root
+        var shown = displayRoot ?? root.lastPathComponent
+        while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
+        self.displayRoot = shown
+        self.needsOption = needsOption
+    }
+
+    /// ` --fixtures <folder>` when a command line that repeats this run must name the folder, else
+    /// empty: for the re-record hint and the fuzzer's `again:` line.
+    public var fixturesOption: String { needsOption ? " --fixtures \(Self.shellQuoted(displayRoot))" : "" }
+
+    /// `text` as one shell word: as it is when it holds only safe characters, else in single quotes.
+    public static func shellQuoted(_ text: String) -> String {
+        let safe = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:,@%".contains($0)) }
+        return safe ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
 
     /// The suffix of golden transcripts.
     public static let goldenSuffix = ".golden.txt"
@@ -24,23 +49,27 @@ public struct FixtureCatalog: Sendable {
         throws(CatalogError) -> FixtureCatalog
     {
         let fileManager = FileManager.default
-        var candidates: [(String, URL)] = []
-        if let explicit { candidates.append(("--fixtures", URL(fileURLWithPath: explicit))) }
-        else if let variable = environment["CONFORMANCE_FIXTURES"], !variable.isEmpty {
-            candidates.append(("CONFORMANCE_FIXTURES", URL(fileURLWithPath: variable)))
+        // Each place: how messages name it, the folder, and whether a command must name it again.
+        var candidates: [(source: String, shown: String, url: URL, needsOption: Bool)] = []
+        if let explicit {
+            candidates.append(("--fixtures", explicit, URL(fileURLWithPath: explicit), true))
+        } else if let variable = environment["CONFORMANCE_FIXTURES"], !variable.isEmpty {
+            candidates.append(("CONFORMANCE_FIXTURES", variable, URL(fileURLWithPath: variable), true))
         } else {
-            candidates.append(("the current directory", URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("Fixtures")))
-            candidates.append(("the package checkout", packageRoot.appendingPathComponent("Fixtures")))
+            let local = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("Fixtures")
+            candidates.append(("the current directory", "Fixtures", local, false))
+            let checkout = packageRoot.appendingPathComponent("Fixtures").standardizedFileURL
+            candidates.append(("the package checkout", checkout.path, checkout, true))
         }
-        for (_, url) in candidates {
+        for candidate in candidates {
             var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return FixtureCatalog(root: url.standardizedFileURL)
+            if fileManager.fileExists(atPath: candidate.url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return FixtureCatalog(root: candidate.url.standardizedFileURL, displayRoot: candidate.shown, needsOption: candidate.needsOption)
             }
         }
         throw CatalogError(
             message: "no Fixtures folder found (looked in: "
-                + candidates.map { "\($0.1.path) from \($0.0)" }.joined(separator: ", ")
+                + candidates.map { "\($0.url.path) from \($0.source)" }.joined(separator: ", ")
                 + "); pass --fixtures DIR or set CONFORMANCE_FIXTURES")
     }
 
@@ -93,11 +122,14 @@ public struct FixtureCatalog: Sendable {
         return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : url.lastPathComponent
     }
 
-    /// The path of `url` relative to the fixtures folder's parent, for messages (`Fixtures/kittens/x.jsonl`).
+    /// The path of `url` for messages: under the folder as it is named (`Fixtures/kittens/x.jsonl`,
+    /// `../other/Fixtures/kittens/x.jsonl` for `--fixtures ../other/Fixtures`), so that it opens
+    /// from where the command ran.
     public func displayPath(_ url: URL) -> String {
-        let base = root.deletingLastPathComponent().path
+        let base = root.path
         let path = url.standardizedFileURL.path
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+        guard path.hasPrefix(base + "/") else { return path }
+        return (displayRoot == "/" ? "" : displayRoot) + "/" + path.dropFirst(base.count + 1)
     }
 }
 

@@ -27,6 +27,13 @@ public protocol Implementation: AnyObject {
     func end(discard: Bool)
     /// Stops it.
     func stop()
+    /// What it says of itself without being started, when that is known (the reference in
+    /// process): a run whose every scenario errored before a start still names it.
+    var identity: ImplementationInfo? { get }
+}
+
+extension Implementation {
+    public var identity: ImplementationInfo? { nil }
 }
 
 /// When a scenario must be over: the runner gives each scenario the same wall-clock budget,
@@ -70,6 +77,8 @@ public final class ReferenceImplementation: Implementation {
     }
 
     public func start(_ deadline: Deadline) -> ImplementationInfo { info }
+
+    public var identity: ImplementationInfo? { info }
 
     public func begin(_ scenario: Scenario, _ deadline: Deadline) -> ImplementationReply {
         do {

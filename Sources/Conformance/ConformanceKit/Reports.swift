@@ -12,12 +12,17 @@ public struct RunReport: Sendable {
     /// Which part of the scenarios the run replayed (`--shard I/N`).
     public var shard: Reports.Shard?
     public var results: [ScenarioResult]
+    /// The file the report was read from (`conformance report`); nil for a run of this process.
+    public var source: String?
 
-    public init(implementation: ImplementationInfo?, command: String?, shard: Reports.Shard? = nil, results: [ScenarioResult]) {
+    public init(
+        implementation: ImplementationInfo?, command: String?, shard: Reports.Shard? = nil, results: [ScenarioResult], source: String? = nil
+    ) {
         self.implementation = implementation
         self.command = command
         self.shard = shard
         self.results = results
+        self.source = source
     }
 
     /// How an implementation is named in tables: its handshake's name and version, or its command.
@@ -125,6 +130,9 @@ public enum Reports {
             public let expectedFailure: String?
             /// Whether this scenario fails the run (see docs/reports.md).
             public let failsTheRun: Bool
+            /// The scenario file as the run named it (under the fixtures folder in use); absent in
+            /// reports written before it was recorded.
+            public let file: String?
         }
 
         public let version: Int
@@ -151,22 +159,30 @@ public enum Reports {
                 Scenario(
                     id: $0.id, feature: $0.feature, outcome: $0.outcome.label, steps: $0.steps, durationSeconds: rounded($0.duration),
                     message: $0.outcome.message, firstDifference: $0.firstDifference, expectedFailure: $0.expectedFailure,
-                    failsTheRun: $0.failsTheRun)
+                    failsTheRun: $0.failsTheRun, file: $0.file)
             }
         }
     }
 
     /// Reads a JSON report written by `json`, back into a run report; `file` names it in errors.
     public static func read(_ data: Data, file: String) throws(CatalogError) -> RunReport {
+        // The version first: a report of another version is told so, not given a decoding error
+        // about the members its version lacks.
+        struct Versioned: Decodable { let version: Int? }
+        let notAReport = "\(file) is not a JSON report written by `conformance run --json`"
+        guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data) else {
+            throw CatalogError(message: "\(notAReport): it is not a JSON object")
+        }
+        guard let version = versioned.version else { throw CatalogError(message: "\(notAReport): it has no \"version\"") }
+        guard version == jsonReportVersion else {
+            throw CatalogError(
+                message: "\(file) is a version \(version) report; this conformance reads version \(jsonReportVersion): run it again to rewrite it")
+        }
         let decoded: JSONReport
         do {
             decoded = try JSONDecoder().decode(JSONReport.self, from: data)
         } catch {
-            throw CatalogError(message: "\(file) is not a JSON report written by `conformance run --json`: \(error)")
-        }
-        guard decoded.version == jsonReportVersion else {
-            throw CatalogError(
-                message: "\(file) is a version \(decoded.version) report; this conformance reads version \(jsonReportVersion): run it again to rewrite it")
+            throw CatalogError(message: "\(notAReport): \(describe(error))")
         }
         let results = decoded.scenarios.map { scenario -> ScenarioResult in
             let outcome: Outcome =
@@ -182,9 +198,49 @@ public enum Reports {
             result.duration = scenario.durationSeconds
             result.firstDifference = scenario.firstDifference
             result.expectedFailure = scenario.expectedFailure
+            result.file = scenario.file
             return result
         }
-        return RunReport(implementation: decoded.implementation, command: decoded.command, shard: decoded.shard, results: results)
+        return RunReport(implementation: decoded.implementation, command: decoded.command, shard: decoded.shard, results: results, source: file)
+    }
+
+    /// Reads the JSON report at `path`; a file that cannot be read is an error with its reason.
+    public static func read(path: String) throws(CatalogError) -> RunReport {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CatalogError(message: "cannot read \(path): there is no such file")
+        }
+        if isFolder.boolValue { throw CatalogError(message: "cannot read \(path): it is a folder, not a JSON report") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.isReadableFile(atPath: path) ? error.localizedDescription : "permission denied"
+            throw CatalogError(message: "cannot read \(path): \(reason)")
+        }
+        return try read(data, file: path)
+    }
+
+    /// A decoding error as a person reads it: the member and what was wrong, not Swift's dump.
+    private static func describe(_ error: any Error) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the top level" : String(path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop(while: { $0 == "." }))
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?: return "\(place(context.codingPath + [key])) is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?: return "\(place(context.codingPath)): \(context.debugDescription)"
+        case .dataCorrupted(let context)?: return "\(place(context.codingPath)): \(context.debugDescription)"
+        default: return error.localizedDescription
+        }
+    }
+
+    /// What a table names each report by: its title, and when two reports share one (two runs of
+    /// the reference) the file it was read from, or its place in the list.
+    public static func columnTitles(_ reports: [RunReport]) -> [String] {
+        let titles = reports.map(\.title)
+        return reports.enumerated().map { index, report in
+            titles.filter { $0 == report.title }.count > 1 ? "\(report.title) (\(report.source ?? "#\(index + 1)"))" : report.title
+        }
     }
 
     // MARK: JUnit
@@ -199,9 +255,9 @@ public enum Reports {
         let all = Counts(reports.flatMap { $0.results.map(\.outcome) })
         xml += "<testsuites name=\"conformance\" tests=\"\(all.total)\" failures=\"\(all.failed + all.recorded)\" "
             + "errors=\"\(all.errored)\" time=\"\(seconds(reports.flatMap(\.results)))\">\n"
-        for report in reports {
+        for (report, title) in zip(reports, columnTitles(reports)) {
             for feature in report.features {
-                let suite = escape(reports.count == 1 ? feature.feature : "\(report.title): \(feature.feature)")
+                let suite = escape(reports.count == 1 ? feature.feature : "\(title): \(feature.feature)")
                 let mine = report.results.filter { $0.feature == feature.feature }
                 let counts = feature.counts
                 xml += "  <testsuite name=\"\(suite)\" tests=\"\(counts.total)\" failures=\"\(counts.failed + counts.recorded)\" "
@@ -242,14 +298,15 @@ public enum Reports {
     /// reports, the features side by side and the scenarios whose outcomes differ.
     public static func markdown(_ reports: [RunReport]) -> String {
         var text = ""
-        for report in reports {
-            text += "### \(cell(report.title))\n\n"
+        let titles = columnTitles(reports)
+        for (report, title) in zip(reports, titles) {
+            text += "### \(cell(title))\n\n"
             if let port = report.implementation { text += "\(cell(port.language)) · issues: \(port.issues)\n\n" }
             text += table(report)
             text += "\n"
         }
         guard reports.count > 1 else { return text }
-        text += "### Side by side\n\n| feature | " + reports.map { cell($0.title) }.joined(separator: " | ") + " |\n"
+        text += "### Side by side\n\n| feature | " + titles.map(cell).joined(separator: " | ") + " |\n"
         text += "| --- |" + String(repeating: " ---: |", count: reports.count) + "\n"
         let features = Array(Set(reports.flatMap { $0.features.map(\.feature) })).sorted()
         for feature in features {
@@ -259,11 +316,21 @@ public enum Reports {
             }
             text += "| \(feature) | " + cells.joined(separator: " | ") + " |\n"
         }
+        // A scenario that a report did not run (a shard, a filtered run) is no difference: only
+        // the scenarios every report ran are compared.
         let ids = Array(Set(reports.flatMap { $0.results.map(\.id) })).sorted()
-        let differing = ids.filter { id in Set(reports.map { outcome($0, id) }).count > 1 }
+        let inEvery = ids.filter { id in reports.allSatisfy { $0.results.contains { $0.id == id } } }
+        let differing = inEvery.filter { id in Set(reports.map { outcome($0, id) }).count > 1 }
         text += "\n"
-        guard !differing.isEmpty else { return text + "Every scenario has the same outcome in each.\n" }
-        text += "Where they differ:\n\n| scenario | " + reports.map { cell($0.title) }.joined(separator: " | ") + " |\n"
+        let notCompared = ids.count - inEvery.count
+        if notCompared > 0 {
+            text += "\(notCompared) scenario\(notCompared == 1 ? " was" : "s were") not run in every report (a shard or a filtered run) "
+                + "and \(notCompared == 1 ? "is" : "are") not compared.\n\n"
+        }
+        guard !differing.isEmpty else {
+            return text + (notCompared > 0 ? "The scenarios every report ran have the same outcome in each.\n" : "Every scenario has the same outcome in each.\n")
+        }
+        text += "Where they differ:\n\n| scenario | " + titles.map(cell).joined(separator: " | ") + " |\n"
         text += "| --- |" + String(repeating: " --- |", count: reports.count) + "\n"
         for id in differing { text += "| \(id) | " + reports.map { outcome($0, id) }.joined(separator: " | ") + " |\n" }
         return text

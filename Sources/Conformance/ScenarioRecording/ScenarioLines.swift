@@ -1,4 +1,5 @@
 import FixtureFormat
+import MVIEssentials
 import Foundation
 
 /// Writes scenario lines as the fixtures are written: one JSON object per line, `"key": value`
@@ -16,36 +17,27 @@ enum ScenarioLines {
     }
 }
 
-/// Keeps secrets out of what a recording writes: every occurrence of a known secret (the API key of
-/// the live service), and the value of any `apiKey=` / `api_key=` query parameter, become `[redacted]`.
+/// Keeps secrets out of what a recording writes, by the one rule the proxy's recording also follows
+/// (`KeyRedaction`): a string equal to the API key of the live service, the value of any `apiKey=` /
+/// `api_key=` parameter, and a key of 8 characters or more standing as a whole token inside a
+/// string become `[redacted]`; a shorter key is never looked for inside a word (`k` in `kittens`).
 struct Redactor: Sendable {
-    static let mark = "[redacted]"
-    let secrets: [String]
+    static let mark = KeyRedaction.mark
+    let redaction: KeyRedaction
 
-    init(secrets: [String?]) {
-        // Longest first, so that a secret containing another is replaced whole.
-        self.secrets = secrets.compactMap { $0 }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
-    }
+    init(secrets: [String?]) { redaction = KeyRedaction(keys: secrets.compactMap { $0 }) }
 
     /// `value` with every string (and key) redacted.
     func redact(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .string(let text): .string(redact(text))
+        // A string may hold a whole HTTP body: a JSON one is redacted string by string.
+        case .string(let text): .string(redaction.text(text))
         case .array(let items): .array(items.map(redact))
-        case .object(let object): .object(JSONObject(object.members.map { (redact($0.key), redact($0.value)) }))
+        case .object(let object): .object(JSONObject(object.members.map { (redaction.value($0.key), redact($0.value)) }))
         default: value
         }
     }
 
-    func redact(_ text: String) -> String {
-        var result = text
-        for secret in secrets { result = result.replacingOccurrences(of: secret, with: Self.mark) }
-        return Self.redactQueryKeys(result)
-    }
-
-    /// `apiKey=abc` and `api_key=abc` (any case) keep their name and lose their value.
-    static func redactQueryKeys(_ text: String) -> String {
-        guard let expression = try? Regex("(?i)(api_?key=)[^&\"\\s#]+") else { return text }
-        return text.replacing(expression) { match in String(text[match.range].prefix { $0 != "=" }) + "=" + mark }
-    }
+    /// Free text (a problem's message) with the keys taken out.
+    func redact(_ text: String) -> String { redaction.value(text) }
 }

@@ -61,7 +61,9 @@ extension CommandSpec {
             spec = chosen
             rest = rest.dropFirst()
         } else if let first = rest.first, !first.hasPrefix("-"), defaultSubcommand == nil {
-            throw UsageError(command: name, "unknown subcommand \(first); expected one of \(subcommands.map(\.name).joined(separator: ", "))")
+            let names = subcommands.map(\.name)
+            throw UsageError(
+                command: name, "unknown subcommand \(first); expected one of \(names.joined(separator: ", "))\(Suggestion.didYouMean(first, among: names))")
         } else if let fallback = defaultSubcommand.flatMap({ name in subcommands.first { $0.name == name } }) {
             if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(help()) }
             spec = fallback
@@ -91,7 +93,8 @@ extension CommandSpec {
             let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             guard argument.hasPrefix("--"), let option = spec.options.first(where: { $0.name == optionName }) else {
                 let place = spec.name.isEmpty ? "" : " for \(spec.name)"
-                throw fail("unknown option \(argument.prefix { $0 != "=" })\(place)")
+                let hint = Suggestion.didYouMean(optionName, among: spec.options.map(\.name) + ["help", "version"], prefix: "--")
+                throw fail("unknown option \(argument.prefix { $0 != "=" })\(place)\(hint)")
             }
             if option.valueName == nil {
                 if inline != nil { throw fail("--\(optionName) takes no value") }

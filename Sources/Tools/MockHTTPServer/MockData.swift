@@ -95,7 +95,7 @@ public struct MockData: Sendable {
             data.source = source
             return data
         }
-        throw .noDataSet(searched: candidates.map(\.0.path))
+        throw .noDataSet(searched: candidates.map(\.0.path), fixtures: explicit)
     }
 
     /// The line a server prints about its data set: where it is and how it was found.
@@ -115,8 +115,9 @@ public enum MockServerError: Error, CustomStringConvertible, Equatable {
     case unreadableData(path: String, reason: String)
     /// A data set file is not what the server serves: the file, the field and what is wrong.
     case invalidData(path: String, field: String, problem: String)
-    /// No folder with the data sets was found in these places.
-    case noDataSet(searched: [String])
+    /// No folder with the data sets was found in these places; `fixtures` is the `--fixtures` folder
+    /// when one was given.
+    case noDataSet(searched: [String], fixtures: String?)
     case alreadyStarted
 
     public var description: String {
@@ -124,7 +125,10 @@ public enum MockServerError: Error, CustomStringConvertible, Equatable {
         case .invalidHost(let host): "invalid host \"\(host)\": give an IPv4 address such as 127.0.0.1 (or localhost)"
         case .unreadableData(let path, let reason): "cannot read \(path): \(reason)"
         case .invalidData(let path, let field, let problem): "\(path): \(field): \(problem)"
-        case .noDataSet(let searched):
+        case .noDataSet(let searched, let fixtures?):
+            "no data set in --fixtures \(fixtures): looked for \(MockData.catsFile) in \(searched.joined(separator: ", ")), which "
+                + "does not hold it; give the folder whose http/ subfolder holds the data set (the checkout's Fixtures does)"
+        case .noDataSet(let searched, nil):
             "no data set found (looked for \(MockData.catsFile) in \(searched.joined(separator: ", "))); pass --fixtures DIR"
         case .alreadyStarted: "the server is already started"
         }

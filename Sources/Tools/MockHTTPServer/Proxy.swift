@@ -28,10 +28,11 @@ public struct ProxyConfiguration: Sendable {
 /// Secrets stay out of the files: the request's `X-Api-Key` and `Authorization` headers are never
 /// written (a stub matches on method, path and query alone), the `apiKey` / `api_key` query
 /// parameters are left out of the match, and every key value the request carried is replaced by
-/// `[redacted]` in a text body. Answers to the same method, path and query go into one stub, in
-/// order, so a replay serves them in the order they came (the last one repeats).
+/// `[redacted]` where it stands whole in the answer's headers and text body (``KeyRedaction``);
+/// a key too short for that to be safe inside text gets one log line. Answers to the same method,
+/// path and query go into one stub, in order, so a replay serves them in the order they came (the
+/// last one repeats).
 final class Proxy: Sendable {
-    static let redacted = "[redacted]"
     /// Headers of the upstream's answer that the proxy writes itself or that describe one connection.
     static let droppedResponseHeaders: Set<String> = [
         "content-length", "transfer-encoding", "connection", "keep-alive", "server", "date", "content-encoding",
@@ -44,15 +45,15 @@ final class Proxy: Sendable {
     private let log: @Sendable (String) -> Void
     /// The stubs recorded so far, by file name.
     private let recorded = Locked<[String: Stub]>([:])
+    /// The short keys already warned about (in memory only, never printed), so that each gets one line.
+    private let warnedShortKeys = Locked<Set<String>>([])
 
     init(_ configuration: ProxyConfiguration, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.log = log
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: sessionConfiguration)
+        // The one data-task wrapper every HTTP client of the package uses; no cache, so that every
+        // request reaches the upstream and every answer is recorded.
+        session = URLSessionTransfer.session(timeout: configuration.timeout, cachesResponses: false)
     }
 
     deinit { session.invalidateAndCancel() }
@@ -72,12 +73,13 @@ final class Proxy: Sendable {
             forwarded.addValue(header.value, forHTTPHeaderField: header.name)
         }
         if !request.body.isEmpty { forwarded.httpBody = request.body }
+        // The forward runs off the event loop (see `forward`'s caller), so it may wait for the answer.
         let answer = Locked<URLSessionTransfer.Answer?>(nil)
         let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: forwarded) { data, response, error in
-            answer.withLock { $0 = (data, response, error) }
+        _ = URLSessionTransfer.start(forwarded, on: session) { result in
+            answer.withLock { $0 = result }
             done.signal()
-        }.resume()
+        }
         done.wait()
         let (data, upstreamResponse, error) = answer.withLock { $0 } ?? (nil, nil, nil)
         guard let http = upstreamResponse as? HTTPURLResponse else {
@@ -112,11 +114,10 @@ final class Proxy: Sendable {
 
     private func record(_ request: HTTPRequest, _ response: HTTPResponse) {
         guard let directory = configuration.recordDirectory else { return }
-        let secrets = Self.secrets(of: request)
-        func redact(_ text: String) -> String { secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.redacted) } }
-        var body = response.body
-        if let text = String(data: body, encoding: .utf8) { body = Data(redact(text).utf8) }
-        let headers = response.headers.map { (name: $0.name, value: redact($0.value)) }
+        let redaction = KeyRedaction(keys: Self.secrets(of: request))
+        warnAboutShortKeys(redaction, directory: directory)
+        let body = Self.redact(response.body, with: redaction)
+        let headers = response.headers.map { (name: $0.name, value: redaction.headerValue($0.value)) }
         var query: [String: String] = [:]
         for parameter in request.query where !Self.isKeyParameter(parameter.name) { query[parameter.name] = parameter.value }
         let scripted = StubResponse(status: response.status, headers: headers, body: body)
@@ -132,6 +133,25 @@ final class Proxy: Sendable {
             try Data(StubEncoder.text(stub).utf8).write(to: directory.appendingPathComponent(name), options: .atomic)
         } catch {
             log("--record: cannot write \(directory.appendingPathComponent(name).path): \(error.localizedDescription)")
+        }
+    }
+
+    /// `body` with the keys taken out: every string of a JSON body, or the whole of a text body;
+    /// a body that is not UTF-8 (an image) as it came.
+    static func redact(_ body: Data, with redaction: KeyRedaction) -> Data {
+        guard let text = String(data: body, encoding: .utf8) else { return body }
+        let redacted = redaction.text(text)
+        return redacted == text ? body : Data(redacted.utf8)
+    }
+
+    /// One log line per short key (the key itself is never printed): it is redacted only where it
+    /// stands as a whole value, so a file may still hold it inside a sentence.
+    private func warnAboutShortKeys(_ redaction: KeyRedaction, directory: URL) {
+        for key in redaction.shortKeys where warnedShortKeys.withLock({ $0.insert(key).inserted }) {
+            log(
+                "--record: a key of \(key.count) character\(key.count == 1 ? "" : "s") is too short to redact safely inside text "
+                    + "(\(KeyRedaction.safeLength) or more are): it is replaced only where it stands whole (a JSON string, a header "
+                    + "value or word, an apiKey parameter); check \(directory.path) before sharing it")
         }
     }
 
