@@ -27,11 +27,20 @@ let package = Package(
         .library(name: "MVINews", targets: ["MVINews"]),
         .library(name: "MVINewsApp", targets: ["MVINewsApp"]),
         .library(name: "MVIImages", targets: ["MVIImages"]),
-        // The conformance suite and the mock server.
+        // The conformance suite and the mock server. An app replays and records its own features
+        // with the seam, the harness and the recorder (docs/app-conformance.md); the reference
+        // features' replay targets and the seeded generator are products because the docs import them.
         .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
         .library(name: "ReplaySeam", targets: ["ReplaySeam"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ScenarioRecording", targets: ["ScenarioRecording"]),
+        .library(name: "KittensReplay", targets: ["KittensReplay"]),
+        .library(name: "TimerReplay", targets: ["TimerReplay"]),
+        .library(name: "NewsReplay", targets: ["NewsReplay"]),
+        .library(name: "NewsAppReplay", targets: ["NewsAppReplay"]),
+        .library(name: "ImagesReplay", targets: ["ImagesReplay"]),
+        .library(name: "ReferenceFeatures", targets: ["ReferenceFeatures"]),
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
         .executable(name: "conformance", targets: ["conformance"]),

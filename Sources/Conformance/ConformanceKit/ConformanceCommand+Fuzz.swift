@@ -95,7 +95,7 @@ extension ConformanceCommand {
                 status = ExitStatus.failure
                 if io.isTerminal { io.out("\r\u{1B}[K") }
                 io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
-                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: conformance fuzz \(feature) --seed \(runSeed) --runs 1"
+                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(name) fuzz \(feature) --seed \(runSeed) --runs 1"
                     + (command.map { " --adapter '\($0)'" } ?? "") + "\n")
                 if let fixture = fuzzer.fixture(finding) {
                     let folder = out.appendingPathComponent(feature)
