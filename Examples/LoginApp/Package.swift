@@ -40,6 +40,17 @@ let package = Package(
                 .product(name: "ReplaySeam", package: "MVIConformance"),
                 .product(name: "FixtureFormat", package: "MVIConformance"),
                 .product(name: "ScenarioRecording", package: "MVIConformance"),
+            ]),
+        // The documentation's Swift blocks, compiled as an app compiles them (docs/snippets.md): the
+        // getting-started counter as a feature target with its test target, and the other documents' blocks.
+        .target(name: "Counter", dependencies: [.product(name: "MVICore", package: "MVIConformance")]),
+        .testTarget(
+            name: "CounterTests",
+            dependencies: ["Counter", .product(name: "MVICore", package: "MVIConformance"), .product(name: "MVITestSupport", package: "MVIConformance")]),
+        .testTarget(
+            name: "DocSnippetsTests",
+            dependencies: [
+                .product(name: "MVITestSupport", package: "MVIConformance"),
                 .product(name: "MVICountdownTimer", package: "MVIConformance"),
                 .product(name: "SeededRandom", package: "MVIConformance"),
             ]),
