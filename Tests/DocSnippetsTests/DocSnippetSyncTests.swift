@@ -47,6 +47,20 @@ import Testing
         #expect(compiledBlocks >= 8)
     }
 
+    @Test func everyFragmentSaysWhyItIsNotCompiled() throws {
+        var fragments = 0
+        for document in try Self.documents() {
+            let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces) == "```swift-fragment" {
+                fragments += 1
+                let next = index + 1 < lines.count ? lines[index + 1].trimmingCharacters(in: .whitespaces) : ""
+                let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
+                #expect(next.hasPrefix("// A fragment: "), "\(relative):\(index + 1): a swift-fragment starts with '// A fragment: <why it is not compiled>'")
+            }
+        }
+        #expect(fragments >= 1)
+    }
+
     @Test func aChangedBlockIsFound() {
         let document = "Text\n```swift\nlet a = 1\nlet b = 2\n```\n```swift-fragment\nlet c = ...\n```\n"
         let blocks = SwiftBlocks.extract(from: document)
