@@ -89,7 +89,7 @@ final class CommandRun {
     @Test func versionIsThePackagesVersion() {
         let run = CommandRun(["--version"])
         #expect(run.status == 0)
-        #expect(run.out == "conformance 0.1.0\n")
+        #expect(run.out == "conformance 0.2.0\n")
     }
 
     @Test func listWritesItsJSONFile() throws {

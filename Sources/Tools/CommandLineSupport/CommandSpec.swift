@@ -1,5 +1,5 @@
 /// The package's version, printed by every executable for `--version`.
-public let packageVersion = "0.1.0"
+public let packageVersion = "0.2.0"
 
 /// The exit statuses every executable uses.
 public enum ExitStatus {
