@@ -3,6 +3,7 @@
 // products only. Its test block is Tests/CounterTests/GettingStarted.swift. The package's
 // DocSnippetSyncTests fails when a block in the document is in neither file: copy it in again.
 import MVICore
+import Observation
 
 enum CounterIntent { case increment, incrementIfEven }
 enum CounterAction { case load }
@@ -58,6 +59,12 @@ func showCounter(in view: some MviView<CounterViewModel, CounterViewEvent>) -> B
     binder.bind(view.events.map(CounterIntent.init), to: store.accept)
     binder.start()
     return binder
+}
+
+/// Calls `onRender` with the render count before each next render of `proxy`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func follow(_ proxy: ViewProxy<CounterViewModel, CounterViewEvent>, onRender: @escaping @Sendable (Int) -> Void) {
+    withObservationTracking { _ = proxy.model } onChange: { onRender(proxy.renderCount) }
 }
 
 enum TickerIntent { case start, stop, load }
