@@ -55,7 +55,8 @@ let package = Package(
         .target(name: "MVIJSON", path: "Sources/Library/MVIJSON"),
         // The MVI library: store, schedulers, view binding, lifecycle.
         .target(name: "MVICore", dependencies: ["MVIEssentials"], path: "Sources/Library/MVICore"),
-        // Test helpers for users' own test targets: the virtual-time TestScheduler and the exhaustive TestStore.
+        // Test helpers for users' own test targets: the exhaustive TestStore. It re-exports MVICore, whose
+        // TestScheduler keeps virtual time (in MVICore: the replay, the recorder and the demo run stores on it too).
         .target(name: "MVITestSupport", dependencies: ["MVICore"], path: "Sources/Library/MVITestSupport"),
         // A finite state machine DSL modelled on Tinder's StateMachine.
         .target(name: "MVIStateMachine", path: "Sources/Library/MVIStateMachine"),

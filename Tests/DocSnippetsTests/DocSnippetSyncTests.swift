@@ -61,6 +61,23 @@ import Testing
         #expect(fragments >= 1)
     }
 
+    /// `TestScheduler` lives in `MVICore` (docs/scheduling.md says why), re-exported by
+    /// `MVITestSupport`: a line that names it with `MVITestSupport` names `MVICore` too.
+    @Test func theDocsPutTestSchedulerInMVICore() throws {
+        var lines = 0
+        for document in try Self.documents() + [Self.packageRoot.appendingPathComponent("Package.swift")] {
+            let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
+            for (index, line) in try String(contentsOf: document, encoding: .utf8).split(separator: "\n").enumerated()
+            where line.contains("TestScheduler") {
+                lines += 1
+                if line.contains("MVITestSupport") {
+                    #expect(line.contains("MVICore"), "\(relative):\(index + 1): TestScheduler is in MVICore (re-exported by MVITestSupport): \(line)")
+                }
+            }
+        }
+        #expect(lines > 5)
+    }
+
     @Test func aChangedBlockIsFound() {
         let document = "Text\n```swift\nlet a = 1\nlet b = 2\n```\n```swift-fragment\nlet c = ...\n```\n"
         let blocks = SwiftBlocks.extract(from: document)

@@ -1,6 +1,5 @@
-// Both test frameworks are weakly linked: executables that depend on this module for
-// `TestScheduler` (the conformance command, the benchmarks) must start where neither library is
-// present; they are only called from inside a running test.
+// Both test frameworks are weakly linked: executables that link this module (the benchmarks, the
+// demo) must start where neither library is present; they are only called from inside a running test.
 #if canImport(Testing)
 @_weakLinked import Testing
 #endif
