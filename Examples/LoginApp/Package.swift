@@ -41,6 +41,8 @@ let package = Package(
                 .product(name: "FixtureFormat", package: "MVIConformance"),
                 .product(name: "ScenarioRecording", package: "MVIConformance"),
             ]),
+        // `swift run -c release store-figures`: one intent's cost from an app's package, next to a naive store.
+        .executableTarget(name: "store-figures", dependencies: [.product(name: "MVICore", package: "MVIConformance")]),
         // The documentation's Swift blocks, compiled as an app compiles them (docs/snippets.md): the
         // getting-started counter as a feature target with its test target, and the other documents' blocks.
         .target(name: "Counter", dependencies: [.product(name: "MVICore", package: "MVIConformance")]),
