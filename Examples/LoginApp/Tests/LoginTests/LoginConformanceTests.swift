@@ -28,3 +28,15 @@ import Testing
         #expect(result.outcome == .passed, Comment(rawValue: result.outcome.message))
     }
 }
+
+@Suite struct LoginSchemaTests {
+    /// The committed schemas are what `login-conformance schema` writes from the codecs now.
+    @Test(arguments: ScenarioFormat.LineKind.allCases)
+    func theSchemaFilesAreCurrent(kind: ScenarioFormat.LineKind) throws {
+        let module = LoginFeature.module
+        let url = LoginConformanceTests.catalog.root.appendingPathComponent("schema/" + ScenarioFormat.schemaFileName(module, kind))
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        let written = ScenarioFormat.schemaDocument(module, for: kind, writtenBy: "`login-conformance schema`").prettyText
+        #expect(committed == written, "\(url.lastPathComponent) is out of date: run 'swift run login-conformance schema'")
+    }
+}
