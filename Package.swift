@@ -132,6 +132,7 @@ let package = Package(
         // package under Examples/, which compiles them with this package's products only.
         .testTarget(name: "DocSnippetsTests"),
         .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
         .testTarget(name: "ReplaySeamTests", dependencies: ["ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
