@@ -41,6 +41,12 @@ final class CommandRun {
         #expect(!run.out.contains("swift run conformance"), "got: \(run.out)")
     }
 
+    @Test func aFuzzFindingsAgainLineNamesTheCommand() {
+        let command = ConformanceCommand(name: "login-conformance", features: TestFeatures.registry)
+        #expect(command.again("login", seed: 7, adapter: nil) == "login-conformance fuzz login --seed 7 --runs 1")
+        #expect(command.again("login", seed: 7, adapter: "python3 port.py") == "login-conformance fuzz login --seed 7 --runs 1 --adapter 'python3 port.py'")
+    }
+
     @Test func schemaWritesEachFeaturesSchemasFromItsCodecs() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,6 +18,11 @@ extension ConformanceCommand {
             .flag("print", "print each generated scenario's lines as they are checked"),
         ])
 
+    /// The command line that checks one failing seed again, under this command's name.
+    public func again(_ feature: String, seed: UInt64, adapter: String?) -> String {
+        "\(name) fuzz \(feature) --seed \(seed) --runs 1" + (adapter.map { " --adapter '\($0)'" } ?? "")
+    }
+
     /// Runs `fuzz`; nil for another subcommand.
     func runFuzz(_ parsed: ParsedCommand, io: IO) throws(UsageError) -> Int32? {
         guard parsed.subcommand == "fuzz" else { return nil }
@@ -95,8 +100,7 @@ extension ConformanceCommand {
                 status = ExitStatus.failure
                 if io.isTerminal { io.out("\r\u{1B}[K") }
                 io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
-                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(name) fuzz \(feature) --seed \(runSeed) --runs 1"
-                    + (command.map { " --adapter '\($0)'" } ?? "") + "\n")
+                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(again(feature, seed: runSeed, adapter: command))\n")
                 if let fixture = fuzzer.fixture(finding) {
                     let folder = out.appendingPathComponent(feature)
                     do {
