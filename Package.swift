@@ -27,11 +27,20 @@ let package = Package(
         .library(name: "MVINews", targets: ["MVINews"]),
         .library(name: "MVINewsApp", targets: ["MVINewsApp"]),
         .library(name: "MVIImages", targets: ["MVIImages"]),
-        // The conformance suite and the mock server.
+        // The conformance suite and the mock server. An app replays and records its own features
+        // with the seam, the harness and the recorder (docs/app-conformance.md); the reference
+        // features' replay targets and the seeded generator are products because the docs import them.
         .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
         .library(name: "ReplaySeam", targets: ["ReplaySeam"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ScenarioRecording", targets: ["ScenarioRecording"]),
+        .library(name: "KittensReplay", targets: ["KittensReplay"]),
+        .library(name: "TimerReplay", targets: ["TimerReplay"]),
+        .library(name: "NewsReplay", targets: ["NewsReplay"]),
+        .library(name: "NewsAppReplay", targets: ["NewsAppReplay"]),
+        .library(name: "ImagesReplay", targets: ["ImagesReplay"]),
+        .library(name: "ReferenceFeatures", targets: ["ReferenceFeatures"]),
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
         .executable(name: "conformance", targets: ["conformance"]),
@@ -46,7 +55,8 @@ let package = Package(
         .target(name: "MVIJSON", path: "Sources/Library/MVIJSON"),
         // The MVI library: store, schedulers, view binding, lifecycle.
         .target(name: "MVICore", dependencies: ["MVIEssentials"], path: "Sources/Library/MVICore"),
-        // Test helpers for users' own test targets: the virtual-time TestScheduler and the exhaustive TestStore.
+        // Test helpers for users' own test targets: the exhaustive TestStore. It re-exports MVICore, whose
+        // TestScheduler keeps virtual time (in MVICore: the replay, the recorder and the demo run stores on it too).
         .target(name: "MVITestSupport", dependencies: ["MVICore"], path: "Sources/Library/MVITestSupport"),
         // A finite state machine DSL modelled on Tinder's StateMachine.
         .target(name: "MVIStateMachine", path: "Sources/Library/MVIStateMachine"),
@@ -118,9 +128,11 @@ let package = Package(
 
         .testTarget(name: "MVIEssentialsTests", dependencies: ["MVIEssentials"]),
         .testTarget(name: "MVITestSupportTests", dependencies: ["MVITestSupport", "MVICore"]),
-        // The Swift blocks of the README, docs/ and the DocC articles, compiled; a test keeps them in sync.
-        .testTarget(name: "DocSnippetsTests", dependencies: ["MVICore", "MVITestSupport", "MVICountdownTimer", "SeededRandom"]),
+        // Checks that the Swift blocks of the README, docs/ and the DocC articles are in the sample app
+        // package under Examples/, which compiles them with this package's products only.
+        .testTarget(name: "DocSnippetsTests"),
         .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
         .testTarget(name: "ReplaySeamTests", dependencies: ["ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

@@ -38,7 +38,7 @@ import Testing
         #expect(try Self.spec.parse(["list", "-h"]) == .help(Self.spec.help("list")))
         #expect(throws: UsageError.self, "an earlier unknown option is reported first") { try Self.spec.parse(["run", "--bogus", "--version"]) }
         #expect(try Self.spec.parse(["run", "--version"]) == .version("tool \(packageVersion)"))
-        #expect(packageVersion == "0.1.0")
+        #expect(packageVersion == "0.2.0")
     }
 
     @Test func helpNamesTheOptionsAndTheExitStatuses() {

@@ -10,13 +10,16 @@ final class CommandRun {
     private(set) var err = ""
     let status: Int32
 
-    init(_ arguments: [String], fixtures: TemporaryFixtures? = nil, terminal: Bool = false, environment: [String: String] = [:]) {
+    init(
+        _ arguments: [String], fixtures: TemporaryFixtures? = nil, terminal: Bool = false, environment: [String: String] = [:],
+        name: String = "conformance"
+    ) {
         var env = environment
         if let fixtures { env["CONFORMANCE_FIXTURES"] = fixtures.root.path }
         var out = ""
         var err = ""
         let io = ConformanceCommand.IO(out: { out += $0 }, err: { err += $0 }, isTerminal: terminal, environment: env)
-        status = ConformanceCommand(features: TestFeatures.registry).run(arguments, io: io)
+        status = ConformanceCommand(name: name, features: TestFeatures.registry).run(arguments, io: io)
         self.out = out
         self.err = err
     }
@@ -27,6 +30,47 @@ final class CommandRun {
         let run = CommandRun(["--help"])
         #expect(run.status == 0)
         #expect(run.out.hasPrefix("USAGE: conformance"))
+    }
+
+    @Test func anAppsCommandNamesItselfInItsHelpAndHints() throws {
+        #expect(CommandRun(["--help"], name: "login-conformance").out.hasPrefix("USAGE: login-conformance"))
+        let wrong = TemporaryFixtures.expected.replacingOccurrences(of: "isLoading: true", with: "isLoading: false")
+        let run = CommandRun(["run", "--record", "never"], fixtures: try TemporaryFixtures(golden: wrong), name: "login-conformance")
+        #expect(run.status == 1)
+        #expect(run.out.contains("re-record with `swift run login-conformance record kittens/x --fixtures "), "got: \(run.out)")
+        #expect(!run.out.contains("swift run conformance"), "got: \(run.out)")
+    }
+
+    @Test func aFuzzFindingsAgainLineNamesTheCommand() {
+        let command = ConformanceCommand(name: "login-conformance", features: TestFeatures.registry)
+        #expect(command.again("login", seed: 7, adapter: nil) == "login-conformance fuzz login --seed 7 --runs 1")
+        #expect(command.again("login", seed: 7, adapter: "python3 port.py") == "login-conformance fuzz login --seed 7 --runs 1 --adapter 'python3 port.py'")
+    }
+
+    @Test func schemaWritesEachFeaturesSchemasFromItsCodecs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = CommandRun(["schema", "kittens", "--out", folder.path], name: "login-conformance")
+        #expect(run.status == 0, "\(run.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["kittens.event.schema.json", "kittens.header.schema.json"])
+        let module = try #require(TestFeatures.registry["kittens"])
+        let written = try JSONValue.parse(String(contentsOf: folder.appendingPathComponent("kittens.event.schema.json"), encoding: .utf8))
+        guard case .object(var document) = written, case .object(var expected) = ScenarioFormat.schemaDocument(module, for: .event) else {
+            Issue.record("not an object: \(written)")
+            return
+        }
+        guard case .string(let description)? = document["description"] else {
+            Issue.record("no description: \(document)")
+            return
+        }
+        #expect(description.contains("`login-conformance schema`"))
+        document["description"] = nil
+        expected["description"] = nil
+        #expect(document == expected, "the event schema, as the fuzzer reads it")
+        let unknown = CommandRun(["schema", "weather", "--out", folder.path], name: "login-conformance")
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("login-conformance: unknown feature weather; known: "), "got: \(unknown.err)")
     }
 
     @Test(arguments: [
@@ -51,7 +95,7 @@ final class CommandRun {
     @Test func versionIsThePackagesVersion() {
         let run = CommandRun(["--version"])
         #expect(run.status == 0)
-        #expect(run.out == "conformance 0.1.0\n")
+        #expect(run.out == "conformance 0.2.0\n")
     }
 
     @Test func listWritesItsJSONFile() throws {

@@ -247,8 +247,8 @@ private func result(_ id: String, _ outcome: Outcome, step: Int? = nil, expected
         let fixtures = try TemporaryFixtures(scenarioText: "not a scenario\n")
         let report = TestFeatures.runner(fixtures.catalog, .never, ci: false).run(try fixtures.catalog.entries(), on: TestFeatures.reference)
         #expect(report.counts.errored == 1)
-        #expect(report.title == "reference 0.1.0")
-        #expect(Reports.markdown([report]).hasPrefix("### reference 0.1.0\n"))
+        #expect(report.title == "reference 0.2.0")
+        #expect(Reports.markdown([report]).hasPrefix("### reference 0.2.0\n"))
         #expect(!report.passes)
     }
 }

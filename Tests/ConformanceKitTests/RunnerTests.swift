@@ -20,9 +20,9 @@ struct TemporaryFixtures {
     var goldenURL: URL { root.appendingPathComponent("kittens/x.golden.txt") }
     var golden: String? { try? String(contentsOf: goldenURL, encoding: .utf8) }
 
-    func run(_ mode: RecordMode, ci: Bool = false) throws -> Outcome {
+    func run(_ mode: RecordMode, ci: Bool = false, commandName: String? = nil) throws -> Outcome {
         let entry = try #require(try catalog.entries().first)
-        return TestFeatures.runner(catalog, mode, ci: ci).run(entry, on: TestFeatures.reference).outcome
+        return TestFeatures.runner(catalog, mode, ci: ci, commandName: commandName).run(entry, on: TestFeatures.reference).outcome
     }
 
     func folderContents() -> [String] {
@@ -66,12 +66,23 @@ struct TemporaryFixtures {
     @Test func aDifferenceFailsWithADiffAndHowToReRecord() throws {
         let wrong = TemporaryFixtures.expected.replacingOccurrences(of: "isLoading: true", with: "isLoading: false")
         let fixtures = try TemporaryFixtures(golden: wrong)
-        let outcome = try fixtures.run(.missing)
+        let outcome = try fixtures.run(.missing, commandName: "conformance")
         #expect(outcome.label == "failed")
         #expect(outcome.message.contains("kittens/x: the transcript differs from Fixtures/kittens/x.golden.txt"))
         #expect(outcome.message.contains("-  8 |     isLoading: false\n+    |     isLoading: true"))
-        #expect(outcome.message.contains("swift run conformance record kittens/x"))
+        #expect(outcome.message.contains("re-record with `swift run conformance record kittens/x --fixtures Fixtures` once the change is intended"))
         #expect(fixtures.golden == wrong, "a failure in missing mode never rewrites the golden")
+    }
+
+    @Test func theReRecordHintNamesTheCommandRunning() throws {
+        let wrong = TemporaryFixtures.expected.replacingOccurrences(of: "isLoading: true", with: "isLoading: false")
+        let fixtures = try TemporaryFixtures(golden: wrong)
+        let app = try fixtures.run(.never, commandName: "login-conformance").message
+        #expect(app.contains("re-record with `swift run login-conformance record kittens/x --fixtures Fixtures` once the change is intended"), "\(app)")
+        #expect(!app.contains("swift test"), "\(app)")
+        let tests = try fixtures.run(.never).message
+        #expect(tests.contains("re-record with `CONFORMANCE_RECORD=failed swift test` once the change is intended"), "\(tests)")
+        #expect(!tests.contains("swift run"), "\(tests)")
     }
 
     @Test func failedModeRewritesADifferingGoldenAndFails() throws {

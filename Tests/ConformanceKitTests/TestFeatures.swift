@@ -9,8 +9,8 @@ enum TestFeatures {
     static let replayer = Replayer(features: registry)
 
     /// A runner over `catalog` with these features, in `mode`.
-    static func runner(_ catalog: FixtureCatalog, _ mode: RecordMode, ci: Bool) -> ConformanceRunner {
-        ConformanceRunner(catalog: catalog, features: registry, recordMode: mode, isCI: ci)
+    static func runner(_ catalog: FixtureCatalog, _ mode: RecordMode, ci: Bool, commandName: String? = nil) -> ConformanceRunner {
+        ConformanceRunner(catalog: catalog, features: registry, commandName: commandName, recordMode: mode, isCI: ci)
     }
 
     /// The reference in process, with these features: a new one per run, as `conformance run` makes.

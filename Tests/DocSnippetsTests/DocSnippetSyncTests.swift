@@ -2,16 +2,25 @@ import Foundation
 import Testing
 
 /// Every ```swift block of the README, docs/ and the DocC articles is compiled: it must appear,
-/// line for line (leading and trailing spaces aside), in this target's file named after its
-/// document (`GettingStarted.md` -> `GettingStarted.swift`). Blocks that are not meant to
+/// line for line (leading and trailing spaces aside), in the sample app package's file named after
+/// its document (`GettingStarted.md` -> `Examples/LoginApp/Tests/DocSnippetsTests/GettingStarted.swift`),
+/// or in the files `compiledIn` names; CI/example.sh builds them from this package outside. Blocks that are not meant to
 /// compile (fragments with elisions, SwiftUI views, names defined elsewhere) use the info string
 /// `swift-fragment`; manifest excerpts use `swift-manifest` (docs/snippets.md).
 @Suite struct DocSnippetSyncTests {
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// Documents whose blocks another target compiles, by the file that holds them.
-    private static let compiledElsewhere = [
-        "architecture.md": "Tests/ConformanceKitTests/Weather/WeatherFeature.swift",
+    /// Where each document's blocks are compiled: the sample app package, which depends on this one
+    /// by path and sees only its products, as an app does (docs/snippets.md). A document's blocks
+    /// may be spread over several files of it (the feature's target, its test target).
+    private static let compiledIn = [
+        "architecture.md": ["Tests/ConformanceKitTests/Weather/WeatherFeature.swift"],
+        "GettingStarted.md": ["Examples/LoginApp/Sources/Counter/GettingStarted.swift", "Examples/LoginApp/Tests/CounterTests/GettingStarted.swift"],
+        "TestingWithTestStore.md": ["Examples/LoginApp/Tests/DocSnippetsTests/TestingWithTestStore.swift"],
+        "app-conformance.md": [
+            "Examples/LoginApp/Sources/LoginReplay/LoginFeature.swift", "Examples/LoginApp/Sources/login-conformance/main.swift",
+            "Examples/LoginApp/Tests/LoginTests/LoginConformanceTests.swift", "Examples/LoginApp/Tests/LoginTests/LoginRecordingTests.swift",
+        ],
     ]
 
     @Test func everySwiftBlockOfTheDocsIsInTheCompiledSnippets() throws {
@@ -22,18 +31,51 @@ import Testing
             let blocks = SwiftBlocks.extract(from: try String(contentsOf: document, encoding: .utf8))
             guard !blocks.isEmpty else { continue }
             let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
-            let name = Self.compiledElsewhere[document.lastPathComponent]
-                ?? "Tests/DocSnippetsTests/" + document.deletingPathExtension().lastPathComponent + ".swift"
-            guard let snippets = try? String(contentsOf: Self.packageRoot.appendingPathComponent(name), encoding: .utf8) else {
+            let files = Self.compiledIn[document.lastPathComponent]
+                ?? ["Examples/LoginApp/Tests/DocSnippetsTests/" + document.deletingPathExtension().lastPathComponent + ".swift"]
+            let name = files.joined(separator: " or ")
+            let texts = files.compactMap { try? String(contentsOf: Self.packageRoot.appendingPathComponent($0), encoding: .utf8) }
+            guard texts.count == files.count else {
                 Issue.record("\(relative) has \(blocks.count) swift block(s) but \(name) does not exist: copy them there, or mark them swift-fragment")
                 continue
             }
-            for block in blocks where !SwiftBlocks.contains(snippets, block.lines) {
+            for block in blocks where !texts.contains(where: { SwiftBlocks.contains($0, block.lines) }) {
                 Issue.record("\(relative):\(block.line): this swift block is not in \(name): copy it there so that it is compiled")
             }
             compiledBlocks += blocks.count
         }
         #expect(compiledBlocks >= 8)
+    }
+
+    @Test func everyFragmentSaysWhyItIsNotCompiled() throws {
+        var fragments = 0
+        for document in try Self.documents() {
+            let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces) == "```swift-fragment" {
+                fragments += 1
+                let next = index + 1 < lines.count ? lines[index + 1].trimmingCharacters(in: .whitespaces) : ""
+                let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
+                #expect(next.hasPrefix("// A fragment: "), "\(relative):\(index + 1): a swift-fragment starts with '// A fragment: <why it is not compiled>'")
+            }
+        }
+        #expect(fragments >= 1)
+    }
+
+    /// `TestScheduler` lives in `MVICore` (docs/scheduling.md says why), re-exported by
+    /// `MVITestSupport`: a line that names it with `MVITestSupport` names `MVICore` too.
+    @Test func theDocsPutTestSchedulerInMVICore() throws {
+        var lines = 0
+        for document in try Self.documents() + [Self.packageRoot.appendingPathComponent("Package.swift")] {
+            let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
+            for (index, line) in try String(contentsOf: document, encoding: .utf8).split(separator: "\n").enumerated()
+            where line.contains("TestScheduler") {
+                lines += 1
+                if line.contains("MVITestSupport") {
+                    #expect(line.contains("MVICore"), "\(relative):\(index + 1): TestScheduler is in MVICore (re-exported by MVITestSupport): \(line)")
+                }
+            }
+        }
+        #expect(lines > 5)
     }
 
     @Test func aChangedBlockIsFound() {

@@ -91,7 +91,7 @@ import Testing
         withKnownIssue {
             store.send(.start) { $0.phase = .paused }
         } matching: { issue in
-            issue.comments.contains { $0.rawValue == "send(start) left a state other than the one asserted (TimerState):\n  .phase: expected paused, actual countingDown" }
+            issue.description.hasPrefix("Caught error: send(start) left a state other than the one asserted (TimerState):\n  .phase: expected paused, actual countingDown")
         }
         store.send(.stop) { $0.phase = .idle }
         store.finish()

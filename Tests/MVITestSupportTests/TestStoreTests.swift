@@ -53,9 +53,9 @@ private func makeForm(_ scheduler: TestScheduler) -> TestStore<FormIntent, FormS
     return TestStore(store, scheduler: scheduler)
 }
 
-/// Whether an issue's comment contains every one of `parts`.
+/// Whether an issue's title (its description: "Caught error: <the failure>") contains every one of `parts`.
 private func says(_ parts: String...) -> (Issue) -> Bool {
-    { issue in issue.comments.contains { comment in parts.allSatisfy { comment.rawValue.contains($0) } } }
+    { issue in parts.allSatisfy { issue.description.contains($0) } }
 }
 
 @Suite struct TestStoreTests {
@@ -186,7 +186,14 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
     }
 
     @Test func arraysOfDifferentLengthAreShownWhole() {
-        #expect(StateDiff.lines([1, 2], [1]) == ["value: expected [1, 2], actual [1]"])
+        #expect(StateDiff.lines([1, 2], [1]) == ["Array<Int>: expected [1, 2], actual [1]"])
+    }
+
+    private enum Phase: Equatable { case idle, loaded(count: Int) }
+
+    @Test func aTopLevelEnumIsLabelledWithItsType() {
+        #expect(StateDiff.lines(Phase.idle, Phase.loaded(count: 1)) == ["Phase: expected idle, actual loaded(count: 1)"])
+        #expect(StateDiff.lines(Phase.loaded(count: 2), Phase.loaded(count: 1)) == ["Phase.loaded.count: expected 2, actual 1"])
     }
 
     @Test func equalValuesHaveNoLines() {
@@ -218,6 +225,72 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
             says("expected to receive message saved, but the last step dispatched no other message")(issue)
         }
         store.finish()
+    }
+
+    @Test func theIssueTitleIsTheFailureText() {
+        let store = makeForm(TestScheduler())
+        withKnownIssue {
+            store.send(.rename("Tom")) { $0.name = "Tim" }
+        } matching: { issue in
+            issue.description.hasPrefix("Caught error: send(rename(\"Tom\")) left a state other than the one asserted") && issue.comments.isEmpty
+        }
+        store.finish()
+    }
+
+    @Test func exhaustiveMessagesPassWhenEveryMessageIsReceivedInOrder() {
+        let scheduler = TestScheduler()
+        let store = makeForm(scheduler)
+        store.messageExhaustivity = .exhaustive
+        store.send(.renameTwice("Tim", "Tam")) { $0.name = "Tam" }
+        store.receive(message: FormMessage.renamed("Tim"))
+        store.receive(message: FormMessage.renamed("Tam"))
+        store.send(.save) { $0.status = .saving(attempt: 1) }
+        store.receive(message: FormMessage.saving)
+        store.advance(by: .seconds(1)) { $0.status = .saved }
+        store.receive(message: FormMessage.saved)
+        store.receive(.saved(name: "Tam"))
+        store.finish()
+    }
+
+    @Test func exhaustiveMessagesFailAMissingMessageBeforeTheNextStepAndAtTheEnd() {
+        let store = makeForm(TestScheduler())
+        store.messageExhaustivity = .exhaustive
+        store.send(.renameTwice("Tim", "Tam")) { $0.name = "Tam" }
+        store.receive(message: FormMessage.renamed("Tim"))
+        withKnownIssue {
+            store.send(.tag("a")) { $0.tags = ["a"] }
+        } matching: { issue in
+            says(#"messages were dispatched and not received before send(tag("a")): renamed("Tam")"#)(issue)
+        }
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in
+            says(#"messages were dispatched and not received at finish(): tagged("a")"#)(issue)
+        }
+    }
+
+    @Test func exhaustiveMessagesFailAWrongMessage() {
+        let store = makeForm(TestScheduler())
+        store.messageExhaustivity = .exhaustive
+        store.send(.rename("Tim")) { $0.name = "Tim" }
+        withKnownIssue {
+            store.receive(message: FormMessage.renamed("Tom"))
+        } matching: { issue in
+            says(#"received message renamed("Tim"), expected renamed("Tom")"#, #"FormMessage.renamed: expected "Tom", actual "Tim""#)(issue)
+        }
+        store.finish()
+    }
+
+    @Test func exhaustiveMessagesNeedADefaultStore() {
+        let inner = makeForm(TestScheduler())
+        let store = TestStore(inner.store)
+        store.messageExhaustivity = .exhaustive
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in
+            says("messageExhaustivity = .exhaustive needs a TestStore made from a DefaultStore")(issue)
+        }
+        inner.finish()
     }
 
     @Test func nonExhaustiveChecksOnlyWhatIsAsserted() {

@@ -100,6 +100,29 @@ final class TestStoreXCTestTests: XCTestCase {
         store.finish()
     }
 
+    func testAMissingMessageFailsTheXCTestInExhaustiveMode() {
+        let store = makeCounter()
+        store.messageExhaustivity = .exhaustive
+        store.send(.add(2)) { $0.total = 2 }
+        let recorded = failures {
+            store.finish()
+        }
+        XCTAssertEqual(recorded.count, 1, "\(recorded)")
+        XCTAssertTrue(recorded.first?.description.contains("messages were dispatched and not received at finish(): 2") ?? false, "\(recorded)")
+    }
+
+    func testAWrongMessageFailsTheXCTestInExhaustiveMode() {
+        let store = makeCounter()
+        store.messageExhaustivity = .exhaustive
+        store.send(.add(2)) { $0.total = 2 }
+        let recorded = failures {
+            store.receive(message: 3)
+        }
+        XCTAssertEqual(recorded.count, 1, "\(recorded)")
+        XCTAssertTrue(recorded.first?.description.contains("received message 2, expected 3") ?? false, "\(recorded)")
+        store.finish()
+    }
+
     func testAWrongMessageFailsTheXCTest() {
         let store = makeCounter()
         store.send(.add(2)) { $0.total = 2 }

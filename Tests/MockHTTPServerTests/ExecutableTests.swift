@@ -48,7 +48,7 @@ struct ExecutableTests {
         #expect(help.output.contains("Exit status: 0 success, 1 failures found, 2 usage error"))
         let version = try run(["--port", "0", "--version"])
         #expect(version.status == 0)
-        #expect(version.output == "mock-server 0.1.0\n")
+        #expect(version.output == "mock-server 0.2.0\n")
     }
 
     @Test func takesFlagEqualsValueAsWellAsFlagValue() throws {

@@ -20,11 +20,16 @@ extension ConformanceCommand {
             .flag("keep-going", "after a failure, go on with the feature's next scenarios instead of stopping it; a failure shrunk to a scenario found before is named, not written again"),
         ])
 
-    /// The command line that checks one generated scenario again: the same seed makes the same
-    /// scenario only with the same corpus (its configs and values are hints), step limit and port,
-    /// so it names the fixtures folder unless it is the working folder's `./Fixtures`.
-    static func fuzzAgain(feature: String, seed: UInt64, catalog: FixtureCatalog?, maxSteps: Int?, adapter: String?) -> String {
-        "conformance fuzz \(feature) --seed \(seed) --runs 1" + (catalog?.fixturesOption ?? "") + (maxSteps.map { " --max-steps \($0)" } ?? "")
+    /// The command line that checks one failing seed again, under this command's name: the same
+    /// seed makes the same scenario only with the same corpus (its configs and values are hints),
+    /// step limit and port, so it names the fixtures folder unless it is the working folder's
+    /// `./Fixtures`.
+    public func again(_ feature: String, seed: UInt64, catalog: FixtureCatalog? = nil, maxSteps: Int? = nil, adapter: String?) -> String {
+        Self.fuzzAgain(command: name, feature: feature, seed: seed, catalog: catalog, maxSteps: maxSteps, adapter: adapter)
+    }
+
+    static func fuzzAgain(command: String = "conformance", feature: String, seed: UInt64, catalog: FixtureCatalog?, maxSteps: Int?, adapter: String?) -> String {
+        "\(command) fuzz \(feature) --seed \(seed) --runs 1" + (catalog?.fixturesOption ?? "") + (maxSteps.map { " --max-steps \($0)" } ?? "")
             + (adapter.map { " --adapter \(FixtureCatalog.shellQuoted($0))" } ?? "")
     }
 
@@ -121,7 +126,7 @@ extension ConformanceCommand {
                 if io.isTerminal { io.out("\r\u{1B}[K") }
                 io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
                 io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: "
-                    + Self.fuzzAgain(feature: feature, seed: runSeed, catalog: catalog, maxSteps: parsed.value("max-steps").map { _ in maxSteps }, adapter: command)
+                    + again(feature, seed: runSeed, catalog: catalog, maxSteps: parsed.value("max-steps").map { _ in maxSteps }, adapter: command)
                     + "\n")
                 let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(separator: "\n")
                 if let first = shrunkBefore[shrunkKey] {

@@ -40,7 +40,7 @@ public struct ConformanceCommand {
                     abstract: "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
                     options: [fixtures, junit, json, shard, timeout]),
                 SubcommandSpec("show", arguments: "<id>", abstract: "print one scenario's transcript step by step, with fixture line numbers", options: [fixtures]),
-            ] + portSubcommands + [fuzzSubcommand],
+            ] + portSubcommands + [fuzzSubcommand, schemaSubcommand],
             defaultSubcommand: "run",
             discussion: """
                 A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
@@ -91,17 +91,25 @@ public struct ConformanceCommand {
     }
 
     let features: FeatureRegistry
+    /// The command's name, in its help and in the hints it prints (`swift run <name> record <id>`,
+    /// `again: <name> fuzz ...`): `conformance`, or an app's own executable's.
+    public let name: String
 
-    /// A command that replays `features` (the executable passes `FeatureRegistry.reference`).
-    public init(features: FeatureRegistry) { self.features = features }
+    /// A command that replays `features` (the executable passes `FeatureRegistry.reference`; an app,
+    /// its own registry and the name of its own executable).
+    public init(name: String = "conformance", features: FeatureRegistry) {
+        self.name = name
+        self.features = features
+    }
 
     private var replayer: Replayer { Replayer(features: features) }
 
     /// Runs the command and returns its exit status (see `ExitStatus`).
     public func run(_ arguments: [String], io: IO) -> Int32 {
-        Self.spec.run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
+        Self.spec.named(name).run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
             if let status = try runPortSubcommand(parsed, io: io) { return status }
             if let status = try runFuzz(parsed, io: io) { return status }
+            if let status = try runSchema(parsed, io: io) { return status }
             let options = try Self.options(parsed)
             return execute(options, io: io)
         }
@@ -115,10 +123,10 @@ public struct ConformanceCommand {
                 let unmatched = options.patterns.filter { pattern in !entries.contains { IDPattern.matches(pattern, $0.id) } }
                 if !unmatched.isEmpty {
                     // `conformance help` reads as a request for usage, not for a scenario named help.
-                    let usage = unmatched.contains("help") ? "; for usage run 'conformance --help'" : ""
+                    let usage = unmatched.contains("help") ? "; for usage run '\(name) --help'" : ""
                     io.err(
-                        "conformance: no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); "
-                            + "see 'conformance list\(catalog.fixturesOption)'\(usage)\n")
+                        "\(name): no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); "
+                            + "see '\(name) list\(catalog.fixturesOption)'\(usage)\n")
                     return ExitStatus.usage
                 }
                 entries = entries.filter { entry in options.patterns.contains { IDPattern.matches($0, entry.id) } }
@@ -237,7 +245,7 @@ public struct ConformanceCommand {
         }
         let mode: RecordMode = options.subcommand == "record" ? .all : try (options.record ?? RecordMode.fromEnvironment(io.environment))
         let runner = ConformanceRunner(
-            catalog: catalog, features: features, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment),
+            catalog: catalog, features: features, commandName: name, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment),
             timeout: options.timeout ?? (options.adapter == nil ? HarnessLimits.defaultScenarioSeconds : Self.defaultPortTimeout),
             expectedFailures: expected)
         let colour = io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty

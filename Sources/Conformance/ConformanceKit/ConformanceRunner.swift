@@ -124,6 +124,10 @@ public struct ConformanceRunner {
     public let catalog: FixtureCatalog
     /// The features the scenarios are read with (their codecs).
     public let features: FeatureRegistry
+    /// The command running the scenarios (`conformance`, an app's own), named by the re-record
+    /// hint (`swift run <name> record <id>`); nil when a `swift test` runner runs them, whose hint
+    /// is `CONFORMANCE_RECORD=failed swift test`.
+    public let commandName: String?
     /// When goldens are written; only an implementation that defines the goldens records.
     public let recordMode: RecordMode
     /// Under CI (`CI=true`) nothing is ever written: recording is refused with a message.
@@ -133,11 +137,12 @@ public struct ConformanceRunner {
     public let expectedFailures: ExpectedFailures
 
     public init(
-        catalog: FixtureCatalog, features: FeatureRegistry, recordMode: RecordMode = .never, isCI: Bool,
+        catalog: FixtureCatalog, features: FeatureRegistry, commandName: String? = nil, recordMode: RecordMode = .never, isCI: Bool,
         timeout: Double = Double(HarnessLimits.defaultScenarioSeconds), expectedFailures: ExpectedFailures = ExpectedFailures()
     ) {
         self.catalog = catalog
         self.features = features
+        self.commandName = commandName
         self.recordMode = recordMode
         self.isCI = isCI
         self.timeout = timeout
@@ -239,7 +244,9 @@ public struct ConformanceRunner {
         let golden = GoldenFile(
             url: entry.goldenURL, displayPath: catalog.displayPath(entry.goldenURL),
             recordMode: implementation.definesGoldens ? recordMode : .never, isCI: isCI, root: catalog.root)
-        let rerecord = implementation.definesGoldens ? "swift run conformance record \(entry.id)\(catalog.fixturesOption)" : nil
+        let rerecord = !implementation.definesGoldens ? nil
+            : commandName.map { "swift run \($0) record \(entry.id)\(catalog.fixturesOption)" }
+                ?? "\(RecordMode.environmentVariable)=failed swift test"
         var (outcome, goldenBytes) = golden.compare(actual, rerecordCommand: rerecord, label: entry.id)
         var difference: FirstDifference?
         if case .failed(let message) = outcome, let goldenBytes,

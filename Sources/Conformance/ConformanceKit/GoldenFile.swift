@@ -62,7 +62,7 @@ public struct GoldenFile {
             return (write(actual, reason: "re-recorded \(displayPath); it differed:\n\(diff)"), golden)
         }
         let hint = rerecordCommand.map {
-            "re-record with `\($0)` (or \(RecordMode.environmentVariable)=failed swift test) once the change is intended"
+            "re-record with `\($0)` once the change is intended"
         }
         return (.failed("\(label): the transcript differs from \(displayPath)\n\(diff)" + (hint ?? "")), golden)
     }

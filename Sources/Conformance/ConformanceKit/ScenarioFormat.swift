@@ -222,14 +222,18 @@ public enum ScenarioFormat {
     }
 
     /// The feature's schema file for one kind of line: `Fixtures/schema/<feature>.<kind>.schema.json`.
-    public static func schemaDocument(_ module: FeatureModule, for kind: LineKind) -> JSONValue {
+    /// - Parameter writtenBy: what writes the file, for its description (the reference's: this
+    ///   package's tests; an app's: its `conformance`-style command's `schema` subcommand).
+    public static func schemaDocument(
+        _ module: FeatureModule, for kind: LineKind,
+        writtenBy: String = "the conformance tests (CONFORMANCE_RECORD=failed swift test --filter SchemaFileTests)"
+    ) -> JSONValue {
         var document: JSONObject = [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string("https://mvi-conformance.invalid/Fixtures/schema/\(schemaFileName(module, kind))"),
             "title": .string(kind == .header ? "Line 1 of a \(module.name) scenario" : "A line after the first of a \(module.name) scenario"),
             "description": .string(
-                "Written from the feature's codecs by the conformance tests (CONFORMANCE_RECORD=failed swift test "
-                    + "--filter SchemaFileTests); do not edit. See docs/fixtures.md, \"Schemas\"."),
+                "Written from the feature's codecs by \(writtenBy); do not edit. See docs/fixtures.md, \"Schemas\"."),
         ]
         guard case .object(let schema) = kind == .header ? headerSchema(module) : eventSchema(module) else { return .object(document) }
         for member in schema { document[member.key] = member.value }

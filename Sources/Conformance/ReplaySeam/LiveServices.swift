@@ -14,8 +14,10 @@ import MVIEssentials
 /// apiKey:session:)`) and wraps each call with `request(_:encode:start:deliver:)`, so the tap
 /// numbers the requests, sees cancellations and gets every answer in the feature's response codec.
 public struct LiveServices: Sendable {
-    /// Scheme, host, port (and path prefix) of the service: The Cat API, NewsAPI or the mock server.
-    public let baseURL: URL
+    /// Scheme, host, port (and path prefix) of an HTTP service: The Cat API, NewsAPI or the mock
+    /// server; nil for a feature whose source is not HTTP (a local store, a device API), whose
+    /// replay target captures its real source itself and only needs the `tap`.
+    public let baseURL: URL?
     /// The key the data sources send; a recorder redacts it from everything it writes.
     public let apiKey: String?
     /// The session the data sources use.
@@ -23,11 +25,18 @@ public struct LiveServices: Sendable {
     /// Sees every request, its answer or its cancellation.
     public let tap: any RequestTap
 
-    public init(baseURL: URL, apiKey: String?, session: URLSession, tap: any RequestTap) {
+    public init(baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared, tap: any RequestTap) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.session = session
         self.tap = tap
+    }
+
+    /// `baseURL`, for an HTTP data source; when the session was started without one, a host that
+    /// cannot resolve (`no-base-url.invalid`), so that every request fails as a transport error
+    /// naming it, in the recording, instead of the session stopping.
+    public var httpBaseURL: URL {
+        baseURL ?? URL(string: "http://no-base-url.invalid") ?? URL(fileURLWithPath: "/no-base-url")
     }
 
     /// Makes one live request seen by the tap.

@@ -44,14 +44,15 @@ public final class ScenarioRecorder: Sendable {
         }
     }
 
-    /// The real service the feature's data sources talk to.
+    /// The real service the feature's data sources talk to: an HTTP service's address, key and
+    /// session, or nothing at all (`Service()`) for a source that is not HTTP.
     public struct Service: Sendable {
-        public var baseURL: URL
+        public var baseURL: URL?
         /// Sent by the data sources; never written: the recording redacts it.
         public var apiKey: String?
         public var session: URLSession
 
-        public init(baseURL: URL, apiKey: String? = nil, session: URLSession = .shared) {
+        public init(baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared) {
             self.baseURL = baseURL
             self.apiKey = apiKey
             self.session = session
@@ -109,14 +110,14 @@ public final class ScenarioRecorder: Sendable {
     ///   - feature: the feature's module (`KittensFeature.module`).
     ///   - header: the scenario's id, description and tags.
     ///   - config: the header's `config`, read by the feature as a replay reads it.
-    ///   - service: the real service.
+    ///   - service: the real service: an HTTP one's address and key, or `Service()` (the default) for a source that is not HTTP.
     ///   - scheduler: a real serial scheduler (`DispatchQueueScheduler`), not a virtual-time one.
     ///   - models: told each view model the live feature renders, with its screen (nil for a
     ///     one-screen feature), on the scheduler's queue: for an app that shows the session it
     ///     records (`mvi-demo --record`).
     /// - Throws: `RecordingError` when the config or the header is not one the feature reads.
     public init(
-        feature: FeatureModule, header: Header, config: JSONObject = [:], service: Service, scheduler: any Scheduler,
+        feature: FeatureModule, header: Header, config: JSONObject = [:], service: Service = Service(), scheduler: any Scheduler,
         models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil
     ) throws(RecordingError) {
         guard header.id.hasPrefix(feature.name + "/"), header.id.count > feature.name.count + 1 else {

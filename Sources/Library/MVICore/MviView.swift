@@ -52,31 +52,62 @@ open class BaseMviView<Model, Event>: MviView {
     }
 }
 
-/// A view that keeps the latest model as an observable property, for SwiftUI.
+/// A view that keeps the latest model as an observable property, for SwiftUI and for any code
+/// that observes it with `withObservationTracking`.
 ///
 /// SwiftUI views read `model` and call `dispatch(_:)`; on Apple platforms they re-render when
 /// `model` changes. Anywhere, `withObservationTracking` sees every `render(_:)`, even of an
-/// equal model: each render is a change.
+/// equal model: each render is a change (drop equal models before the proxy with
+/// `Source/removingDuplicates()`).
+///
+/// With a `Sendable` model the proxy is `Sendable`: its model and count sit behind a lock, so the
+/// `@Sendable` `onChange` of `withObservationTracking`, which runs on whatever thread renders,
+/// may capture the proxy and read it, under Swift 6, on Linux too, without a box:
+///
+/// ```swift
+/// func follow(_ proxy: ViewProxy<Int, String>, seen: @escaping @Sendable (Int) -> Void) {
+///     withObservationTracking { _ = proxy.model } onChange: { seen(proxy.renderCount) }
+/// }
+/// ```
+///
+/// `dispatch(_:)` still belongs to the view's thread, as for every view.
 ///
 /// The one type in the package that needs Observation, hence iOS 17 / macOS 14; the rest of
 /// `MVICore` runs on iOS 16 / macOS 13.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-@Observable
-public final class ViewProxy<Model, Event>: BaseMviView<Model, Event> {
+public final class ViewProxy<Model, Event>: BaseMviView<Model, Event>, Observable {
+    private let registrar = ObservationRegistrar()
+    private let latest: Locked<(model: Model, renderCount: Int)>
+
     /// The latest rendered model; before the first render, the initial one.
-    public private(set) var model: Model
+    public var model: Model {
+        registrar.access(self, keyPath: \.model)
+        return latest.withLock { $0.model }
+    }
+
     /// How many times `render(_:)` has been called.
-    public private(set) var renderCount = 0
+    public var renderCount: Int {
+        registrar.access(self, keyPath: \.renderCount)
+        return latest.withLock { $0.renderCount }
+    }
 
     /// A proxy showing `model` until the first render: for a component's view, its
     /// `StoreComponent/model`, the model of the store's current state.
     public init(model: Model) {
-        self.model = model
+        latest = Locked((model, 0))
         super.init()
     }
 
     public override func render(_ model: Model) {
-        self.model = model
-        renderCount += 1
+        registrar.withMutation(of: self, keyPath: \.model) {
+            registrar.withMutation(of: self, keyPath: \.renderCount) {
+                latest.withLock { $0 = (model, $0.renderCount + 1) }
+            }
+        }
     }
 }
+
+// The model and the count are read and written only with `latest`'s lock held, the registrar is
+// Sendable, and the event subscribers (BaseMviView) are behind their own lock.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewProxy: @unchecked Sendable where Model: Sendable {}

@@ -2,7 +2,7 @@
 ///
 /// The store never reads a clock or a queue directly: every hop, delay and tick goes through
 /// the `Scheduler` it was given. Apps inject a `DispatchQueueScheduler`, tests and the
-/// replay harness inject `TestScheduler` (module `MVITestSupport`), whose time is virtual.
+/// replay harness inject `TestScheduler` (in this module, re-exported by `MVITestSupport`), whose time is virtual.
 ///
 /// Work submitted to one scheduler runs one piece at a time, in the order it became due;
 /// pieces due at the same instant run in the order they were scheduled. A piece never runs

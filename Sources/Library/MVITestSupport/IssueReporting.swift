@@ -1,6 +1,5 @@
-// Both test frameworks are weakly linked: executables that depend on this module for
-// `TestScheduler` (the conformance command, the benchmarks) must start where neither library is
-// present; they are only called from inside a running test.
+// Both test frameworks are weakly linked: executables that link this module (the benchmarks, the
+// demo) must start where neither library is present; they are only called from inside a running test.
 #if canImport(Testing)
 @_weakLinked import Testing
 #endif
@@ -44,6 +43,13 @@ enum TestFramework: Equatable, Sendable {
     }
 }
 
+/// A `TestStore` failure as Swift Testing records it: the issue's error, whose description is the
+/// failure text, so that the issue's title is that text.
+public struct TestStoreFailure: Error, CustomStringConvertible, Sendable {
+    /// The failure, as XCTest would print it.
+    public let description: String
+}
+
 /// Fails the running test with `message` at `site`, in whichever framework runs it
 /// (`TestFramework.running`): a Swift Testing issue, an XCTest failure, or, outside both, a
 /// line on standard error.
@@ -51,7 +57,9 @@ func reportFailure(_ message: String, at site: CallSite) {
     switch TestFramework.running {
     case .swiftTesting:
         #if canImport(Testing)
-        Issue.record(Comment(rawValue: message),
+        // Recorded as an error, the one kind of issue whose title carries a text of its own: the
+        // title reads "Caught error: <the failure>", where a comment would sit under "Issue recorded".
+        Issue.record(TestStoreFailure(description: message),
                      sourceLocation: SourceLocation(fileID: site.fileID, filePath: "\(site.filePath)", line: site.line, column: site.column))
         #endif
     case .xcTest:

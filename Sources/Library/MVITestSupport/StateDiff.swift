@@ -3,11 +3,14 @@
 /// Structs, classes and tuples are compared child by child, an enum case's payload under the
 /// case's name, arrays element by element when their counts agree, optionals through their
 /// wrapped value; anything else is compared by its description. A line reads
-/// `.data.images[1]: expected "b", actual "c"`.
+/// `.data.images[1]: expected "b", actual "c"`; a top-level value compared whole is labelled
+/// with its type (`Phase: expected idle, actual running`).
 public enum StateDiff {
     /// The differing fields of `expected` and `actual`; empty when their descriptions agree everywhere.
     public static func lines(_ expected: Any, _ actual: Any) -> [String] {
-        let found = lines(expected, actual, path: "")
+        // A top-level enum's lines start with its type's name (`Phase.loaded.count: ...`).
+        let root = Mirror(reflecting: expected).displayStyle == .enum ? String(describing: type(of: expected)) : ""
+        let found = lines(expected, actual, path: root)
         if found.isEmpty, describe(expected) != describe(actual) {
             return ["expected \(describe(expected)), actual \(describe(actual))"]
         }
@@ -43,7 +46,8 @@ public enum StateDiff {
             }
         }
         let (left_, right_) = (describe(expected), describe(actual))
-        return left_ == right_ ? [] : ["\(path.isEmpty ? "value" : path): expected \(left_), actual \(right_)"]
+        // A top-level value that is not compared field by field (an enum case, a number) is labelled with its type.
+        return left_ == right_ ? [] : ["\(path.isEmpty ? String(describing: type(of: expected)) : path): expected \(left_), actual \(right_)"]
     }
 
     /// Strings quoted, everything else as `String(describing:)` prints it.

@@ -35,6 +35,12 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     /// Exhaustive (the default) or not: see `Exhaustivity`.
     public var exhaustivity: Exhaustivity = .exhaustive
 
+    /// Whether every message must be received: `.nonExhaustive` (the default) lets the state
+    /// assertions stand for what the messages did; `.exhaustive` fails, before the next step and
+    /// at the end, on a message a step dispatched that `receive(message:)` did not take, in order.
+    /// Only for a `TestStore` made from a `DefaultStore`, whose messages it can see.
+    public var messageExhaustivity: Exhaustivity = .nonExhaustive
+
     private let labels = LabelQueue<Label>()
     /// The messages the last step dispatched and `receive(message:)` has not yet taken, when the
     /// store is a `DefaultStore` (the only store whose messages can be seen).
@@ -152,7 +158,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
 
     /// Asserts that the oldest message the last `send` or `advance` dispatched, and not yet
     /// received, is `message`. Only for a `TestStore` made from a `DefaultStore`. Messages need not
-    /// be received: the state assertions cover what they did; this is for the order they came in.
+    /// be received unless `messageExhaustivity` is `.exhaustive`: the state assertions cover what
+    /// they did; this is for the order they came in.
     public func receive<Message: Equatable>(
         message: Message, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
@@ -235,6 +242,13 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         if !labels.items.isEmpty {
             reportFailure("labels were published and not received \(when): " + labels.items.map(StateDiff.describe).joined(separator: ", "), at: site)
             labels.items.removeAll()
+        }
+        guard messageExhaustivity == .exhaustive else { return }
+        if messageSubscription == nil {
+            reportFailure("messageExhaustivity = .exhaustive needs a TestStore made from a DefaultStore, whose messages it can see", at: site)
+        } else if !messages.items.isEmpty {
+            reportFailure("messages were dispatched and not received \(when): " + messages.items.map(StateDiff.describe).joined(separator: ", "), at: site)
+            messages.items.removeAll()
         }
     }
 

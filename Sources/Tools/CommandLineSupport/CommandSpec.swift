@@ -1,5 +1,5 @@
 /// The package's version, printed by every executable for `--version`.
-public let packageVersion = "0.1.0"
+public let packageVersion = "0.2.0"
 
 /// The exit statuses every executable uses.
 public enum ExitStatus {
@@ -55,7 +55,7 @@ public struct SubcommandSpec: Sendable {
 /// command and for each subcommand, `--version`, `--flag=value` and `--flag value`, `--` ending
 /// the options, unknown options refused, and the exit statuses of `ExitStatus`.
 public struct CommandSpec: Sendable {
-    public let name: String
+    public private(set) var name: String
     public let abstract: String
     /// The subcommands; empty for a command that has none (then `root` describes it).
     public let subcommands: [SubcommandSpec]
@@ -74,6 +74,13 @@ public struct CommandSpec: Sendable {
         self.defaultSubcommand = defaultSubcommand
         self.root = nil
         self.discussion = discussion
+    }
+
+    /// The same grammar under another name (an app's own `conformance`-style executable).
+    public func named(_ name: String) -> CommandSpec {
+        var copy = self
+        copy.name = name
+        return copy
     }
 
     /// A command without subcommands.

@@ -25,7 +25,7 @@ public enum KittensFeature {
     /// The replay's data source, or in a live session The Cat API over HTTP, seen by the tap.
     static func dataSource(_ environment: FeatureEnvironment) -> any KittenDataSource {
         guard let live = environment.live else { return ReplayKittenDataSource(requests: environment.requests) }
-        return LiveKittenDataSource(live: live, http: KittenHTTPDataSource(baseURL: live.baseURL, apiKey: live.apiKey, session: live.session))
+        return LiveKittenDataSource(live: live, http: KittenHTTPDataSource(baseURL: live.httpBaseURL, apiKey: live.apiKey, session: live.session))
     }
 
     /// One answer of the data source, with its echo in the transcript.

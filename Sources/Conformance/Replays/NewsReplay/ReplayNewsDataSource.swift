@@ -27,7 +27,7 @@ public struct LiveNewsDataSource: NewsDataSource {
     /// - Parameter live: the service and tap of the live session (`FeatureEnvironment.live`).
     public init(live: LiveServices) {
         self.live = live
-        http = NewsHTTPDataSource(baseURL: live.baseURL, apiKey: live.apiKey, session: live.session)
+        http = NewsHTTPDataSource(baseURL: live.httpBaseURL, apiKey: live.apiKey, session: live.session)
     }
 
     public func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void) -> any Cancellable {

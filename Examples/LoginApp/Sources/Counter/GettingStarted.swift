@@ -1,8 +1,9 @@
-// The Swift blocks of Sources/Library/MVICore/MVICore.docc/GettingStarted.md, verbatim and in order, so that the build compiles them.
-// DocSnippetSyncTests fails when a block in the document is not here: copy it in again.
+// The feature blocks of Sources/Library/MVICore/MVICore.docc/GettingStarted.md, verbatim and in
+// order, compiled as an app compiles them: in its own target, from this package outside, with
+// products only. Its test block is Tests/CounterTests/GettingStarted.swift. The package's
+// DocSnippetSyncTests fails when a block in the document is in neither file: copy it in again.
 import MVICore
-import MVITestSupport
-import Testing
+import Observation
 
 enum CounterIntent { case increment, incrementIfEven }
 enum CounterAction { case load }
@@ -60,6 +61,12 @@ func showCounter(in view: some MviView<CounterViewModel, CounterViewEvent>) -> B
     return binder
 }
 
+/// Calls `onRender` with the render count before each next render of `proxy`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func follow(_ proxy: ViewProxy<CounterViewModel, CounterViewEvent>, onRender: @escaping @Sendable (Int) -> Void) {
+    withObservationTracking { _ = proxy.model } onChange: { onRender(proxy.renderCount) }
+}
+
 enum TickerIntent { case start, stop, load }
 enum TickerMessage { case ticked, loaded(Int) }
 struct TickerState: Equatable { var ticks = 0; var loaded: Int? }
@@ -83,25 +90,13 @@ final class TickerExecutor: BaseExecutor<TickerIntent, Never, TickerMessage, Tic
             timer?.cancel()
             timer = nil
         case .load:
-            let onLoaded = context.callback { [unowned self] (value: Int) in dispatch(.loaded(value)) }
-            work.insert(source.load(onLoaded))
+            var key: Int?
+            let onLoaded = context.callback { [unowned self] (value: Int) in
+                if let key { work.remove(key) }   // finished: the bag forgets it
+                dispatch(.loaded(value))
+            }
+            key = work.insert(source.load(onLoaded))
         }
     }
 }
 
-import MVICore
-import MVITestSupport
-import Testing
-
-@Test func incrementsOnlyEvenCounts() {
-    let scheduler = TestScheduler()
-    let store = TestStore(
-        DefaultStore(
-            name: "Counter", initialState: CounterState(), executor: CounterExecutor(),
-            reducer: counterReducer(), scheduler: scheduler),
-        scheduler: scheduler)
-    store.send(.incrementIfEven) { $0.count = 1 }
-    store.send(.incrementIfEven)
-    store.send(.increment) { $0.count = 2 }
-    store.finish()
-}

@@ -1,5 +1,5 @@
-// The Swift blocks of Sources/Library/MVITestSupport/MVITestSupport.docc/TestingWithTestStore.md, verbatim and in order, so that the build compiles them.
-// DocSnippetSyncTests fails when a block in the document is not here: copy it in again.
+// The Swift blocks of Sources/Library/MVITestSupport/MVITestSupport.docc/TestingWithTestStore.md, verbatim and in order,
+// compiled from this package outside, with products only. The package's DocSnippetSyncTests fails when a block is not here.
 import MVICountdownTimer
 import MVITestSupport
 import SeededRandom

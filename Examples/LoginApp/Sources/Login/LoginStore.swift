@@ -1,0 +1,147 @@
+import MVICore
+
+/// What the login screen can be asked to do.
+public enum LoginIntent: Equatable, Sendable {
+    case setUser(String)
+    case setPassword(String)
+    case submit
+    case signOut
+}
+
+/// Where the sign-in stands.
+public enum LoginStatus: Equatable, Sendable {
+    case editing
+    case checking
+    case signedIn(name: String)
+    case refused(LoginError)
+}
+
+public struct LoginState: Equatable, Sendable {
+    public var user = ""
+    public var password = ""
+    public var status = LoginStatus.editing
+    /// Wrong passwords in a row; the third locks the form until the app is restarted.
+    public var failures = 0
+
+    public init() {}
+
+    /// Whether a submit would check the credentials: both fields filled, nothing in flight, not
+    /// signed in, and fewer than three failures.
+    public var canSubmit: Bool {
+        !user.isEmpty && !password.isEmpty && status != .checking && failures < LoginState.maximumFailures
+            && { if case .signedIn = status { false } else { true } }()
+    }
+
+    /// Failures after which the form refuses to submit.
+    public static let maximumFailures = 3
+}
+
+public enum LoginMessage: Equatable, Sendable {
+    case userChanged(String)
+    case passwordChanged(String)
+    case checking
+    case signedIn(name: String)
+    case refused(LoginError)
+    case signedOut
+}
+
+/// Published once per successful sign-in, for the app to navigate on.
+public enum LoginLabel: Equatable, Sendable {
+    case signedIn(user: String)
+}
+
+public typealias LoginStore = DefaultStore<LoginIntent, Never, LoginMessage, LoginState, LoginLabel>
+
+/// Checks the credentials once per submit; editing a field while a check is in flight cancels it.
+final class LoginExecutor: BaseExecutor<LoginIntent, Never, LoginMessage, LoginState, LoginLabel> {
+    private let authenticator: any Authenticator
+    private var inFlight: (any Cancellable)?
+    /// Counts checks, so that the answer to a cancelled one is dropped.
+    private var generation = 0
+
+    init(authenticator: any Authenticator) { self.authenticator = authenticator }
+
+    override func executeIntent(_ intent: LoginIntent) {
+        switch intent {
+        case .setUser(let user):
+            cancelCheck()
+            dispatch(.userChanged(user))
+        case .setPassword(let password):
+            cancelCheck()
+            dispatch(.passwordChanged(password))
+        case .submit:
+            guard state.canSubmit else { return }
+            check(user: state.user, password: state.password)
+        case .signOut:
+            cancelCheck()
+            dispatch(.signedOut)
+        }
+    }
+
+    private func check(user: String, password: String) {
+        generation += 1
+        let current = generation
+        dispatch(.checking)
+        let onResult = context.callback { [weak self] (result: Result<String, LoginError>) in
+            guard let self, current == generation else { return }
+            inFlight = nil
+            switch result {
+            case .success(let name):
+                dispatch(.signedIn(name: name))
+                publish(.signedIn(user: user))
+            case .failure(let error):
+                dispatch(.refused(error))
+            }
+        }
+        inFlight = authenticator.signIn(user: user, password: password, completion: onResult)
+    }
+
+    private func cancelCheck() {
+        guard let inFlight else { return }
+        generation += 1
+        inFlight.cancel()
+        self.inFlight = nil
+    }
+
+    override func dispose() {
+        inFlight?.cancel()
+        super.dispose()
+    }
+}
+
+struct LoginReducer: Reducer {
+    func reduce(_ state: LoginState, _ message: LoginMessage) -> LoginState {
+        var next = state
+        switch message {
+        case .userChanged(let user):
+            next.user = user
+            if next.status == .checking { next.status = .editing }
+        case .passwordChanged(let password):
+            next.password = password
+            if next.status == .checking { next.status = .editing }
+        case .checking:
+            next.status = .checking
+        case .signedIn(let name):
+            next.status = .signedIn(name: name)
+            next.password = ""
+            next.failures = 0
+        case .refused(let error):
+            next.status = .refused(error)
+            next.password = ""
+            if error == .wrongPassword { next.failures += 1 }
+        case .signedOut:
+            next = LoginState()
+            next.failures = state.failures
+        }
+        return next
+    }
+}
+
+extension DefaultStore where Intent == LoginIntent, Action == Never, Message == LoginMessage, State == LoginState, Label == LoginLabel {
+    /// The login store on `scheduler`, checking credentials with `authenticator`.
+    public static func login(authenticator: any Authenticator, scheduler: any Scheduler) -> LoginStore {
+        LoginStore(
+            name: "LoginStore", initialState: LoginState(), executor: LoginExecutor(authenticator: authenticator),
+            reducer: LoginReducer(), scheduler: scheduler)
+    }
+}

@@ -1,0 +1,31 @@
+// The test block of Sources/Library/MVICore/MVICore.docc/GettingStarted.md, verbatim: a test
+// target of its own, which sees the feature's internal types through `@testable import`.
+import Foundation  // not from the document: for the last test's thread
+@testable import Counter
+import MVICore
+import MVITestSupport
+import Testing
+
+@Test func incrementsOnlyEvenCounts() {
+    let scheduler = TestScheduler()
+    let store = TestStore(
+        DefaultStore(
+            name: "Counter", initialState: CounterState(), executor: CounterExecutor(),
+            reducer: counterReducer(), scheduler: scheduler),
+        scheduler: scheduler)
+    store.send(.incrementIfEven) { $0.count = 1 }
+    store.send(.incrementIfEven)
+    store.send(.increment) { $0.count = 2 }
+    store.finish()
+}
+
+// Not from the document: the proxy example above, run.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@Test func followSeesARenderFromAnotherThread() async {
+    let proxy = ViewProxy<CounterViewModel, CounterViewEvent>(model: CounterViewModel(CounterState()))
+    let seen = AsyncStream<Int>.makeStream()
+    follow(proxy) { seen.continuation.yield($0) }
+    Thread.detachNewThread { proxy.render(CounterViewModel(CounterState(count: 1))) }
+    var iterator = seen.stream.makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+}

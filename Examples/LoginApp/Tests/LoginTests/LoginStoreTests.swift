@@ -1,0 +1,75 @@
+import Login
+import MVICore
+import MVITestSupport
+import Testing
+
+/// An authenticator that answers only when the test says, so that a check is seen in flight.
+final class HeldAuthenticator: Authenticator, @unchecked Sendable {
+    // Used only on the test's thread, which drives the TestScheduler: unchecked for that reason.
+    private(set) var pending: [(user: String, completion: @Sendable (Result<String, LoginError>) -> Void)] = []
+    private(set) var cancelled = 0
+
+    func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable {
+        pending.append((user, completion))
+        return Cancellation { [weak self] in self?.cancelled += 1 }
+    }
+
+    func answer(_ result: Result<String, LoginError>) { pending.removeFirst().completion(result) }
+}
+
+@Suite struct LoginStoreTests {
+    let scheduler = TestScheduler()
+    let authenticator = HeldAuthenticator()
+
+    func makeStore() -> TestStore<LoginIntent, LoginState, LoginLabel> {
+        let store = TestStore(LoginStore.login(authenticator: authenticator, scheduler: scheduler), scheduler: scheduler)
+        store.messageExhaustivity = .exhaustive
+        return store
+    }
+
+    @Test func aSignInAssertsEveryMessageInOrder() {
+        let store = makeStore()
+        store.send(.setUser("ada")) { $0.user = "ada" }
+        store.receive(message: LoginMessage.userChanged("ada"))
+        store.send(.setPassword("engine")) { $0.password = "engine" }
+        store.receive(message: LoginMessage.passwordChanged("engine"))
+        store.send(.submit) { $0.status = .checking }
+        store.receive(message: LoginMessage.checking)
+        authenticator.answer(.success("Ada Lovelace"))
+        store.advance {
+            $0.status = .signedIn(name: "Ada Lovelace")
+            $0.password = ""
+        }
+        store.receive(message: LoginMessage.signedIn(name: "Ada Lovelace"))
+        store.receive(.signedIn(user: "ada"))
+        store.finish()
+    }
+
+    @Test func aMessageLeftUnreceivedFailsInExhaustiveMode() {
+        let store = makeStore()
+        store.send(.setUser("ada")) { $0.user = "ada" }
+        withKnownIssue {
+            store.send(.setPassword("x")) { $0.password = "x" }
+        } matching: { issue in
+            issue.description.contains(#"messages were dispatched and not received before send(setPassword("x")): userChanged("ada")"#)
+        }
+        store.receive(message: LoginMessage.passwordChanged("x"))
+        store.finish()
+    }
+
+    @Test func editingWhileCheckingCancelsTheCheck() {
+        let store = makeStore()
+        store.messageExhaustivity = .nonExhaustive
+        store.send(.setUser("bob")) { $0.user = "bob" }
+        store.send(.setPassword("hunter2")) { $0.password = "hunter2" }
+        store.send(.submit) { $0.status = .checking }
+        store.send(.setUser("bobby")) {
+            $0.user = "bobby"
+            $0.status = .editing
+        }
+        #expect(authenticator.cancelled == 1)
+        authenticator.answer(.success("Bob"))
+        store.advance()
+        store.finish()
+    }
+}
