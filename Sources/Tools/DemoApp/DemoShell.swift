@@ -16,6 +16,9 @@ final class DemoShell {
     private var screens: [any DemoScreen]
     private var selected: Int
     private let clock: DemoClock
+    /// Whether the last frame asked for a bigger terminal: keys then only quit, since nothing they
+    /// would change is shown.
+    private var tooSmall = false
     /// The session written as a scenario, with `--record`.
     private var recording: (any RecordingTab)?
 
@@ -57,7 +60,9 @@ final class DemoShell {
         case .kittens:
             let feed = try RecordedFeed<KittenViewModel, KittenViewEvent>(
                 feature: KittensFeature.module, name: name, config: [:],
-                service: .init(baseURL: services.baseURL, apiKey: options.catAPIKey, session: session),
+                service: .init(
+                    baseURL: services.baseURL, apiKey: options.catAPIKey, session: session,
+                    writtenOrigin: services.server == nil ? nil : DemoServices.mockServerOrigin),
                 initial: KittenMappers.model(KittenState()), file: file)
             return (KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: { feed.status }), feed)
         case .timer, .news:  // DemoOptions refuses news with --record
@@ -78,8 +83,10 @@ final class DemoShell {
         let screen = screens[selected]
         switch key {
         case .control("c"), .control("q"): return false
-        case .character("q") where !screen.isTyping: return false
-        case .tab:
+        case .character("q") where !screen.isTyping || tooSmall: return false
+        case _ where tooSmall: break
+        // With one tab (`--record`) there is no next app: Tab would only stop and start the session.
+        case .tab where screens.count > 1:
             screen.hide()
             selected = (selected + 1) % screens.count
             screens[selected].show()
@@ -91,8 +98,9 @@ final class DemoShell {
 
     func lines(columns: Int, rows: Int) -> [ScreenLine] {
         let screen = screens[selected]
+        tooSmall = !DemoLayout.fits(columns: columns, rows: rows)
         let body = screen.body(width: columns, height: DemoLayout.bodyHeight(rows: rows))
-        var keys = [KeyHelp("Tab", "next app")] + screen.keys
+        var keys = (screens.count > 1 ? [KeyHelp("Tab", "next app")] : []) + screen.keys
         keys.append(KeyHelp(screen.isTyping ? "^C" : "q", "quit"))
         let frame = DemoFrame(
             tabs: screens.map(\.title), selectedTab: selected, clock: clock.label, body: body, status: screen.status.map { " " + $0 } ?? "",
