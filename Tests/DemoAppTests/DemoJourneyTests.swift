@@ -22,6 +22,13 @@
             return try TmuxSession(columns: columns, rows: rows, command: command)
         }
 
+        /// A new empty folder under the temporary directory, for a recording and the demo's standard error.
+        static func temporaryFolder() throws -> URL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
+
         @Test func refreshKittensAndComeBackToAnImageFromMemory() throws {
             let session = try Self.start("--app kittens")
             try session.expectScreen("kittens-loaded")
@@ -39,7 +46,7 @@
         /// The image disk cache outlives a run: the in-process mock server's port changes from run to
         /// run, and the cache is keyed by what names the image, so a second run reads it from disk.
         @Test func aSecondRunWithTheSameDataFolderReadsTheImageFromDisk() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-data-\(UUID().uuidString)")
+            let folder = try Self.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             for source in ["network", "disk"] {
                 let session = try Self.start("--app kittens --data-dir '\(folder.path)'")
@@ -55,8 +62,7 @@
 
         /// `--record`: the session, made by keys on the real clock, is a scenario the reference replays.
         @Test func aKittensSessionRecordedInTheAppReplaysGreen() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-record-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("refresh-in-the-demo.jsonl")
             let errors = folder.appendingPathComponent("stderr.txt")
@@ -91,6 +97,30 @@
             #expect(scenario.components(separatedBy: #""event": "stop""#).count == 2, "one stop, the quit's: \(scenario)")
             for line in ["> 1 create", "viewCreated", "start", "respond #1", "view refreshTriggered", "request #2", "respond #2", "stop", "destroy"] {
                 #expect(transcript.contains(line), "the replay shows \(line):\n\(transcript)")
+            }
+        }
+
+        /// Quitting with the refresh still in flight, the shape of the session that once stopped on
+        /// an illegal instruction (FoundationNetworking's task registry, with a URL cache): the
+        /// request is cancelled, the scenario written whole, status 0.
+        @Test func aRecordingQuitWithARequestInFlightIsWritten() throws {
+            let folder = try Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("quit-in-flight.jsonl")
+            let errors = folder.appendingPathComponent("stderr.txt")
+            for _ in 1...5 {
+                let session = try Self.start("--app kittens --record '\(file.path)' 2>'\(errors.path)'", virtualTime: false)
+                _ = try session.waitFor("the list loaded, while recording") {
+                    $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("1 request")
+                }
+                try session.press("r", "q")
+                let after = try session.waitFor(text: "exit status")
+                let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+                #expect(after.contains("exit status 0"), "the demo's standard error:\n\(stderr)\n\(after)")
+                let scenario = try String(contentsOf: file, encoding: .utf8)
+                let replayer = Replayer(features: .reference)
+                _ = try replayer.replay(try replayer.read(scenario, file: file.lastPathComponent))
+                try FileManager.default.removeItem(at: file)
             }
         }
 
@@ -169,8 +199,7 @@
 
         /// While recording, the Timer tab shows the store's labels as it does without a recording.
         @Test func aRecordedTimerSessionShowsItsLabels() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-record-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("rejected-time.jsonl")
             let session = try Self.start("--app timer --record '\(file.path)'", virtualTime: false)

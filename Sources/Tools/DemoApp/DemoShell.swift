@@ -11,6 +11,10 @@ import SeededRandom
 import TerminalUI
 import TimerReplay
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The demo's three tabs and the keys every tab shares; with `--record`, the one tab recorded.
 final class DemoShell {
     private var screens: [any DemoScreen]
@@ -54,8 +58,7 @@ final class DemoShell {
         options: DemoOptions, services: DemoServices, file: URL, scheduler: any Scheduler
     ) throws(RecordingFailure) -> (screen: any DemoScreen, feed: any RecordingTab) {
         let name = file.deletingPathExtension().lastPathComponent
-        // An ephemeral session with the data sources' timeout and no URL cache, as the demo's own.
-        let session = URLSessionTransfer.session(timeout: 10, cachesResponses: false)
+        let session = recordingSession()
         switch options.app {
         case .kittens:
             let feed = try RecordedFeed<KittenViewModel, KittenViewEvent>(
@@ -72,6 +75,14 @@ final class DemoShell {
             return (TimerScreen(feed: feed, status: { feed.status }), feed)
         }
     }
+
+    /// The recorder's URLSession: an ephemeral one with the data sources' timeout and no URL cache,
+    /// as the demo's own. Not `URLSession.shared`: on Linux, a request that its cache can answer,
+    /// cancelled as it completes (a refresh still in flight when the demo quits), stops
+    /// FoundationNetworking on `TaskRegistry.swift:118: Fatal error: Trying to access a behaviour
+    /// for a task that in not in the registry`, an illegal instruction (7 quits in 700 with a
+    /// caching session, none in 726 with this one; docs/demo.md, "Recording").
+    static func recordingSession() -> URLSession { URLSessionTransfer.session(timeout: 10, cachesResponses: false) }
 
     /// With `--record`, after `destroy`: the file written, or why not.
     var recordingOutcome: Result<URL, RecordingFailure>? { recording?.outcome }
