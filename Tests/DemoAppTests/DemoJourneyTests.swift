@@ -22,6 +22,13 @@
             return try TmuxSession(columns: columns, rows: rows, command: command)
         }
 
+        /// A new empty folder under the temporary directory, for a recording and the demo's standard error.
+        static func temporaryFolder() throws -> URL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
+
         @Test func refreshKittensAndComeBackToAnImageFromMemory() throws {
             let session = try Self.start("--app kittens")
             try session.expectScreen("kittens-loaded")
@@ -36,17 +43,36 @@
             try session.expectScreen("kittens-refreshed-first-again")
         }
 
+        /// The image disk cache outlives a run: the in-process mock server's port changes from run to
+        /// run, and the cache is keyed by what names the image, so a second run reads it from disk.
+        @Test func aSecondRunWithTheSameDataFolderReadsTheImageFromDisk() throws {
+            let folder = try Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for source in ["network", "disk"] {
+                let session = try Self.start("--app kittens --data-dir '\(folder.path)'")
+                _ = try session.waitFor("the first image from the \(source)") {
+                    $0.contains("> /images/") && $0.contains("source: \(source)")
+                }
+                try session.press("q")
+                _ = try session.waitFor(text: "exit status 0")
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path)
+            #expect(files.count == 1, "one file for the one image seen, whatever the port: \(files)")
+        }
+
         /// `--record`: the session, made by keys on the real clock, is a scenario the reference replays.
         @Test func aKittensSessionRecordedInTheAppReplaysGreen() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-record-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("refresh-in-the-demo.jsonl")
             let errors = folder.appendingPathComponent("stderr.txt")
             let session = try Self.start("--app kittens --record '\(file.path)' 2>'\(errors.path)'", virtualTime: false)
-            _ = try session.waitFor("the list loaded, while recording") {
+            let loaded = try session.waitFor("the list loaded, while recording") {
                 $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("recording to refresh-in-the-demo.jsonl, 1 request")
             }
+            // One tab: no next app to go to, and Tab writes nothing into the scenario.
+            #expect(!loaded.contains("Tab next app"), "\(loaded)")
+            try session.press("Tab")
             try session.press("r")
             // Quit once the refresh's answer is shown: its request counted, the list no longer loading.
             _ = try session.waitFor("the refreshed list") {
@@ -65,8 +91,36 @@
             let result = try replayer.replay(try replayer.read(scenario, file: file.lastPathComponent))
             let transcript = TranscriptFormatter.text(result)
             #expect(scenario.hasPrefix(#"{"format": 1, "id": "kittens/refresh-in-the-demo", "feature": "kittens""#), "\(scenario)")
+            // The in-process server's port of the moment is not written: its images are named under one fixed origin.
+            #expect(!scenario.contains("127.0.0.1"), "\(scenario)")
+            #expect(scenario.contains("http://mock-server.test/images/"), "\(scenario)")
+            #expect(scenario.components(separatedBy: #""event": "stop""#).count == 2, "one stop, the quit's: \(scenario)")
             for line in ["> 1 create", "viewCreated", "start", "respond #1", "view refreshTriggered", "request #2", "respond #2", "stop", "destroy"] {
                 #expect(transcript.contains(line), "the replay shows \(line):\n\(transcript)")
+            }
+        }
+
+        /// Quitting with the refresh still in flight, the shape of the session that once stopped on
+        /// an illegal instruction (FoundationNetworking's task registry, with a URL cache): the
+        /// request is cancelled, the scenario written whole, status 0.
+        @Test func aRecordingQuitWithARequestInFlightIsWritten() throws {
+            let folder = try Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("quit-in-flight.jsonl")
+            let errors = folder.appendingPathComponent("stderr.txt")
+            for _ in 1...5 {
+                let session = try Self.start("--app kittens --record '\(file.path)' 2>'\(errors.path)'", virtualTime: false)
+                _ = try session.waitFor("the list loaded, while recording") {
+                    $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("1 request")
+                }
+                try session.press("r", "q")
+                let after = try session.waitFor(text: "exit status")
+                let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+                #expect(after.contains("exit status 0"), "the demo's standard error:\n\(stderr)\n\(after)")
+                let scenario = try String(contentsOf: file, encoding: .utf8)
+                let replayer = Replayer(features: .reference)
+                _ = try replayer.replay(try replayer.read(scenario, file: file.lastPathComponent))
+                try FileManager.default.removeItem(at: file)
             }
         }
 
@@ -79,7 +133,12 @@
             try session.press("Space")
             for _ in 1...5 { try session.press("C-t") }
             try session.expectScreen("timer-finished-restarting")
-            for _ in 1...3 { try session.press("C-t") }
+            // "Start (off)": Space does nothing while the timer restarts by itself.
+            try session.press("Space")
+            try session.press("C-t")
+            let later = try session.waitFor(text: "virtual time 0:06")
+            #expect(later.contains("Countdown timer: restarting") && later.contains("[Space] Start (off)"), "\(later)")
+            for _ in 1...2 { try session.press("C-t") }
             try session.expectScreen("timer-restarted")
         }
 
@@ -104,7 +163,11 @@
             try session.type("swift")
             try session.press("C-t")
             try session.expectScreen("news-search")
+            // No row is shown selected, so Enter opens nothing.
+            try session.press("Enter")
             try session.press("C-o")
+            let prompt = try session.waitFor(text: "Open link: news://_")
+            #expect(prompt.contains("Search: swift_") && prompt.contains("after push search"), "\(prompt)")
             try session.type("search?q=kotlin")
             try session.press("Enter")
             try session.press("C-t")
@@ -122,13 +185,31 @@
             try session.expectScreen("resize-100x30")
             try session.resize(columns: 60, rows: 20)
             try session.waitFor(text: "mvi-demo needs at least 80x24; this terminal is 60x20.")
+            // Keys behind the request for room do nothing: the digit typed is not in the entry after.
+            try session.type("5")
             try session.resize(columns: 80, rows: 24)
-            try session.waitFor(text: "setting the time")
+            let after = try session.waitFor(text: "setting the time")
+            #expect(after.contains("00:00") && !after.contains("00:05"), "\(after)")
             try session.press("C-c")
-            let after = try session.waitFor(text: "shell done")
-            #expect(after.contains("exit status 0"))
-            #expect(after.contains("icanon echo"))
+            let done = try session.waitFor(text: "shell done")
+            #expect(done.contains("exit status 0"))
+            #expect(done.contains("icanon echo"))
             #expect(try session.pane("#{alternate_on}") == "0")
+        }
+
+        /// While recording, the Timer tab shows the store's labels as it does without a recording.
+        @Test func aRecordedTimerSessionShowsItsLabels() throws {
+            let folder = try Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("rejected-time.jsonl")
+            let session = try Self.start("--app timer --record '\(file.path)'", virtualTime: false)
+            try session.waitFor(text: "setting the time")
+            try session.type("9999")
+            try session.waitFor(text: "99:99")
+            try session.press("Enter")
+            try session.waitFor(text: #"last label: rejected("setTime: minutes must be 0...59, got 99")"#)
+            try session.press("C-c")
+            _ = try session.waitFor(text: "exit status 0")
         }
 
         @Test(arguments: [("TERM", "exit status 0"), ("SEGV", "exit status 139")])

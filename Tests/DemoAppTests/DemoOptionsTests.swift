@@ -32,8 +32,14 @@ import Testing
         #expect(options.newsAPIKey == "k" && options.catAPIKey == nil)
     }
 
+    /// `MockData.locate` falls back to the checkout's Fixtures when ./Fixtures has no data set: the help says so.
+    @Test func theHelpNamesWhereTheDataSetComesFromWithoutFixtures() {
+        let help = DemoOptions.spec.help()
+        #expect(help.contains("default ./Fixtures if it has them, else the package checkout's"), "\(help)")
+    }
+
     @Test(arguments: [
-        (["--record", "s.jsonl", "--app", "news"], "mvi-demo: --record s.jsonl: the News tab cannot be recorded yet; record --app kittens or --app timer"),
+        (["--record", "s.jsonl", "--app", "news"], "mvi-demo: --record s.jsonl: the News tab cannot be recorded: its screens come and go with the News app's navigation"),
         (["--record", "s.jsonl", "--virtual-time"], "mvi-demo: --record s.jsonl: a recording runs on real time; leave out --virtual-time"),
         (["--record", "Slow.jsonl"], "mvi-demo: --record Slow.jsonl: expected a file named <name>.jsonl, the name in lower-case letters, digits and -"),
         (["--record", "slow.json"], "mvi-demo: --record slow.json: expected a file named <name>.jsonl"),

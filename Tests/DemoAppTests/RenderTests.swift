@@ -29,6 +29,7 @@ import TerminalUI
         let lines = DemoLayout.lines(frame, columns: 79, rows: 30).map(\.text)
         #expect(lines.count == 30)
         #expect(lines[0].hasPrefix("mvi-demo needs at least 80x24; this terminal is 79x30."))
+        #expect(lines[1].hasPrefix("Until it is bigger, keys do nothing but quit (q, ^C)."))
     }
 
     @Test func aLongListScrollsToKeepTheSelectionInView() {
@@ -116,6 +117,40 @@ import TerminalUI
         #expect(lines[3] == " 7 results, 1 shown")
         #expect(lines[4].hasPrefix("> Swift ships"))
         #expect(lines[5].contains("│ Loading... │"))
+    }
+
+    @Test func aSearchThatWaitsSaysSearchingAndOneResultIsSingular() {
+        let older = SearchViewModel(query: "swift", content: .results([], totalResults: 0), container: ContainerState())
+        var lines = NewsRender.lines(
+            NewsTabModel(stack: [.top, .search(query: "")], screen: .search(older), selected: nil, favorites: 0, prompt: nil, searching: true),
+            width: 80, height: 20
+        ).map(\.text)
+        #expect(lines[3] == " searching…")
+        let one = SearchViewModel(query: "swift", content: .results([Self.row], totalResults: 1), container: ContainerState())
+        lines = NewsRender.lines(
+            NewsTabModel(stack: [.top, .search(query: "")], screen: .search(one), selected: nil, favorites: 0, prompt: nil), width: 80, height: 20
+        ).map(\.text)
+        #expect(lines[3] == " 1 result, 1 shown")
+        #expect(lines[4].hasPrefix("  Swift ships"), "no row is shown selected until an arrow selects one")
+    }
+
+    @Test func aMissingKeyAlertNamesTheDemosEnvironmentVariable() {
+        var container = ContainerState()
+        container.setupError(NewsError.api(status: 401, code: NewsError.Code.apiKeyMissing, message: "").userMessage)
+        let headlines = HeadlinesViewModel(rows: [], isLoadingMore: false, canLoadMore: false, container: container)
+        let lines = NewsRender.lines(
+            NewsTabModel(stack: [.top], screen: .headlines(headlines), selected: 0, favorites: 0, prompt: nil), width: 80, height: 20
+        ).map(\.text)
+        #expect(lines.contains { $0.contains("NEWS_API_KEY") }, "\(lines.joined(separator: "\n"))")
+    }
+
+    @Test func aFirstPageThatFailedDoesNotReadAsTheEndOfTheList() {
+        let headlines = HeadlinesViewModel(rows: [], isLoadingMore: false, canLoadMore: false, container: ContainerState())
+        let lines = NewsRender.lines(
+            NewsTabModel(stack: [.top], screen: .headlines(headlines), selected: 0, favorites: 0, prompt: nil), width: 80, height: 20
+        ).map(\.text)
+        #expect(!lines.contains { $0.contains("no more headlines") })
+        #expect(lines.contains(" no headlines loaded: r tries again"))
     }
 
     @Test func anArticleShowsItsFieldsAndWhetherItIsAFavourite() {

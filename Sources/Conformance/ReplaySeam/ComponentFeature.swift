@@ -83,7 +83,10 @@ final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendab
         let component = make(saved)
         if let renderLabel {
             let (output, screen) = (output, screen)
-            labels = component.store.subscribe(labels: { output.append(.label(renderLabel($0), screen: screen)) })
+            labels = component.store.subscribe(labels: { label in
+                output.append(.label(renderLabel(label), screen: screen))
+                output.labels?(screen, label)
+            })
         }
         self.component = component
     }

@@ -52,8 +52,18 @@ public final class OutputLog: Sendable {
     /// one-screen feature): what a live session shows on a real screen (`ScenarioRecorder`'s
     /// `models`). Called on the thread that renders.
     public let models: (@Sendable (_ screen: String?, _ model: Any) -> Void)?
+    /// Told each label a store publishes, as the store published it, with its screen: what a live
+    /// session's screen may show beside its model (`ScenarioRecorder`'s `labels`). Called on the
+    /// thread that publishes.
+    public let labels: (@Sendable (_ screen: String?, _ label: Any) -> Void)?
 
-    public init(models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil) { self.models = models }
+    public init(
+        models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil,
+        labels: (@Sendable (_ screen: String?, _ label: Any) -> Void)? = nil
+    ) {
+        self.models = models
+        self.labels = labels
+    }
 
     public func append(_ output: ReplayOutput) {
         state.withLock { state in

@@ -41,3 +41,46 @@ struct Redactor: Sendable {
     /// Free text (a problem's message) with the keys taken out.
     func redact(_ text: String) -> String { redaction.value(text) }
 }
+
+/// Writes one origin in place of another in every string of a value: `http://127.0.0.1:49152/images/a.png`
+/// becomes `http://mock-server.test/images/a.png`. The origin is replaced where it is whole: followed by
+/// the end of the string, `/`, `?` or `#` (so port 4915 is not a prefix of port 49152).
+public struct OriginRewrite: Sendable {
+    public let from: String
+    public let to: String
+
+    public init(from: URL, to: URL) {
+        self.from = Self.origin(from)
+        self.to = Self.origin(to)
+    }
+
+    /// `scheme://host[:port]`, without a path.
+    public static func origin(_ url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme,
+            let host = components.host
+        else { return url.absoluteString }
+        return scheme + "://" + host + (components.port.map { ":\($0)" } ?? "")
+    }
+
+    func rewrite(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(rewrite(text))
+        case .array(let items): .array(items.map(rewrite))
+        case .object(let object): .object(JSONObject(object.members.map { ($0.key, rewrite($0.value)) }))
+        default: value
+        }
+    }
+
+    public func rewrite(_ text: String) -> String {
+        guard !from.isEmpty, text.contains(from) else { return text }
+        var result = ""
+        var rest = text[...]
+        while let range = rest.range(of: from) {
+            let next = rest[range.upperBound...].first
+            let whole = next == nil || next == "/" || next == "?" || next == "#"
+            result += rest[..<range.lowerBound] + (whole ? to : from)
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

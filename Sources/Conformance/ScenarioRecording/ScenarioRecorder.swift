@@ -51,11 +51,17 @@ public final class ScenarioRecorder: Sendable {
         /// Sent by the data sources; never written: the recording redacts it.
         public var apiKey: String?
         public var session: URLSession
+        /// Written in place of `baseURL`'s origin (scheme, host and port) wherever the answers
+        /// hold it, for a server whose port is of the moment (the demo's in-process mock server,
+        /// whose Kittens answers name images on it); nil writes the answers as they came, and so does a
+        /// service without a `baseURL`.
+        public var writtenOrigin: URL?
 
-        public init(baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared) {
+        public init(baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared, writtenOrigin: URL? = nil) {
             self.baseURL = baseURL
             self.apiKey = apiKey
             self.session = session
+            self.writtenOrigin = writtenOrigin
         }
     }
 
@@ -100,6 +106,7 @@ public final class ScenarioRecorder: Sendable {
     private let base: any Scheduler
     private let scheduler: RecordingScheduler
     private let redactor: Redactor
+    private let origin: OriginRewrite?
     private let output: OutputLog
     private let service: Service
     private let state = Locked(State())
@@ -115,10 +122,13 @@ public final class ScenarioRecorder: Sendable {
     ///   - models: told each view model the live feature renders, with its screen (nil for a
     ///     one-screen feature), on the scheduler's queue: for an app that shows the session it
     ///     records (`mvi-demo --record`).
+    ///   - labels: told each label the live feature's stores publish, with its screen, on the
+    ///     scheduler's queue: for an app that shows them too.
     /// - Throws: `RecordingError` when the config or the header is not one the feature reads.
     public init(
         feature: FeatureModule, header: Header, config: JSONObject = [:], service: Service = Service(), scheduler: any Scheduler,
-        models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil
+        models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil,
+        labels: (@Sendable (_ screen: String?, _ label: Any) -> Void)? = nil
     ) throws(RecordingError) {
         guard header.id.hasPrefix(feature.name + "/"), header.id.count > feature.name.count + 1 else {
             throw RecordingError(["header: the id \(CanonicalRender.quote(header.id)) must be \(feature.name)/<name>"])
@@ -129,13 +139,14 @@ public final class ScenarioRecorder: Sendable {
             throw RecordingError(["config: \(error)"])
         }
         module = feature
-        output = OutputLog(models: models)
+        output = OutputLog(models: models, labels: labels)
         self.header = header
         self.config = config
         self.service = service
         base = scheduler
         self.scheduler = RecordingScheduler(base: scheduler)
         redactor = Redactor(secrets: [service.apiKey])
+        origin = service.baseURL.flatMap { from in service.writtenOrigin.map { OriginRewrite(from: from, to: $0) } }
         live = Confined(Live(component: feature.componentName))
         tap = RecorderTap()
         tap.recorder.withLock { $0.value = self }
@@ -345,7 +356,10 @@ public final class ScenarioRecorder: Sendable {
         state.withLock { $0.lines.append(write(object)) }
     }
 
-    private func write(_ object: JSONObject) -> String { ScenarioLines.text(redactor.redact(.object(object))) }
+    private func write(_ object: JSONObject) -> String {
+        let value = JSONValue.object(object)
+        return ScenarioLines.text(redactor.redact(origin?.rewrite(value) ?? value))
+    }
 
     private func headerLine() -> String {
         var object: JSONObject = [

@@ -29,14 +29,20 @@ public enum DemoLayout {
     /// The smallest screen the layout fills; a smaller one shows a line asking for more room.
     public static let minimumSize = (columns: 80, rows: 24)
 
+    /// Whether a screen of `columns` x `rows` holds the layout.
+    public static func fits(columns: Int, rows: Int) -> Bool { columns >= minimumSize.columns && rows >= minimumSize.rows }
+
     /// Lines of the body for a screen of `rows` rows.
     public static func bodyHeight(rows: Int) -> Int { rows - 4 }
 
     /// The frame as `rows` lines of exactly `columns` columns.
     public static func lines(_ frame: DemoFrame, columns: Int, rows: Int) -> [ScreenLine] {
-        guard columns >= minimumSize.columns, rows >= minimumSize.rows else {
-            let message = ScreenLine("mvi-demo needs at least 80x24; this terminal is \(columns)x\(rows).")
-            return ([message] + Array(repeating: ScreenLine(""), count: max(0, rows - 1))).map { $0.fitted(to: columns) }
+        guard fits(columns: columns, rows: rows) else {
+            let message = [
+                ScreenLine("mvi-demo needs at least 80x24; this terminal is \(columns)x\(rows)."),
+                ScreenLine("Until it is bigger, keys do nothing but quit (q, ^C)."),
+            ]
+            return (message + Array(repeating: ScreenLine(""), count: max(0, rows - message.count))).map { $0.fitted(to: columns) }
         }
         var title: [Span] = [Span(" MVI demo ", .strong)]
         for (index, name) in frame.tabs.enumerated() {

@@ -40,7 +40,9 @@ public struct DemoOptions: Equatable, Sendable {
             .flag("virtual-time", "time moves only when ^T is pressed, one second at a time (for tests and demonstrations)"),
             .value("seed", "N", "the seed of the timer's backgrounds (default: 1 with --virtual-time, else random)"),
             .value("data-dir", "DIR", "keep favourites, search history and cached images here (default: a temporary folder, removed at exit)"),
-            .value("fixtures", "DIR", "the Fixtures folder whose http/ holds the mock server's data sets (default ./Fixtures)"),
+            .value(
+                "fixtures", "DIR",
+                "the Fixtures folder whose http/ holds the mock server's data sets (default ./Fixtures if it has them, else the package checkout's)"),
             .value("record", "FILE", "write the session of the Kittens or Timer tab as a scenario, FILE named <name>.jsonl (real time only)"),
         ],
         discussion: """
@@ -59,7 +61,9 @@ public struct DemoOptions: Equatable, Sendable {
         self.app = app
         if let file = parsed.value("record") {
             guard app != .news else {
-                throw fail("--record \(file): the News tab cannot be recorded yet; record --app kittens or --app timer")
+                throw fail(
+                    "--record \(file): the News tab cannot be recorded: its screens come and go with the News app's navigation, "
+                        + "and the recorder runs one feature's screens, not the navigator; record --app kittens or --app timer")
             }
             guard parsed.flag("virtual-time") == false else {
                 throw fail("--record \(file): a recording runs on real time; leave out --virtual-time")

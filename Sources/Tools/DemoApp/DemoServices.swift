@@ -3,6 +3,7 @@ import MVIImagePipeline
 import MVIKittens
 import MVINews
 import MockHTTPServer
+import ScenarioRecording
 
 /// What the demo's features talk to: the mock server (or the endpoint given), the data sources,
 /// the image pipeline and the files of favourites and search history.
@@ -19,6 +20,19 @@ final class DemoServices {
 
     /// The key sent to the mock server's NewsAPI, which takes any key.
     static let mockNewsKey = "mvi-demo"
+
+    /// What names the in-process mock server, whose port is of the moment, in the image cache's
+    /// keys and in recorded scenarios: `http://mock-server.test/images/a.png`.
+    static let mockServerOrigin = URL(string: "http://mock-server.test")!
+
+    /// The image cache's key: an image of the in-process mock server (`server`) is named by its path
+    /// under `mockServerOrigin`, so a later run, on another port, finds it on disk; any other image
+    /// by its address.
+    static func imageCacheKey(server: URL?) -> @Sendable (URL) -> String {
+        guard let server else { return { $0.absoluteString } }
+        let origin = OriginRewrite(from: server, to: mockServerOrigin)
+        return { origin.rewrite($0.absoluteString) }
+    }
 
     /// Starts the mock server unless `options` names an endpoint.
     /// - Throws: `DemoError` when the data set, the port or the folders cannot be had.
@@ -46,7 +60,8 @@ final class DemoServices {
         do {
             pipeline = ImagePipeline(
                 loader: URLSessionImageDataLoader(timeout: 10), memoryCache: try ImageMemoryCache(),
-                diskCache: try ImageDiskCache(directory: folder.appendingPathComponent("images")))
+                diskCache: try ImageDiskCache(directory: folder.appendingPathComponent("images")),
+                configuration: .init(cacheKey: Self.imageCacheKey(server: server?.baseURL)))
         } catch {
             server?.stop()
             throw .folder(folder.path, "\(error)")

@@ -11,11 +11,18 @@ import SeededRandom
 import TerminalUI
 import TimerReplay
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The demo's three tabs and the keys every tab shares; with `--record`, the one tab recorded.
 final class DemoShell {
     private var screens: [any DemoScreen]
     private var selected: Int
     private let clock: DemoClock
+    /// Whether the last frame asked for a bigger terminal: keys then only quit, since nothing they
+    /// would change is shown.
+    private var tooSmall = false
     /// The session written as a scenario, with `--record`.
     private var recording: (any RecordingTab)?
 
@@ -51,13 +58,14 @@ final class DemoShell {
         options: DemoOptions, services: DemoServices, file: URL, scheduler: any Scheduler
     ) throws(RecordingFailure) -> (screen: any DemoScreen, feed: any RecordingTab) {
         let name = file.deletingPathExtension().lastPathComponent
-        // An ephemeral session with the data sources' timeout and no URL cache, as the demo's own.
-        let session = URLSessionTransfer.session(timeout: 10, cachesResponses: false)
+        let session = recordingSession()
         switch options.app {
         case .kittens:
             let feed = try RecordedFeed<KittenViewModel, KittenViewEvent>(
                 feature: KittensFeature.module, name: name, config: [:],
-                service: .init(baseURL: services.baseURL, apiKey: options.catAPIKey, session: session),
+                service: .init(
+                    baseURL: services.baseURL, apiKey: options.catAPIKey, session: session,
+                    writtenOrigin: services.server == nil ? nil : DemoServices.mockServerOrigin),
                 initial: KittenMappers.model(KittenState()), file: file)
             return (KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: { feed.status }), feed)
         case .timer, .news:  // DemoOptions refuses news with --record
@@ -67,6 +75,14 @@ final class DemoShell {
             return (TimerScreen(feed: feed, status: { feed.status }), feed)
         }
     }
+
+    /// The recorder's URLSession: an ephemeral one with the data sources' timeout and no URL cache,
+    /// as the demo's own. Not `URLSession.shared`: on Linux, a request that its cache can answer,
+    /// cancelled as it completes (a refresh still in flight when the demo quits), stops
+    /// FoundationNetworking on `TaskRegistry.swift:118: Fatal error: Trying to access a behaviour
+    /// for a task that in not in the registry`, an illegal instruction (7 quits in 700 with a
+    /// caching session, none in 726 with this one; docs/demo.md, "Recording").
+    static func recordingSession() -> URLSession { URLSessionTransfer.session(timeout: 10, cachesResponses: false) }
 
     /// With `--record`, after `destroy`: the file written, or why not.
     var recordingOutcome: Result<URL, RecordingFailure>? { recording?.outcome }
@@ -78,8 +94,10 @@ final class DemoShell {
         let screen = screens[selected]
         switch key {
         case .control("c"), .control("q"): return false
-        case .character("q") where !screen.isTyping: return false
-        case .tab:
+        case .character("q") where !screen.isTyping || tooSmall: return false
+        case _ where tooSmall: break
+        // With one tab (`--record`) there is no next app: Tab would only stop and start the session.
+        case .tab where screens.count > 1:
             screen.hide()
             selected = (selected + 1) % screens.count
             screens[selected].show()
@@ -91,8 +109,9 @@ final class DemoShell {
 
     func lines(columns: Int, rows: Int) -> [ScreenLine] {
         let screen = screens[selected]
+        tooSmall = !DemoLayout.fits(columns: columns, rows: rows)
         let body = screen.body(width: columns, height: DemoLayout.bodyHeight(rows: rows))
-        var keys = [KeyHelp("Tab", "next app")] + screen.keys
+        var keys = (screens.count > 1 ? [KeyHelp("Tab", "next app")] : []) + screen.keys
         keys.append(KeyHelp(screen.isTyping ? "^C" : "q", "quit"))
         let frame = DemoFrame(
             tabs: screens.map(\.title), selectedTab: selected, clock: clock.label, body: body, status: screen.status.map { " " + $0 } ?? "",

@@ -103,6 +103,7 @@ final class KittensScreen: DemoScreen {
     var keys: [KeyHelp] { [KeyHelp("r", "refresh"), KeyHelp("Up/Down", "select")] }
 
     func prepare() {
+        _ = feed.takeLabels()  // the Kittens tab shows no labels
         let urls = feed.model.imageUrls
         selected = min(selected, max(0, urls.count - 1))
         let wanted = urls.indices.contains(selected) && visible ? urls[selected] : nil

@@ -11,7 +11,11 @@ final class NewsScreen: DemoScreen {
     private let favorites: any FavoritesStore
     /// Each route's latest render, kept from the app's events.
     private var models: [NewsRoute: NewsScreenModel] = [:]
+    /// The row selected on each screen: the headlines' first row until an arrow moves it; none on
+    /// the search's list until an arrow selects one (typing clears it).
     private var selection: [NewsRoute: Int] = [:]
+    /// The query each search screen's results are for: the query when its last search ended.
+    private var searched: [NewsRoute: String] = [:]
     private var prompt: String?
     private var favoriteCount = 0
     private(set) var status: String?
@@ -31,8 +35,16 @@ final class NewsScreen: DemoScreen {
         set { selection[visible] = newValue }
     }
 
-    var isTyping: Bool {
-        if prompt != nil { return true }
+    /// Whether the visible search's results are not yet its query's: the search waits (the
+    /// feature's debounce) or runs.
+    private var searching: Bool {
+        guard case .search(let search)? = model, case .results = search.content else { return false }
+        return search.container.isLoading || searched[visible] != search.query
+    }
+
+    var isTyping: Bool { prompt != nil || isSearch }
+
+    private var isSearch: Bool {
         if case .search = model { return true }
         return false
     }
@@ -52,9 +64,16 @@ final class NewsScreen: DemoScreen {
 
     private func note(_ event: NewsAppEvent) {
         switch event {
-        case .rendered(let route, let model): models[route] = model
+        case .rendered(let route, let model):
+            if case .search(let search) = model, search.container.isLoading == false,
+                case .search(let before)? = models[route], before.container.isLoading
+            {
+                searched[route] = search.query
+            }
+            models[route] = model
         case .navigation(.navigated(_, let state)):
             models = models.filter { state.stack.contains($0.key) || state.modal == $0.key }
+            searched = searched.filter { models[$0.key] != nil }
             status = event.description
         case .navigation(.refused), .deepLinkRefused, .refused: status = event.description
         case .navigation: break
@@ -75,7 +94,9 @@ final class NewsScreen: DemoScreen {
 
     func body(width: Int, height: Int) -> [ScreenLine] {
         NewsRender.lines(
-            NewsTabModel(stack: app.navigator.state.stack, screen: model, selected: selected, favorites: favoriteCount, prompt: prompt),
+            NewsTabModel(
+                stack: app.navigator.state.stack, screen: model, selected: isSearch ? selection[visible] : selected, favorites: favoriteCount,
+                prompt: prompt, searching: searching),
             width: width, height: height)
     }
 
@@ -148,14 +169,18 @@ final class NewsScreen: DemoScreen {
         }
         switch key {
         case .character(let character):
-            selected = 0
+            selection[visible] = nil
             app.send(.search(.queryChanged(model.query + String(character))))
         case .backspace:
-            selected = 0
+            selection[visible] = nil
             app.send(.search(.queryChanged(String(model.query.dropLast()))))
         case .escape: app.request(.back)
-        case .up, .down, .pageUp, .pageDown, .home, .end: selected = Self.move(selected, key, count: count)
+        // The first arrow selects the first row.
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            selection[visible] = selection[visible].map { Self.move($0, key, count: count) } ?? 0
         case .enter:
+            // Enter acts on the row shown selected, and on none while none is.
+            guard let selected = selection[visible] else { return false }
             switch model.content {
             case .history(let entries) where entries.indices.contains(selected):
                 app.send(.search(.historyEntryTapped(entries[selected])))

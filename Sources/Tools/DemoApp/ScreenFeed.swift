@@ -15,6 +15,8 @@ protocol ScreenFeed<Model, Event>: AnyObject {
     var model: Model { get }
     /// A view event, as the view sends it.
     func send(_ event: Event)
+    /// The labels the feature's store published since the last call, oldest first, as text.
+    func takeLabels() -> [String]
     /// The tab became visible.
     func start()
     /// The tab was left.
@@ -27,6 +29,8 @@ protocol ScreenFeed<Model, Event>: AnyObject {
 final class ComponentFeed<Component: StoreComponent<S, Model, Event>, S: Store, Model, Event>: ScreenFeed {
     private var holder: ComponentHolder<Component>?
     private let view: LatestModelView<Model, Event>
+    private var labels: [String] = []
+    private var subscription: (any Cancellable)?
     let component: Component
 
     init(_ component: Component) {
@@ -34,10 +38,18 @@ final class ComponentFeed<Component: StoreComponent<S, Model, Event>, S: Store, 
         view = LatestModelView(initial: component.model)
         component.onViewCreated(view)
         holder = ComponentHolder(component)
+        // The store publishes on the demo's one scheduler, on the loop's thread.
+        subscription = component.store.subscribe { [weak self] (label: S.Label) in self?.labels.append("\(label)") }
     }
+
+    deinit { subscription?.cancel() }
 
     var model: Model { view.model }
     func send(_ event: Event) { view.dispatch(event) }
+    func takeLabels() -> [String] {
+        defer { labels = [] }
+        return labels
+    }
     func start() { component.onStart() }
     func stop() { component.onStop() }
     /// Releases the holder, which performs the lifecycle calls that remain, in order.
@@ -56,6 +68,7 @@ protocol RecordingTab: AnyObject {
 final class RecordedFeed<Model, Event: Sendable>: ScreenFeed, RecordingTab {
     private let recorder: ScenarioRecorder
     private let latest: Locked<Model>
+    private let labels: Locked<[String]>
     private let file: URL
     /// What `destroy` did: the file written, or why not.
     private(set) var outcome: Result<URL, RecordingFailure>?
@@ -67,6 +80,8 @@ final class RecordedFeed<Model, Event: Sendable>: ScreenFeed, RecordingTab {
     ) throws(RecordingFailure) {
         let latest = Locked(initial)
         self.latest = latest
+        let labels = Locked<[String]>([])
+        self.labels = labels
         self.file = file
         do {
             recorder = try ScenarioRecorder(
@@ -77,6 +92,10 @@ final class RecordedFeed<Model, Event: Sendable>: ScreenFeed, RecordingTab {
                     // Models travel as `Any` through the seam; this tab shows its own type only.
                     guard screen == nil, let model = model as? Model else { return }
                     latest.withLock { $0 = model }
+                },
+                labels: { screen, label in
+                    guard screen == nil else { return }
+                    labels.withLock { $0.append("\(label)") }
                 })
         } catch {
             throw RecordingFailure(file: file.path, detail: error.description)
@@ -92,6 +111,7 @@ final class RecordedFeed<Model, Event: Sendable>: ScreenFeed, RecordingTab {
         return "recording to \(file.lastPathComponent), \(requests) request\(requests == 1 ? "" : "s")"
     }
     func send(_ event: Event) { recorder.send(view: event) }
+    func takeLabels() -> [String] { labels.withLock { taken in defer { taken = [] }; return taken } }
     func start() { recorder.perform(.start) }
     func stop() { recorder.perform(.stop) }
 

@@ -18,8 +18,26 @@ public struct TimerScreenModel: Equatable, Sendable {
 
     /// The typed digits as minutes and seconds: `"130"` is 1:30.
     public var entered: (minutes: Int, seconds: Int) {
-        let digits = String(repeating: "0", count: max(0, 4 - entry.count)) + entry.suffix(4)
+        let digits = enteredDigits
         return (Int(digits.prefix(2)) ?? 0, Int(digits.suffix(2)) ?? 0)
+    }
+
+    /// The typed digits as the picker shows them, `MM:SS` as typed: `"9999"` is `99:99`, not a
+    /// time worked out from it (the store judges the time on Enter).
+    public var enteredText: String {
+        let digits = enteredDigits
+        return digits.prefix(2) + ":" + digits.suffix(2)
+    }
+
+    private var enteredDigits: String { String(repeating: "0", count: max(0, 4 - entry.count)) + entry.suffix(4) }
+
+    /// The title's word for the timer's phase: a timer stopped part way (`Stop` is its second
+    /// button) is paused, not stopped.
+    public var phase: String {
+        if timer.isSettingTimer { return "setting the time" }
+        if timer.isRestarting { return "restarting" }
+        if timer.isCountingDown { return "counting down" }
+        return timer.secondButton == .stop ? "paused" : "stopped"
     }
 }
 
@@ -35,15 +53,8 @@ public enum TimerRender {
         let timer = model.timer
         let background = backgrounds[timer.backgroundIndex] ?? ("background \(timer.backgroundIndex)", RGB(0, 0, 0))
         let panel = Style(foreground: RGB(255, 255, 255), background: background.colour, bold: true)
-        let phase =
-            timer.isSettingTimer ? "setting the time" : timer.isRestarting ? "restarting" : timer.isCountingDown ? "counting down" : "stopped"
-        let shown: String
-        if timer.isSettingTimer {
-            let entered = model.entered
-            shown = TimerMappers.clock(entered.minutes * 60 + entered.seconds)
-        } else {
-            shown = timer.label
-        }
+        let phase = model.phase
+        let shown = timer.isSettingTimer ? model.enteredText : timer.label
         let barWidth = 50
         let done = timer.progress * barWidth / 100
         let bar = "[" + String(repeating: "#", count: done) + String(repeating: "-", count: barWidth - done) + "] \(timer.progress)%"
@@ -79,22 +90,16 @@ public enum TimerRender {
 }
 
 /// The Timer tab: the feature (its component, or a recorded session of it); keys become its view
-/// events. The store's labels are shown when the tab has the component itself.
+/// events. The store's last label is shown until the next event is sent.
 final class TimerScreen: DemoScreen {
     private let feed: any ScreenFeed<TimerViewModel, TimerViewEvent>
     private var entry = ""
     private var label: String?
-    private var labels: (any Cancellable)?
 
     init(feed: any ScreenFeed<TimerViewModel, TimerViewEvent>, status: @escaping () -> String? = { nil }) {
         self.feed = feed
         self.statusLine = status
-        if let own = feed as? ComponentFeed<TimerComponent, TimerStore, TimerViewModel, TimerViewEvent> {
-            labels = own.component.store.subscribe { [weak self] (label: TimerLabel) in self?.label = "\(label)" }
-        }
     }
-
-    deinit { labels?.cancel() }
 
     let title = "Timer"
     private let statusLine: () -> String?
@@ -107,7 +112,9 @@ final class TimerScreen: DemoScreen {
                 KeyHelp("x", feed.model.secondButton == .stop ? "stop" : "reset"), KeyHelp("s", "set time")]
     }
 
-    func prepare() {}
+    func prepare() {
+        if let last = feed.takeLabels().last { label = last }
+    }
 
     func body(width: Int, height: Int) -> [ScreenLine] {
         TimerRender.lines(TimerScreenModel(timer: feed.model, entry: entry, label: label), width: width, height: height)
@@ -123,21 +130,28 @@ final class TimerScreen: DemoScreen {
                 entry = String(entry.dropLast())
             case .enter:
                 let entered = TimerScreenModel(timer: model, entry: entry, label: nil).entered
-                feed.send(.timeSet(minutes: entered.minutes, seconds: entered.seconds))
+                send(.timeSet(minutes: entered.minutes, seconds: entered.seconds))
             default:
                 return false
             }
             return true
         }
         switch key {
-        case .character(" "): feed.send(model.isCountingDown ? .pauseTapped : .startTapped)
-        case .character("x"): feed.send(model.secondButton == .stop ? .stopTapped : .resetTapped)
+        // "Start (off)": a button the model turns off does nothing (while restarting, or with no time set).
+        case .character(" ") where model.isPlayPauseEnabled: send(model.isCountingDown ? .pauseTapped : .startTapped)
+        case .character("x"): send(model.secondButton == .stop ? .stopTapped : .resetTapped)
         case .character("s"):
             entry = ""
-            feed.send(.setTimerTapped)
+            send(.setTimerTapped)
         default: return false
         }
         return true
+    }
+
+    /// Sends a view event; the label shown is the one this event brings, if any, not an older one.
+    private func send(_ event: TimerViewEvent) {
+        label = nil
+        feed.send(event)
     }
 
     func show() { feed.start() }
