@@ -40,7 +40,7 @@ def parse(link, scheme, patterns):
         raise LinkError(link, 1, f"expected a link starting {scheme}://")
     given = "".join(chars[:separator])
     if given.lower() != scheme:
-        raise LinkError(link, 1, f"the scheme is {quoted(given)}, expected {quoted(scheme)}")
+        raise LinkError(link, 1, f"the scheme is {_as_is(given)}, expected {quoted(scheme)}")
     start = separator + 3
     end = start
     while end < count and chars[end] not in ("/", "?", "#"):
@@ -53,7 +53,7 @@ def parse(link, scheme, patterns):
         path_end = end
         while path_end < count and chars[path_end] not in ("?", "#"):
             path_end += 1
-        raise LinkError(link, end + 1, f"unexpected path {quoted(''.join(chars[end:path_end]))} after the screen; "
+        raise LinkError(link, end + 1, f"unexpected path {_as_is(''.join(chars[end:path_end]))} after the screen; "
                                        "parameters start with ?")
     name = "".join(chars[start:end]).lower()
     pattern = next((p for p in patterns if p.screen == name), None)
@@ -114,7 +114,7 @@ def _decode(link, chars, start, stop, name):
             escape = chars[index + 1:min(index + 3, stop)]
             if len(escape) < 2 or not set(escape) <= HEX:
                 raise LinkError(link, index + 1,
-                                f"{quoted('%' + ''.join(escape))} is not a percent-encoded byte (% and two hex digits)")
+                                f"{_as_is('%' + ''.join(escape))} is not a percent-encoded byte (% and two hex digits)")
             data.append(int("".join(escape), 16))
             index += 3
         elif char in RAW_VALUE:
@@ -134,10 +134,16 @@ def _invalid(link, index, char):
     return LinkError(link, position, f"the character {_scalar(char)} must be percent-encoded")
 
 
+def _as_is(text):
+    """What a refusal quotes from the link (a scheme, a path, an escape): between double quotes,
+    nothing escaped, not even `"` or `\\` (navigation.61)."""
+    return '"' + text + '"'
+
+
 def _scalar(char):
     """A character as the refusal names it: each scalar as itself, unescaped, but for U+0000...U+001F,
     U+007F and the space, written by their code (`U+20`)."""
-    return '"' + "".join(f"U+{ord(c):X}" if ord(c) < 0x20 or ord(c) == 0x7F or c == " " else c for c in char) + '"'
+    return _as_is("".join(f"U+{ord(c):X}" if ord(c) < 0x20 or ord(c) == 0x7F or c == " " else c for c in char))
 
 
 def canonical(value):
