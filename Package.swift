@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
         .library(name: "ReplaySeam", targets: ["ReplaySeam"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        // The reference features' list, for tools outside this package that read scenarios (FuzzTesting/).
+        .library(name: "ReferenceFeatures", targets: ["ReferenceFeatures"]),
         .library(name: "ScenarioRecording", targets: ["ScenarioRecording"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
