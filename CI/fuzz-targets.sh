@@ -4,7 +4,8 @@
 # the build and the runs fit in FUZZ_BUDGET seconds (default 180) in all. Each target gets an equal
 # share of what the build leaves, at least FUZZ_MIN_SECONDS (default 5). A crash, a timeout, an
 # out-of-memory or a failed oracle fails the stage; its input is under fuzz-findings/<target>/
-# (uploaded by the workflow), ready to become a case of FuzzTesting/FailCases/.
+# (uploaded by the workflow), ready to become a case of FuzzTesting/FailCases/. The kept cases of
+# FuzzTesting/FailCases/<target>/ are run through each target first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget="${FUZZ_BUDGET:-180}"
@@ -25,6 +26,14 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 failed=()
 for target in "${targets[@]}"; do
+    # The kept findings first, through the target's own oracles (swift test replays them too).
+    cases=(FuzzTesting/FailCases/"$target"/*)
+    if [ -e "${cases[0]}" ] && ! "FuzzTesting/.build/release/$target" "${cases[@]}" >"$log" 2>&1; then
+        failed+=("$target")
+        echo "fuzz-targets: a kept case of $target fails again:"
+        tail -n 40 "$log"
+        continue
+    fi
     if FuzzTesting/run.sh "$target" -max_total_time="$each" -seed=20261127 >"$log" 2>&1; then
         runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")"
         rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")"
