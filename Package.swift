@@ -138,6 +138,8 @@ let package = Package(
         // The pipeline with its URLSession loader against the running mock server (real sockets and queues).
         .testTarget(name: "MVIImagePipelineIntegrationTests", dependencies: ["MVIImagePipeline", "MockHTTPServer"]),
         .testTarget(name: "MVINavigationTests", dependencies: ["MVINavigation", "MVICore", "MVITestSupport"]),
+        // The reference features' list (a product since FuzzTesting/ reads scenarios with it).
+        .testTarget(name: "ReferenceFeaturesTests", dependencies: ["ReferenceFeatures", "ReplaySeam"]),
         .testTarget(name: "MVINewsAppTests", dependencies: ["MVINewsApp", "MVINavigation", "MVINews", "MVICore", "MVITestSupport"]),
         // Live sessions of every feature against the mock server, recorded and replayed (real sockets and queues).
         .testTarget(
