@@ -33,13 +33,15 @@ let package = Package(
         .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
         .library(name: "ReplaySeam", targets: ["ReplaySeam"]),
         .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        // The reference features' list: for an app's command that also replays the reference features,
+        // and for tools outside this package that read scenarios (FuzzTesting/).
+        .library(name: "ReferenceFeatures", targets: ["ReferenceFeatures"]),
         .library(name: "ScenarioRecording", targets: ["ScenarioRecording"]),
         .library(name: "KittensReplay", targets: ["KittensReplay"]),
         .library(name: "TimerReplay", targets: ["TimerReplay"]),
         .library(name: "NewsReplay", targets: ["NewsReplay"]),
         .library(name: "NewsAppReplay", targets: ["NewsAppReplay"]),
         .library(name: "ImagesReplay", targets: ["ImagesReplay"]),
-        .library(name: "ReferenceFeatures", targets: ["ReferenceFeatures"]),
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "MockHTTPServer", targets: ["MockHTTPServer"]),
         .executable(name: "mock-server", targets: ["mock-server"]),
@@ -148,6 +150,8 @@ let package = Package(
         // The pipeline with its URLSession loader against the running mock server (real sockets and queues).
         .testTarget(name: "MVIImagePipelineIntegrationTests", dependencies: ["MVIImagePipeline", "MockHTTPServer"]),
         .testTarget(name: "MVINavigationTests", dependencies: ["MVINavigation", "MVICore", "MVITestSupport"]),
+        // The reference features' list (a product since FuzzTesting/ reads scenarios with it).
+        .testTarget(name: "ReferenceFeaturesTests", dependencies: ["ReferenceFeatures", "ReplaySeam"]),
         .testTarget(name: "MVINewsAppTests", dependencies: ["MVINewsApp", "MVINavigation", "MVINews", "MVICore", "MVITestSupport"]),
         // Live sessions of every feature against the mock server, recorded and replayed (real sockets and queues).
         .testTarget(

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Lints the GitHub workflows and fails on any finding: actionlint (syntax, expressions, action
 # inputs, runner labels) and zizmor --offline (unpinned actions, permissions, credentials,
-# injection). Both come from PyPI, pinned with hashes (CI/lint-requirements.txt), into .build-lint/venv.
+# injection). Every file of .github/workflows/ is linted: CI, the ClusterFuzzLite workflows
+# (cflite-pr.yml, cflite-batch.yml) and the sharded scenario fuzzing (conformance-fuzz.yml).
+# Both come from PyPI, pinned with hashes (CI/lint-requirements.txt), into .build-lint/venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -168,15 +168,6 @@ public final class AdapterImplementation: Implementation {
 
     /// The next reply, which must repeat `seq`.
     private func readReply(from process: PortProcess, seq: Int, _ deadline: Deadline) throws(AdapterError) -> JSONObject {
-        let line = try process.readLine(until: deadline.date, timeout: deadline.seconds)
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(line)
-        } catch {
-            throw .notJSON(line: line, reason: error.message)
-        }
-        guard case .object(let reply) = value else { throw .notJSON(line: line, reason: "a JSON \(value.typeName)") }
-        try ImplementationReply.checkSeq(reply, expected: seq)
-        return reply
+        try AdapterProtocol.replyObject(try process.readLine(until: deadline.date, timeout: deadline.seconds), seq: seq)
     }
 }

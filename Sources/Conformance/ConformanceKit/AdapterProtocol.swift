@@ -8,6 +8,19 @@ public enum AdapterProtocol {
     /// The protocol version this runner speaks; `start` sends it and the port must answer it.
     public static let version = 1
 
+    /// Reads one reply line: a JSON object that repeats `seq` (the message it answers).
+    public static func replyObject(_ line: String, seq: Int) throws(AdapterError) -> JSONObject {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(line)
+        } catch {
+            throw .notJSON(line: line, reason: error.message)
+        }
+        guard case .object(let reply) = value else { throw .notJSON(line: line, reason: "a JSON \(value.typeName)") }
+        try ImplementationReply.checkSeq(reply, expected: seq)
+        return reply
+    }
+
     /// `{"cmd": "start", "seq": n, "version": 1}`
     static func start(_ seq: Int) -> JSONValue {
         .object(JSONObject([("cmd", "start"), ("seq", .integer(seq)), ("version", .integer(version))]))
@@ -48,7 +61,7 @@ public struct ImplementationInfo: Equatable, Sendable, Codable {
     }
 
     /// Reads the `implementation` object of a `start` reply.
-    static func read(_ json: JSONValue?) throws(AdapterError) -> ImplementationInfo {
+    public static func read(_ json: JSONValue?) throws(AdapterError) -> ImplementationInfo {
         guard case .object(let object)? = json else { throw .malformed("implementation", "expected an object") }
         func string(_ key: String) throws(AdapterError) -> String {
             guard case .string(let text)? = object[key], !text.isEmpty else { throw .malformed("implementation.\(key)", "expected a non-empty string") }
@@ -80,7 +93,7 @@ public enum ImplementationReply: Equatable, Sendable {
     case errored(message: String, details: String?)
 
     /// Reads one reply line (its `seq` already checked by `checkSeq`).
-    static func read(_ object: JSONObject) throws(AdapterError) -> ImplementationReply {
+    public static func read(_ object: JSONObject) throws(AdapterError) -> ImplementationReply {
         if let kind = object.keys.first(where: { ["skipped", "errored"].contains($0) }) {
             guard case .object(let body)? = object[kind] else { throw .malformed(kind, "expected an object with a message") }
             guard case .string(let message)? = body["message"] else { throw .malformed("\(kind).message", "expected a string") }

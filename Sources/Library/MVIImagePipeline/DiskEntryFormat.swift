@@ -8,7 +8,8 @@ import MVIEssentials
 /// <length bytes>
 /// ```
 /// JSON escapes every line feed inside strings, so the first line feed ends the header.
-enum DiskEntryFormat {
+/// Public for tools that read cache files on their own (the fuzz targets of FuzzTesting/).
+public enum DiskEntryFormat {
     static let version = 1
 
     struct Header: Codable, Equatable {
@@ -21,7 +22,7 @@ enum DiskEntryFormat {
     }
 
     /// The file's bytes for `entry` under `key`.
-    static func encode(_ entry: ImageCacheEntry, key: String) -> Data {
+    public static func encode(_ entry: ImageCacheEntry, key: String) -> Data {
         let header = Header(
             format: version, key: key, etag: entry.etag, storedAt: wholeMilliseconds(entry.storedAt),
             length: entry.bytes.count, checksum: FNV1a.hex(entry.bytes))
@@ -43,7 +44,7 @@ enum DiskEntryFormat {
     }
 
     /// The entry in `file`, which must be stored under `key`.
-    static func decode(_ file: Data, key: String) throws(DiskEntryError) -> ImageCacheEntry {
+    public static func decode(_ file: Data, key: String) throws(DiskEntryError) -> ImageCacheEntry {
         guard let newline = file.firstIndex(of: 0x0A) else { throw .noHeader }
         let header: Header
         do {

@@ -100,6 +100,9 @@ public enum DeepLinkPrintError<Route: NavigationRoute>: Error, Hashable, Sendabl
     case noPattern(Route)
     /// A link opens `expected`; the state is something else (a deeper stack, or a modal).
     case notALinkStack(NavigationState<Route>, expected: [Route])
+    /// The link to this route has more characters than the grammar's `maxLength`, so it would not
+    /// parse back (percent-encoding writes a byte of a value as three characters).
+    case tooLong(Route, length: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -107,6 +110,8 @@ public enum DeepLinkPrintError<Route: NavigationRoute>: Error, Hashable, Sendabl
             "no deep link pattern prints \(route)"
         case .notALinkStack(let state, let expected):
             "no link opens \(state): a link to its top opens [\(expected.map(\.description).joined(separator: ", "))]"
+        case .tooLong(let route, let length, let limit):
+            "the link to \(route) would have \(length) characters, more than the limit of \(limit)"
         }
     }
 }

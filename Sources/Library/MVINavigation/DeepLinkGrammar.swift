@@ -36,19 +36,28 @@ public struct DeepLinkGrammar<Route: NavigationRoute> {
     // MARK: - Printing
 
     /// The link that opens `state`.
-    /// - Throws: when no pattern prints its top, or a link to its top would open another stack
-    ///   (a deeper one, or one with a modal).
+    /// - Throws: when no pattern prints its top, a link to its top would open another stack
+    ///   (a deeper one, or one with a modal), or the link is longer than `maxLength` (it would not
+    ///   parse back: percent-encoding makes a value up to three times longer than it reads).
     public func link(for state: NavigationState<Route>) throws(DeepLinkPrintError<Route>) -> String {
         let (pattern, values) = try match(state.top)
         let expected = pattern.stack(for: state.top)
         guard state.modal == nil, expected == state.stack else { throw .notALinkStack(state, expected: expected) }
-        return Self.write(scheme: scheme, pattern: pattern, values: values)
+        return try write(pattern: pattern, values: values, route: state.top)
     }
 
     /// The link that opens `route` (with the routes its pattern puts beneath it).
+    /// - Throws: when no pattern prints `route`, or the link is longer than `maxLength`.
     public func link(for route: Route) throws(DeepLinkPrintError<Route>) -> String {
         let (pattern, values) = try match(route)
-        return Self.write(scheme: scheme, pattern: pattern, values: values)
+        return try write(pattern: pattern, values: values, route: route)
+    }
+
+    /// The link, which parses back: no longer than `maxLength`.
+    private func write(pattern: DeepLinkPattern<Route>, values: [String: String], route: Route) throws(DeepLinkPrintError<Route>) -> String {
+        let link = Self.write(scheme: scheme, pattern: pattern, values: values)
+        guard link.count <= maxLength else { throw .tooLong(route, length: link.count, limit: maxLength) }
+        return link
     }
 
     private func match(_ route: Route) throws(DeepLinkPrintError<Route>) -> (DeepLinkPattern<Route>, [String: String]) {

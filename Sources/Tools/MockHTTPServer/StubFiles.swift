@@ -18,8 +18,13 @@ extension Stub {
             do { data = try Data(contentsOf: url) } catch {
                 throw .unreadable(path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
             }
-            do { stubs.append(try StubDecoder.stub(data)) } catch { throw .file(path: url.path, error) }
+            do { stubs.append(try decode(data)) } catch { throw .file(path: url.path, error) }
         }
         return stubs
+    }
+
+    /// Reads one stub from the bytes of a stub file or of a `POST /__admin/stubs` body.
+    public static func decode(_ data: Data) throws(StubError) -> Stub {
+        try StubDecoder.stub(data)
     }
 }
