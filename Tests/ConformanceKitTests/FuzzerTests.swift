@@ -64,7 +64,7 @@ import Testing
             Issue.record("expected a failure")
             return
         }
-        #expect(failure.kind == "errored")
+        #expect(failure.kind == .errored)
         #expect(failure.message.contains("request #9 was never made"))
         #expect(fuzzer.judge(header: header, events: [["event": "start"]]).isInvalid, "create must come first")
     }
@@ -133,7 +133,7 @@ struct FuzzerPortTests {
             finding = fuzzer.check(feature: "kittens", seed: seed, shrinkFor: 60)
         }
         let found = try #require(finding, "200 scenarios never reloaded during a load")
-        #expect(found.failure.kind == "diverged")
+        #expect(found.failure.kind == .diverged)
         #expect(found.shrunk.count <= 8, "\(found.shrunk.map { JSONValue.object($0).compactText })")
         #expect(found.shrunk.count < found.original.count)
         let fixture = try #require(fuzzer.fixture(found))
