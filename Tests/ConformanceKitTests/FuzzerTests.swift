@@ -205,6 +205,22 @@ extension Fuzzer.Verdict {
         #expect(run.err.contains("conformance: \(message)"), "\(run.err)")
     }
 
+    /// The corpus is only hints, but a fixtures folder that is named and cannot be read is an
+    /// error that names it, not a run on the schemas alone.
+    @Test func aNamedFixturesFolderThatCannotBeReadIsAnErrorNamingIt() throws {
+        let missing = CommandRun(["fuzz", "timer", "--runs", "1", "--fixtures", "/nonexistent/fixtures"])
+        #expect(missing.status == 2)
+        #expect(missing.err.hasPrefix("conformance: no Fixtures folder found (looked in: /nonexistent/fixtures from --fixtures)"), "\(missing.err)")
+        #expect(missing.out.isEmpty, "nothing fuzzed: \(missing.out)")
+
+        let folder = try PortFixtures.temporaryDirectory().appendingPathComponent("Fixtures")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("timer"), withIntermediateDirectories: true)
+        try "{not json\n".write(to: folder.appendingPathComponent("timer/broken.jsonl"), atomically: true, encoding: .utf8)
+        let broken = CommandRun(["fuzz", "timer", "--runs", "1", "--fixtures", folder.path])
+        #expect(broken.status == 2)
+        #expect(broken.err.hasPrefix("conformance: timer/broken"), "the error names the scenario: \(broken.err)")
+    }
+
     @Test func progressShowsOnATerminalOnly() {
         let terminal = CommandRun(["fuzz", "timer", "--seed", "3", "--runs", "2"], terminal: true)
         #expect(terminal.out.contains("timer: 2/2, "), "\(terminal.out)")
