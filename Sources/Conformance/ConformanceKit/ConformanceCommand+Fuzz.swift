@@ -34,15 +34,11 @@ extension ConformanceCommand {
             + (adapter.map { " --adapter \(FixtureCatalog.shellQuoted($0))" } ?? "")
     }
 
-    /// Runs `fuzz`; nil for another subcommand.
-    func runFuzz(_ parsed: ParsedCommand, io: IO) throws(UsageError) -> Int32? {
-        guard parsed.subcommand == "fuzz" else { return nil }
-        return FuzzRun(command: self, options: try FuzzOptions(parsed, features: features), io: io).run()
-    }
 }
 
 /// `fuzz`'s options, read and checked from the command line in one place.
-struct FuzzOptions {
+struct FuzzOptions: ConformanceSubcommand {
+    let command: ConformanceCommand
     /// The features to fuzz, in order (default: all).
     var features: [String]
     var runs: Int
@@ -61,7 +57,9 @@ struct FuzzOptions {
     var known: KnownDivergences
     var keepGoing: Bool
 
-    init(_ parsed: ParsedCommand, features registry: FeatureRegistry) throws(UsageError) {
+    init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
+        self.command = command
+        let registry = command.features
         func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: "fuzz", message) }
         func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(UsageError) -> Int {
             guard let raw = parsed.value(name) else { return value }
@@ -98,6 +96,8 @@ struct FuzzOptions {
         }
         keepGoing = parsed.flag("keep-going")
     }
+
+    func run(io: ConformanceCommand.IO) -> Int32 { FuzzRun(command: command, options: self, io: io).run() }
 }
 
 /// One `fuzz` run: the corpus read, the loop over features and seeds, each finding written.
