@@ -98,7 +98,7 @@ let package = Package(
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom"], path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
-        .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom"], path: "Sources/Tools/MockHTTPServer"),
+        .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom", "CommandLineSupport"], path: "Sources/Tools/MockHTTPServer"),
         .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport", path: "Sources/Tools/TestPlanSupport"),
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "MVIStateMachineTests", dependencies: ["MVIStateMachine"]),
         .testTarget(name: "MVIKittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),
         .testTarget(name: "MVICountdownTimerTests", dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
-        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "MVIKittens", "MVINews", "FixtureFormat", "MVICore", "MVITestSupport"]),
+        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "CommandLineSupport", "MVIKittens", "MVINews", "FixtureFormat", "MVICore", "MVITestSupport"]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport", "MVITestSupport"]),
         .testTarget(name: "MVINewsTests", dependencies: ["MVINews", "NewsReplay", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "MVIImagePipelineTests", dependencies: ["MVIImagePipeline"]),

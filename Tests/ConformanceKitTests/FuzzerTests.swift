@@ -64,7 +64,7 @@ import Testing
             Issue.record("expected a failure")
             return
         }
-        #expect(failure.kind == "errored")
+        #expect(failure.kind == .errored)
         #expect(failure.message.contains("request #9 was never made"))
         #expect(fuzzer.judge(header: header, events: [["event": "start"]]).isInvalid, "create must come first")
     }
@@ -133,7 +133,7 @@ struct FuzzerPortTests {
             finding = fuzzer.check(feature: "kittens", seed: seed, shrinkFor: 60)
         }
         let found = try #require(finding, "200 scenarios never reloaded during a load")
-        #expect(found.failure.kind == "diverged")
+        #expect(found.failure.kind == .diverged)
         #expect(found.shrunk.count <= 8, "\(found.shrunk.map { JSONValue.object($0).compactText })")
         #expect(found.shrunk.count < found.original.count)
         let fixture = try #require(fuzzer.fixture(found))
@@ -203,6 +203,22 @@ extension Fuzzer.Verdict {
         let run = CommandRun(arguments)
         #expect(run.status == 2)
         #expect(run.err.contains("conformance: \(message)"), "\(run.err)")
+    }
+
+    /// The corpus is only hints, but a fixtures folder that is named and cannot be read is an
+    /// error that names it, not a run on the schemas alone.
+    @Test func aNamedFixturesFolderThatCannotBeReadIsAnErrorNamingIt() throws {
+        let missing = CommandRun(["fuzz", "timer", "--runs", "1", "--fixtures", "/nonexistent/fixtures"])
+        #expect(missing.status == 2)
+        #expect(missing.err.hasPrefix("conformance: no Fixtures folder found (looked in: /nonexistent/fixtures from --fixtures)"), "\(missing.err)")
+        #expect(missing.out.isEmpty, "nothing fuzzed: \(missing.out)")
+
+        let folder = try PortFixtures.temporaryDirectory().appendingPathComponent("Fixtures")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("timer"), withIntermediateDirectories: true)
+        try "{not json\n".write(to: folder.appendingPathComponent("timer/broken.jsonl"), atomically: true, encoding: .utf8)
+        let broken = CommandRun(["fuzz", "timer", "--runs", "1", "--fixtures", folder.path])
+        #expect(broken.status == 2)
+        #expect(broken.err.hasPrefix("conformance: timer/broken"), "the error names the scenario: \(broken.err)")
     }
 
     @Test func progressShowsOnATerminalOnly() {

@@ -145,7 +145,7 @@ struct MutationTests {
             seed += 1
         }
         let found = try #require(finding, "\(mutation.name) was not caught in 60 s (\(seed - 1) scenarios)")
-        #expect(found.failure.kind == "diverged")
+        #expect(found.failure.kind == .diverged)
         #expect(found.shrunk.count <= 8, "\(mutation.name): \(found.shrunk.count) steps")
     }
 

@@ -1,3 +1,4 @@
+import ReplaySeam
 import CommandLineSupport
 import FixtureFormat
 import Foundation
@@ -33,9 +34,32 @@ extension ConformanceCommand {
             + (adapter.map { " --adapter \(FixtureCatalog.shellQuoted($0))" } ?? "")
     }
 
-    /// Runs `fuzz`; nil for another subcommand.
-    func runFuzz(_ parsed: ParsedCommand, io: IO) throws(UsageError) -> Int32? {
-        guard parsed.subcommand == "fuzz" else { return nil }
+}
+
+/// `fuzz`'s options, read and checked from the command line in one place.
+struct FuzzOptions: ConformanceSubcommand {
+    let command: ConformanceCommand
+    /// The features to fuzz, in order (default: all).
+    var features: [String]
+    var runs: Int
+    var maxSteps: Int
+    /// Whether `--max-steps` was given, so that the again line repeats it.
+    var maxStepsGiven: Bool
+    /// `--time-budget`, in seconds.
+    var budget: Double?
+    var seed: UInt64
+    /// `--adapter`: the port's command; nil: the reference's invariants.
+    var adapter: String?
+    var out: URL
+    /// `--fixtures`: the corpus whose configs and values are hints.
+    var fixtures: String?
+    var print: Bool
+    var known: KnownDivergences
+    var keepGoing: Bool
+
+    init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
+        self.command = command
+        let registry = command.features
         func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: "fuzz", message) }
         func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(UsageError) -> Int {
             guard let raw = parsed.value(name) else { return value }
@@ -44,117 +68,158 @@ extension ConformanceCommand {
             }
             return number
         }
-        let runs = try number("runs", 1...1_000_000, default: 100)
-        let maxSteps = try number("max-steps", 1...10_000, default: 40)
-        var budget: Double?
+        runs = try number("runs", 1...1_000_000, default: 100)
+        maxSteps = try number("max-steps", 1...10_000, default: 40)
+        maxStepsGiven = parsed.value("max-steps") != nil
         if let raw = parsed.value("time-budget") {
             guard let seconds = Double(raw), seconds.isFinite, seconds > 0 else { throw fail("--time-budget \(raw): expected a number of seconds above 0") }
             budget = seconds
         }
-        let seed: UInt64
         if let raw = parsed.value("seed") {
             guard let value = UInt64(raw) else { throw fail("--seed \(raw): expected a whole number from 0 to \(UInt64.max)") }
             seed = value
         } else {
             seed = UInt64.random(in: 0...UInt64(UInt32.max))
         }
-        let names = parsed.arguments.isEmpty ? features.names : parsed.arguments
-        if let unknown = names.first(where: { features[$0] == nil }) {
-            throw fail("unknown feature \(unknown); known: \(features.names.joined(separator: ", "))")
+        features = parsed.arguments.isEmpty ? registry.names : parsed.arguments
+        if let unknown = features.first(where: { registry[$0] == nil }) {
+            throw fail("unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))")
         }
-        if parsed.value("adapter")?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
-        let out = URL(fileURLWithPath: parsed.value("out") ?? "fuzz-findings")
-
-        // The corpus's configs and values are hints; without a corpus the schemas alone generate.
-        var corpus: [Scenario] = []
-        let catalog = try? FixtureCatalog.locate(explicit: parsed.value("fixtures"), environment: io.environment)
-        if let catalog {
-            for entry in (try? catalog.entries()) ?? [] {
-                if let text = try? ScenarioText.read(entry.scenarioURL, path: entry.id),
-                    let scenario = try? Scenario.parse(text, file: entry.id, features: features)
-                {
-                    corpus.append(scenario)
-                }
-            }
-        }
-        let command = parsed.value("adapter")
-        let port = command.map { AdapterImplementation(command: $0) }
-        defer { port?.stop() }
-        let fuzzer = Fuzzer(features: features, corpus: corpus, port: port, maxSteps: maxSteps)
-        io.out("fuzz: \(names.joined(separator: ", ")), \(runs) scenario\(runs == 1 ? "" : "s") each from seed \(seed), "
-            + (command.map { "the port \($0) against the reference" } ?? "the reference's invariants") + "\n")
-
-        var known = KnownDivergences()
+        adapter = parsed.value("adapter")
+        if adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
+        out = URL(fileURLWithPath: parsed.value("out") ?? "fuzz-findings")
+        fixtures = parsed.value("fixtures")
+        print = parsed.flag("print")
+        known = KnownDivergences()
         if let path = parsed.value("known") {
             do { known = try KnownDivergences(contentsOf: URL(fileURLWithPath: path)) } catch { throw fail("--known: \(error)") }
         }
-        let keepGoing = parsed.flag("keep-going")
-        // With --keep-going, the seed that first gave each shrunk scenario (its feature and events).
-        var shrunkBefore: [String: UInt64] = [:]
-        let started = Date()
+        keepGoing = parsed.flag("keep-going")
+    }
+
+    func run(io: ConformanceCommand.IO) -> Int32 { FuzzRun(command: command, options: self, io: io).run() }
+}
+
+/// One `fuzz` run: the corpus read, the loop over features and seeds, each finding written.
+struct FuzzRun {
+    let command: ConformanceCommand
+    let options: FuzzOptions
+    let io: ConformanceCommand.IO
+
+    func run() -> Int32 {
+        let catalog: FixtureCatalog?
+        let corpus: [Scenario]
+        do {
+            (catalog, corpus) = try readCorpus()
+        } catch {
+            io.err("\(command.name): \(error)\n")
+            return ExitStatus.usage
+        }
+        let port = options.adapter.map { AdapterImplementation(command: $0) }
+        defer { port?.stop() }
+        let fuzzer = Fuzzer(features: command.features, corpus: corpus, port: port, maxSteps: options.maxSteps)
+        let names = options.features
+        io.out("fuzz: \(names.joined(separator: ", ")), \(options.runs) scenario\(options.runs == 1 ? "" : "s") each from seed \(options.seed), "
+            + (options.adapter.map { "the port \($0) against the reference" } ?? "the reference's invariants") + "\n")
+        var tally = Tally(started: Date())
+        for (index, feature) in names.enumerated() {
+            // The budget left is shared by the features still to run.
+            let share = options.budget.map { ($0 - Date().timeIntervalSince(tally.started)) / Double(names.count - index) }
+            fuzz(feature, with: fuzzer, catalog: catalog, share: share, tally: &tally)
+            if io.isTerminal { io.out("\r\u{1B}[K") }
+        }
+        let seconds = Date().timeIntervalSince(tally.started)
+        io.out("fuzz: \(tally.scenarios) scenario\(tally.scenarios == 1 ? "" : "s") (\(tally.steps) steps) in \(String(format: "%.1f", seconds)) s, "
+            + "\(tally.findings) failing" + (tally.stepped > 0 ? ", \(tally.stepped) known stepped over" : "") + "; seed \(options.seed)\n")
+        return tally.findings > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// What a run has done so far.
+    struct Tally {
+        let started: Date
         var findings = 0
         var stepped = 0
         var scenarios = 0
         var steps = 0
-        var status = ExitStatus.success
-        for (index, feature) in names.enumerated() {
-            // The budget left is shared by the features still to run.
-            let share = budget.map { ($0 - Date().timeIntervalSince(started)) / Double(names.count - index) }
-            let featureStarted = Date()
-            var ran = 0
-            for run in 0..<runs {
-                if let share, Date().timeIntervalSince(featureStarted) >= share { break }
-                let runSeed = seed &+ UInt64(run)
-                if io.isTerminal {
-                    let rate = Double(steps) / max(Date().timeIntervalSince(started), 0.001)
-                    io.out("\r\u{1B}[K\(feature): \(run + 1)/\(runs), \(Int(rate)) steps/s, \(findings) failing")
-                }
-                ran += 1
-                if parsed.flag("print") {
-                    let (header, events) = fuzzer.generate(feature: feature, seed: runSeed)
-                    io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
-                }
-                guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: min(60, budget ?? 60), steps: &steps) else { continue }
-                if let file = known.file(feature: feature, config: finding.header["config"], events: finding.shrunk) {
-                    if io.isTerminal { io.out("\r\u{1B}[K") }
-                    io.out("known \(feature), seed \(runSeed): \(finding.failure.kind), shrunk to \(file); stepped over\n")
-                    stepped += 1
-                    continue
-                }
-                findings += 1
-                status = ExitStatus.failure
-                if io.isTerminal { io.out("\r\u{1B}[K") }
-                io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
-                io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: "
-                    + again(feature, seed: runSeed, catalog: catalog, maxSteps: parsed.value("max-steps").map { _ in maxSteps }, adapter: command)
-                    + "\n")
-                let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(separator: "\n")
-                if let first = shrunkBefore[shrunkKey] {
-                    io.out("    the same shrunk scenario as seed \(first): not written again\n")
-                    continue
-                }
-                shrunkBefore[shrunkKey] = runSeed
-                if let fixture = fuzzer.fixture(finding) {
-                    let folder = out.appendingPathComponent(feature)
-                    do {
-                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                        try GoldenFile.writeAtomically(fixture.scenario, to: folder.appendingPathComponent("fuzz-\(runSeed).jsonl"))
-                        if !fixture.golden.isEmpty {
-                            try GoldenFile.writeAtomically(fixture.golden, to: folder.appendingPathComponent("fuzz-\(runSeed).golden.txt"))
-                        }
-                        io.out("    written: \(folder.path)/fuzz-\(runSeed).jsonl\n")
-                    } catch {
-                        io.err("conformance: could not write the fixture under \(folder.path): \(error)\n")
-                    }
-                }
-                if !keepGoing { break }
-            }
-            scenarios += ran
-            if io.isTerminal { io.out("\r\u{1B}[K") }
+        /// With --keep-going, the seed that first gave each shrunk scenario (its feature and events).
+        var shrunkBefore: [String: UInt64] = [:]
+    }
+
+    /// The corpus whose configs and values are hints, and its catalog. Without a fixtures folder
+    /// (none named, none found) the schemas alone generate; a folder or file named or found that
+    /// cannot be read is an error that names it. Scenarios of features this command does not
+    /// replay are left out.
+    func readCorpus() throws -> (FixtureCatalog?, [Scenario]) {
+        let catalog: FixtureCatalog
+        do {
+            catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
+        } catch {
+            if options.fixtures == nil && io.environment["CONFORMANCE_FIXTURES"].map(\.isEmpty) != false { return (nil, []) }
+            throw error
         }
-        let seconds = Date().timeIntervalSince(started)
-        io.out("fuzz: \(scenarios) scenario\(scenarios == 1 ? "" : "s") (\(steps) steps) in \(String(format: "%.1f", seconds)) s, \(findings) failing"
-            + (stepped > 0 ? ", \(stepped) known stepped over" : "") + "; seed \(seed)\n")
-        return status
+        var corpus: [Scenario] = []
+        for entry in try catalog.entries() where command.features[entry.feature] != nil {
+            let path = catalog.displayPath(entry.scenarioURL)
+            let text = try ScenarioText.read(entry.scenarioURL, path: path)
+            corpus.append(try Scenario.parse(text, file: entry.id, features: command.features))
+        }
+        return (catalog, corpus)
+    }
+
+    /// Fuzzes one feature until its runs are done, its share of the budget is spent, or (without
+    /// --keep-going) its first failure.
+    func fuzz(_ feature: String, with fuzzer: Fuzzer, catalog: FixtureCatalog?, share: Double?, tally: inout Tally) {
+        let featureStarted = Date()
+        for run in 0..<options.runs {
+            if let share, Date().timeIntervalSince(featureStarted) >= share { break }
+            let runSeed = options.seed &+ UInt64(run)
+            if io.isTerminal {
+                let rate = Double(tally.steps) / max(Date().timeIntervalSince(tally.started), 0.001)
+                io.out("\r\u{1B}[K\(feature): \(run + 1)/\(options.runs), \(Int(rate)) steps/s, \(tally.findings) failing")
+            }
+            tally.scenarios += 1
+            if options.print {
+                let (header, events) = fuzzer.generate(feature: feature, seed: runSeed)
+                io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
+            }
+            let shrinkFor = min(60, options.budget ?? 60)
+            guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: shrinkFor, steps: &tally.steps) else { continue }
+            if let file = options.known.file(feature: feature, config: finding.header["config"], events: finding.shrunk) {
+                if io.isTerminal { io.out("\r\u{1B}[K") }
+                io.out("known \(feature), seed \(runSeed): \(finding.failure.kind.rawValue), shrunk to \(file); stepped over\n")
+                tally.stepped += 1
+                continue
+            }
+            tally.findings += 1
+            if io.isTerminal { io.out("\r\u{1B}[K") }
+            io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
+            let again = command.again(
+                feature, seed: runSeed, catalog: catalog, maxSteps: options.maxStepsGiven ? options.maxSteps : nil, adapter: options.adapter)
+            io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(again)\n")
+            let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(separator: "\n")
+            if let first = tally.shrunkBefore[shrunkKey] {
+                io.out("    the same shrunk scenario as seed \(first): not written again\n")
+                continue
+            }
+            tally.shrunkBefore[shrunkKey] = runSeed
+            if let fixture = fuzzer.fixture(finding) { write(fixture, feature: feature, seed: runSeed) }
+            if !options.keepGoing { break }
+        }
+    }
+
+    /// Writes a shrunk finding as a fixture and its golden under `--out`; a folder or file that
+    /// cannot be written is named on standard error (the run fails already, by its finding).
+    func write(_ fixture: (scenario: String, golden: String), feature: String, seed: UInt64) {
+        let folder = options.out.appendingPathComponent(feature)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try GoldenFile.writeAtomically(fixture.scenario, to: folder.appendingPathComponent("fuzz-\(seed).jsonl"))
+            if !fixture.golden.isEmpty {
+                try GoldenFile.writeAtomically(fixture.golden, to: folder.appendingPathComponent("fuzz-\(seed).golden.txt"))
+            }
+            io.out("    written: \(folder.path)/fuzz-\(seed).jsonl\n")
+        } catch {
+            io.err("conformance: could not write the fixture under \(folder.path): \(error)\n")
+        }
     }
 }

@@ -21,60 +21,66 @@ extension ConformanceCommand {
             ]),
     ]
 
-    /// The port options of `run`, read into `options`.
-    static func readPortOptions(_ parsed: ParsedCommand, into options: inout Options) throws(UsageError) {
-        func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: parsed.subcommand, message) }
-        options.adapter = parsed.value("adapter")
-        options.expectedFailures = parsed.value("expected-failures")
-        options.markdown = parsed.value("markdown")
-        if options.adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
-        if options.adapter != nil, parsed.value("record") != nil {
-            throw fail("--record does not apply to a port: its transcripts are only compared with the reference's goldens")
-        }
-    }
-
     /// The wall-clock seconds a port's scenario may take when `--timeout` is not given.
     static let defaultPortTimeout = 5.0
 
-    /// Runs `adapter` and `report`; nil for the other subcommands.
-    func runPortSubcommand(_ parsed: ParsedCommand, io: IO) throws(UsageError) -> Int32? {
-        switch parsed.subcommand {
-        case "adapter":
-            ReferenceAdapter(features: features).serve(readLine: { Swift.readLine(strippingNewline: true) }, write: { io.out($0 + "\n") })
-            return ExitStatus.success
-        case "report":
-            guard !parsed.arguments.isEmpty else {
-                throw UsageError(command: "conformance", subcommand: "report", "report needs one or more JSON reports written by 'run --json FILE'")
-            }
-            var reports: [RunReport] = []
-            for path in parsed.arguments {
-                do {
-                    reports.append(try Reports.read(path: path))
-                } catch {
-                    // A report that cannot be read is bad input, as a fixtures folder that cannot be read is for run.
-                    io.err("conformance: \(error)\n")
-                    return ExitStatus.usage
-                }
-            }
-            let table = Reports.markdown(reports)
-            io.out(table)
-            // The status a run gives: 1 when any report has a scenario that fails its run (or ran nothing).
-            var status = reports.allSatisfy(\.passes) ? ExitStatus.success : ExitStatus.failure
-            for (path, text) in [(parsed.value("markdown"), table), (parsed.value("junit"), Reports.junit(reports))] {
-                guard let path else { continue }
-                do {
-                    try GoldenFile.writeAtomically(text, to: URL(fileURLWithPath: path))
-                } catch {
-                    io.err("conformance: could not write \(path): \(error)\n")
-                    status = ExitStatus.failure
-                }
-            }
-            for (report, title) in zip(reports, Reports.columnTitles(reports)) where !report.passes {
-                io.err("conformance: \(title): \(report.summary)\(report.results.isEmpty ? " (no scenario ran)" : "")\n")
-            }
-            return status
-        default:
-            return nil
+}
+
+/// `adapter`: the reference features behind the adapter protocol on standard input and output.
+struct AdapterOptions: ConformanceSubcommand {
+    let command: ConformanceCommand
+
+    init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) { self.command = command }
+
+    func run(io: ConformanceCommand.IO) -> Int32 {
+        ReferenceAdapter(features: command.features).serve(readLine: { Swift.readLine(strippingNewline: true) }, write: { io.out($0 + "\n") })
+        return ExitStatus.success
+    }
+}
+
+/// `report`: JSON reports read back and printed side by side.
+struct ReportOptions: ConformanceSubcommand {
+    /// The JSON reports, in the order given.
+    var reports: [String]
+    var markdown: String?
+    var junit: String?
+
+    init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
+        guard !parsed.arguments.isEmpty else {
+            throw UsageError(command: "conformance", subcommand: "report", "report needs one or more JSON reports written by 'run --json FILE'")
         }
+        reports = parsed.arguments
+        markdown = parsed.value("markdown")
+        junit = parsed.value("junit")
+    }
+
+    func run(io: ConformanceCommand.IO) -> Int32 {
+        var reports: [RunReport] = []
+        for path in self.reports {
+            do {
+                reports.append(try Reports.read(path: path))
+            } catch {
+                // A report that cannot be read is bad input, as a fixtures folder that cannot be read is for run.
+                io.err("conformance: \(error)\n")
+                return ExitStatus.usage
+            }
+        }
+        let table = Reports.markdown(reports)
+        io.out(table)
+        // The status a run gives: 1 when any report has a scenario that fails its run (or ran nothing).
+        var status = reports.allSatisfy(\.passes) ? ExitStatus.success : ExitStatus.failure
+        for (path, text) in [(markdown, table), (junit, Reports.junit(reports))] {
+            guard let path else { continue }
+            do {
+                try GoldenFile.writeAtomically(text, to: URL(fileURLWithPath: path))
+            } catch {
+                io.err("conformance: could not write \(path): \(error)\n")
+                status = ExitStatus.failure
+            }
+        }
+        for (report, title) in zip(reports, Reports.columnTitles(reports)) where !report.passes {
+            io.err("conformance: \(title): \(report.summary)\(report.results.isEmpty ? " (no scenario ran)" : "")\n")
+        }
+        return status
     }
 }

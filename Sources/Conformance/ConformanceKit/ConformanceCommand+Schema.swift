@@ -10,20 +10,38 @@ extension ConformanceCommand {
         abstract: "write each feature's JSON Schemas, <feature>.header.schema.json and <feature>.event.schema.json, from its codecs",
         options: [.value("out", "DIR", "the folder to write them to (default: the fixtures folder's schema/, found as for run)"), .value("fixtures", "DIR", "the fixtures folder")])
 
-    /// Runs `schema`; nil for another subcommand.
-    func runSchema(_ parsed: ParsedCommand, io: IO) throws(UsageError) -> Int32? {
-        guard parsed.subcommand == "schema" else { return nil }
-        let names = parsed.arguments.isEmpty ? features.names : parsed.arguments
-        if let unknown = names.first(where: { features[$0] == nil }) {
-            throw UsageError(command: name, subcommand: "schema", "unknown feature \(unknown); known: \(features.names.joined(separator: ", "))")
+}
+
+/// `schema`: which features' schemas, and the folder they are written to.
+struct SchemaOptions: ConformanceSubcommand {
+    let command: ConformanceCommand
+    var features: [String]
+    /// `--out`; nil: the fixtures folder's `schema/`.
+    var out: URL?
+    var fixtures: String?
+
+    init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
+        self.command = command
+        let registry = command.features
+        features = parsed.arguments.isEmpty ? registry.names : parsed.arguments
+        if let unknown = features.first(where: { registry[$0] == nil }) {
+            throw UsageError(command: command.name, subcommand: "schema", "unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))")
         }
-        let folder: URL
         if let out = parsed.value("out") {
-            guard !out.isEmpty else { throw UsageError(command: name, subcommand: "schema", "--out needs a folder") }
-            folder = URL(fileURLWithPath: out)
+            guard !out.isEmpty else { throw UsageError(command: command.name, subcommand: "schema", "--out needs a folder") }
+            self.out = URL(fileURLWithPath: out)
+        }
+        fixtures = parsed.value("fixtures")
+    }
+
+    func run(io: ConformanceCommand.IO) -> Int32 {
+        let name = command.name
+        let folder: URL
+        if let out {
+            folder = out
         } else {
             do {
-                folder = try FixtureCatalog.locate(explicit: parsed.value("fixtures"), environment: io.environment).root.appendingPathComponent("schema")
+                folder = try FixtureCatalog.locate(explicit: fixtures, environment: io.environment).root.appendingPathComponent("schema")
             } catch {
                 io.err("\(name): \(error); or give the folder with --out\n")
                 return ExitStatus.usage
@@ -31,8 +49,8 @@ extension ConformanceCommand {
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for feature in names {
-                guard let module = features[feature] else { continue }
+            for feature in features {
+                guard let module = command.features[feature] else { continue }
                 for kind in ScenarioFormat.LineKind.allCases {
                     let url = folder.appendingPathComponent(ScenarioFormat.schemaFileName(module, kind))
                     let document = ScenarioFormat.schemaDocument(module, for: kind, writtenBy: "`\(name) schema`")

@@ -73,23 +73,6 @@ public struct ConformanceCommand {
         }
     }
 
-    struct Options {
-        var subcommand = "run"
-        var patterns: [String] = []
-        var fixtures: String?
-        var record: RecordMode?
-        var junit: String?
-        var json: String?
-        var shard: (index: Int, count: Int)?
-        /// `--timeout`: the wall-clock limit of one scenario, in seconds (default 30; 5 with `--adapter`).
-        var timeout: Double?
-        var artifacts: String?
-        /// `run --adapter` and its options (ConformanceCommand+Ports.swift).
-        var adapter: String?
-        var expectedFailures: String?
-        var markdown: String?
-    }
-
     let features: FeatureRegistry
     /// The command's name, in its help and in the hints it prints (`swift run <name> record <id>`,
     /// `again: <name> fuzz ...`): `conformance`, or an app's own executable's.
@@ -102,20 +85,25 @@ public struct ConformanceCommand {
         self.features = features
     }
 
-    private var replayer: Replayer { Replayer(features: features) }
+    var replayer: Replayer { Replayer(features: features) }
 
     /// Runs the command and returns its exit status (see `ExitStatus`).
     public func run(_ arguments: [String], io: IO) -> Int32 {
         Self.spec.named(name).run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
-            if let status = try runPortSubcommand(parsed, io: io) { return status }
-            if let status = try runFuzz(parsed, io: io) { return status }
-            if let status = try runSchema(parsed, io: io) { return status }
-            let options = try Self.options(parsed)
-            return execute(options, io: io)
+            let subcommand: any ConformanceSubcommand.Type =
+                switch parsed.subcommand {
+                case "adapter": AdapterOptions.self
+                case "report": ReportOptions.self
+                case "fuzz": FuzzOptions.self
+                case "schema": SchemaOptions.self
+                default: ReplayOptions.self
+                }
+            return try subcommand.init(parsed, command: self).run(io: io)
         }
     }
 
-    private func execute(_ options: Options, io: IO) -> Int32 {
+    /// `run`, `record`, `list` and `show`: the scenarios selected, then replayed, listed or shown.
+    func execute(_ options: ReplayOptions, io: IO) -> Int32 {
         do {
             let catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
             var entries = try catalog.entries()
@@ -150,44 +138,6 @@ public struct ConformanceCommand {
             io.err("conformance: \(error)\n")
             return ExitStatus.usage
         }
-    }
-
-    static func options(_ parsed: ParsedCommand) throws(UsageError) -> Options {
-        func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: parsed.subcommand, message) }
-        var options = Options(subcommand: parsed.subcommand, patterns: parsed.arguments + parsed.passthrough)
-        options.fixtures = parsed.value("fixtures")
-        options.junit = parsed.value("junit")
-        options.json = parsed.value("json")
-        options.artifacts = parsed.value("artifacts")
-        if options.fixtures == "" { throw fail("--fixtures needs a folder; an empty path would search the current directory") }
-        if let raw = parsed.value("timeout") {
-            guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-                throw fail("--timeout \(raw): expected a number of seconds above 0 and at most 86400")
-            }
-            options.timeout = seconds
-        }
-        try readPortOptions(parsed, into: &options)
-        if let raw = parsed.value("record") {
-            guard let mode = RecordMode(rawValue: raw) else { throw fail("--record \(raw): expected never, missing, failed or all") }
-            options.record = mode
-        }
-        if let raw = parsed.value("shard") {
-            let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-                throw fail("--shard \(raw): expected I/N with 1 <= I <= N, e.g. 2/4")
-            }
-            options.shard = (index, count)
-        }
-        for path in [options.junit, options.json].compactMap({ $0 }) where path.isEmpty {
-            throw fail("a report needs a file name")
-        }
-        if options.subcommand == "record", options.patterns.isEmpty {
-            throw fail("record needs the ids or globs of the scenarios to record (use '*' for all)")
-        }
-        if options.subcommand == "show", options.patterns.count != 1 {
-            throw fail("show needs exactly one scenario id")
-        }
-        return options
     }
 
     // MARK: - Subcommands
@@ -235,7 +185,7 @@ public struct ConformanceCommand {
 
     /// `run` and `record`: every entry through one implementation (the reference in process, or
     /// the port `--adapter` names), by the one runner, into the one report.
-    private func runScenarios(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, options: Options, io: IO) throws -> Int32 {
+    private func runScenarios(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, options: ReplayOptions, io: IO) throws -> Int32 {
         var expected = ExpectedFailures()
         if let path = options.expectedFailures {
             expected = try ExpectedFailures.load(path)
@@ -306,7 +256,7 @@ public struct ConformanceCommand {
     }
 
     /// What a run that selects no scenario searched, for its error.
-    static func nothingSelected(_ options: Options, catalog: FixtureCatalog) -> String {
+    static func nothingSelected(_ options: ReplayOptions, catalog: FixtureCatalog) -> String {
         var message = "no scenario selected: searched \(catalog.root.path) for <feature>/<name>.jsonl"
         if !options.patterns.isEmpty { message += " matching \(options.patterns.map { "'\($0)'" }.joined(separator: ", "))" }
         if let shard = options.shard { message += " in shard \(shard.index)/\(shard.count)" }

@@ -21,7 +21,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(CatalogError) -> RecordMode {
         guard let raw = environment[environmentVariable], !raw.isEmpty else { return .missing }
         guard let mode = RecordMode(rawValue: raw) else {
-            throw CatalogError(message: "\(environmentVariable)=\(raw) is not a record mode; use one of never, missing, failed, all")
+            throw .notARecordMode(variable: environmentVariable, value: raw)
         }
         return mode
     }
@@ -43,16 +43,24 @@ public enum Outcome: Equatable, Sendable {
 
     public var isPass: Bool { self == .passed }
 
-    /// `passed`, `failed`, `recorded`, `skipped` or `errored`.
-    public var label: String {
+    /// How a scenario ended, without its explanation: what reports count and name.
+    public enum Kind: String, CaseIterable, Sendable {
+        case passed, failed, recorded, skipped, errored
+    }
+
+    /// The case, without its explanation.
+    public var kind: Kind {
         switch self {
-        case .passed: "passed"
-        case .failed: "failed"
-        case .recorded: "recorded"
-        case .skipped: "skipped"
-        case .errored: "errored"
+        case .passed: .passed
+        case .failed: .failed
+        case .recorded: .recorded
+        case .skipped: .skipped
+        case .errored: .errored
         }
     }
+
+    /// `passed`, `failed`, `recorded`, `skipped` or `errored`: the kind's name in reports.
+    public var label: String { kind.rawValue }
 
     /// The explanation, empty for a pass.
     public var message: String {

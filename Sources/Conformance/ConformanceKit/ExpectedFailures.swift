@@ -20,7 +20,7 @@ public struct ExpectedFailures: Equatable, Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let id = String(line.prefix { !$0.isWhitespace })
             let reason = line.dropFirst(id.count).trimmingCharacters(in: .whitespaces)
-            func fail(_ message: String) -> CatalogError { CatalogError(message: "\(file):\(index + 1): \(message)") }
+            func fail(_ problem: String) -> CatalogError { .expectedFailuresLine(file: file, line: index + 1, problem: problem) }
             guard id.contains("/") else { throw fail("expected a scenario id such as kittens/refresh-while-loading, found \"\(id)\"") }
             guard !reason.isEmpty else { throw fail("\(id) has no reason; write why the port fails it after the id") }
             guard reasons[id] == nil else { throw fail("\(id) is listed twice") }
@@ -32,7 +32,7 @@ public struct ExpectedFailures: Equatable, Sendable {
     /// Reads the file at `path`.
     public static func load(_ path: String) throws(CatalogError) -> ExpectedFailures {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw CatalogError(message: "cannot read the expected failures file \(path)")
+            throw .unreadableExpectedFailures(path: path)
         }
         return try parse(text, file: path)
     }

@@ -67,10 +67,7 @@ public struct FixtureCatalog: Sendable {
                 return FixtureCatalog(root: candidate.url.standardizedFileURL, displayRoot: candidate.shown, needsOption: candidate.needsOption)
             }
         }
-        throw CatalogError(
-            message: "no Fixtures folder found (looked in: "
-                + candidates.map { "\($0.url.path) from \($0.source)" }.joined(separator: ", ")
-                + "); pass --fixtures DIR or set CONFORMANCE_FIXTURES")
+        throw .noFixturesFolder(searched: candidates.map { (path: $0.url.path, source: $0.source) })
     }
 
     /// This package's root, from this source file's place in it (`Sources/Conformance/ConformanceKit/`).
@@ -85,7 +82,7 @@ public struct FixtureCatalog: Sendable {
         do {
             features = try fileManager.contentsOfDirectory(atPath: root.path).sorted()
         } catch {
-            throw CatalogError(message: "cannot read \(root.path): \(error.localizedDescription)")
+            throw .unreadable(path: root.path, reason: error.localizedDescription)
         }
         var entries: [Entry] = []
         var problems: [String] = []
@@ -110,7 +107,7 @@ public struct FixtureCatalog: Sendable {
             }
         }
         if !problems.isEmpty {
-            throw CatalogError(message: "orphaned golden files: " + problems.joined(separator: "; "))
+            throw .orphanedGoldens(problems)
         }
         return entries.sorted { $0.id < $1.id }
     }
@@ -133,13 +130,62 @@ public struct FixtureCatalog: Sendable {
     }
 }
 
-/// The fixtures folder cannot be used.
-public struct CatalogError: Error, CustomStringConvertible, Equatable {
-    public let message: String
+/// A file or folder of the harness (the fixtures folder, a report, an expected failures file, a
+/// golden being written) cannot be used: what, where, and why, each case with its fields.
+public enum CatalogError: Error, CustomStringConvertible, Equatable {
+    /// No fixtures folder in any place searched: each place's path and where it came from.
+    case noFixturesFolder(searched: [(path: String, source: String)])
+    /// A file or folder that cannot be read, and why.
+    case unreadable(path: String, reason: String)
+    /// Goldens without their scenario, one problem each.
+    case orphanedGoldens([String])
+    /// A file that is not a JSON report written by `conformance run --json`, and why.
+    case notAReport(file: String, reason: String)
+    /// A JSON report of another version than the one this harness `reads`.
+    case reportVersion(file: String, version: Int, reads: Int)
+    /// An environment variable that does not name a record mode.
+    case notARecordMode(variable: String, value: String)
+    /// A line of an expected failures file that cannot be read (its 1-based number).
+    case expectedFailuresLine(file: String, line: Int, problem: String)
+    /// An expected failures file that cannot be read as UTF-8 text.
+    case unreadableExpectedFailures(path: String)
+    /// No temporary file could be created in `folder` for an atomic write.
+    case temporaryFile(folder: String, reason: String)
+    /// A file that cannot be written, and why.
+    case unwritable(path: String, reason: String)
+    /// An atomic write's final rename failed.
+    case rename(to: String, reason: String)
+    /// Any other problem, as text (for tools and tests built on the harness).
+    case other(String)
 
-    public init(message: String) { self.message = message }
+    /// An error that is only its text.
+    public init(message: String) { self = .other(message) }
+
+    /// The sentence a person reads.
+    public var message: String {
+        switch self {
+        case .noFixturesFolder(let searched):
+            "no Fixtures folder found (looked in: " + searched.map { "\($0.path) from \($0.source)" }.joined(separator: ", ")
+                + "); pass --fixtures DIR or set CONFORMANCE_FIXTURES"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .orphanedGoldens(let problems): "orphaned golden files: " + problems.joined(separator: "; ")
+        case .notAReport(let file, let reason): "\(file) is not a JSON report written by `conformance run --json`: \(reason)"
+        case .reportVersion(let file, let version, let reads):
+            "\(file) is a version \(version) report; this conformance reads version \(reads): run it again to rewrite it"
+        case .notARecordMode(let variable, let value): "\(variable)=\(value) is not a record mode; use one of never, missing, failed, all"
+        case .expectedFailuresLine(let file, let line, let problem): "\(file):\(line): \(problem)"
+        case .unreadableExpectedFailures(let path): "cannot read the expected failures file \(path)"
+        case .temporaryFile(let folder, let reason): "cannot create a temporary file in \(folder): \(reason)"
+        case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .rename(let path, let reason): "rename to \(path) failed: \(reason)"
+        case .other(let text): text
+        }
+    }
 
     public var description: String { message }
+
+    /// Two errors are equal when they say the same: a case and the `other` text it reads as are one error.
+    public static func == (lhs: CatalogError, rhs: CatalogError) -> Bool { lhs.message == rhs.message }
 }
 
 /// Matches ids against a pattern with `*` (any run of characters) and `?` (one character).

@@ -132,7 +132,7 @@ public struct GoldenFile {
             let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor < 0 {
                 if errno == EEXIST { continue }
-                throw CatalogError(message: "cannot create a temporary file in \(folder.path): \(String(cString: strerror(errno)))")
+                throw CatalogError.temporaryFile(folder: folder.path, reason: String(cString: strerror(errno)))
             }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             do {
@@ -140,15 +140,15 @@ public struct GoldenFile {
                 try handle.close()
             } catch {
                 unlink(temporary.path)
-                throw CatalogError(message: "cannot write \(temporary.path): \(error.localizedDescription)")
+                throw CatalogError.unwritable(path: temporary.path, reason: error.localizedDescription)
             }
             guard rename(temporary.path, url.path) == 0 else {
                 let code = errno
                 unlink(temporary.path)
-                throw CatalogError(message: "rename to \(url.path) failed: \(String(cString: strerror(code)))")
+                throw CatalogError.rename(to: url.path, reason: String(cString: strerror(code)))
             }
             return
         }
-        throw CatalogError(message: "cannot create a temporary file in \(folder.path): every name tried exists")
+        throw CatalogError.temporaryFile(folder: folder.path, reason: "every name tried exists")
     }
 }

@@ -77,12 +77,13 @@ public enum Reports {
         }
 
         init(_ outcomes: [Outcome]) {
-            func count(_ label: String) -> Int { outcomes.filter { $0.label == label }.count }
-            passed = count("passed")
-            failed = count("failed")
-            recorded = count("recorded")
-            skipped = count("skipped")
-            errored = count("errored")
+            var tally: [Outcome.Kind: Int] = [:]
+            for outcome in outcomes { tally[outcome.kind, default: 0] += 1 }
+            passed = tally[.passed] ?? 0
+            failed = tally[.failed] ?? 0
+            recorded = tally[.recorded] ?? 0
+            skipped = tally[.skipped] ?? 0
+            errored = tally[.errored] ?? 0
             total = outcomes.count
         }
     }
@@ -169,29 +170,25 @@ public enum Reports {
         // The version first: a report of another version is told so, not given a decoding error
         // about the members its version lacks.
         struct Versioned: Decodable { let version: Int? }
-        let notAReport = "\(file) is not a JSON report written by `conformance run --json`"
         guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data) else {
-            throw CatalogError(message: "\(notAReport): it is not a JSON object")
+            throw .notAReport(file: file, reason: "it is not a JSON object")
         }
-        guard let version = versioned.version else { throw CatalogError(message: "\(notAReport): it has no \"version\"") }
-        guard version == jsonReportVersion else {
-            throw CatalogError(
-                message: "\(file) is a version \(version) report; this conformance reads version \(jsonReportVersion): run it again to rewrite it")
-        }
+        guard let version = versioned.version else { throw .notAReport(file: file, reason: "it has no \"version\"") }
+        guard version == jsonReportVersion else { throw .reportVersion(file: file, version: version, reads: jsonReportVersion) }
         let decoded: JSONReport
         do {
             decoded = try JSONDecoder().decode(JSONReport.self, from: data)
         } catch {
-            throw CatalogError(message: "\(notAReport): \(describe(error))")
+            throw .notAReport(file: file, reason: describe(error))
         }
         let results = decoded.scenarios.map { scenario -> ScenarioResult in
             let outcome: Outcome =
-                switch scenario.outcome {
-                case "passed": .passed
-                case "failed": .failed(scenario.message)
-                case "recorded": .recorded(scenario.message)
-                case "skipped": .skipped(scenario.message, declared: scenario.failsTheRun || scenario.expectedFailure != nil)
-                default: .errored(scenario.message)
+                switch Outcome.Kind(rawValue: scenario.outcome) {
+                case .passed: .passed
+                case .failed: .failed(scenario.message)
+                case .recorded: .recorded(scenario.message)
+                case .skipped: .skipped(scenario.message, declared: scenario.failsTheRun || scenario.expectedFailure != nil)
+                case .errored, nil: .errored(scenario.message)
                 }
             var result = ScenarioResult(id: scenario.id, feature: scenario.feature, outcome: outcome)
             result.steps = scenario.steps
@@ -208,15 +205,15 @@ public enum Reports {
     public static func read(path: String) throws(CatalogError) -> RunReport {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CatalogError(message: "cannot read \(path): there is no such file")
+            throw .unreadable(path: path, reason: "there is no such file")
         }
-        if isFolder.boolValue { throw CatalogError(message: "cannot read \(path): it is a folder, not a JSON report") }
+        if isFolder.boolValue { throw .unreadable(path: path, reason: "it is a folder, not a JSON report") }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             let reason = FileManager.default.isReadableFile(atPath: path) ? error.localizedDescription : "permission denied"
-            throw CatalogError(message: "cannot read \(path): \(reason)")
+            throw .unreadable(path: path, reason: reason)
         }
         return try read(data, file: path)
     }

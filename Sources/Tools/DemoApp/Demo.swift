@@ -22,52 +22,50 @@ public enum Demo {
         } catch {
             DemoOptions.spec.exit(usage: error)
         }
-        let terminal: Terminal
         do {
-            terminal = try Terminal()
+            return try run(options)
         } catch {
-            FileHandle.standardError.write(Data("mvi-demo: \(error)\n".utf8))
-            return ExitStatus.usage
+            FileHandle.standardError.write(Data("mvi-demo: \(error.cause)\n".utf8))
+            return error.status
         }
-        let services: DemoServices
+    }
+
+    /// A step of the demo that failed: the error it threw, and the exit status it gives (2 for no
+    /// usable terminal, else 1).
+    struct Failure: Error {
+        let cause: any Error
+        let status: Int32
+    }
+
+    /// Runs `body`, whose error becomes a `Failure` with `status`.
+    private static func step<Value>(exitStatus status: Int32 = ExitStatus.failure, _ body: () throws -> Value) throws(Failure) -> Value {
         do {
-            services = try DemoServices(options: options)
+            return try body()
         } catch {
-            FileHandle.standardError.write(Data("mvi-demo: \(error)\n".utf8))
-            return ExitStatus.failure
+            throw Failure(cause: error, status: status)
         }
+    }
+
+    /// Starts the services and the terminal, runs the loop and ends the recording; the terminal is
+    /// restored before any error is written.
+    private static func run(_ options: DemoOptions) throws(Failure) -> Int32 {
+        let terminal = try step(exitStatus: ExitStatus.usage) { try Terminal() }
+        let services = try step { try DemoServices(options: options) }
         defer { services.stop() }
-        do {
-            try terminal.enter()
-        } catch {
-            FileHandle.standardError.write(Data("mvi-demo: \(error)\n".utf8))
-            return ExitStatus.failure
-        }
+        try step { try terminal.enter() }
         defer { terminal.restore() }
         let input = TerminalInput(input: terminal.input)
         let clock = DemoClock(isVirtual: options.virtualTime)
-        let made: DemoShell?
-        do {
-            made = try DemoShell(options: options, services: services, clock: clock)
-        } catch {
-            terminal.restore()
-            FileHandle.standardError.write(Data("mvi-demo: \(error)\n".utf8))
-            return ExitStatus.failure
-        }
+        let made: DemoShell? = try step { try DemoShell(options: options, services: services, clock: clock) }
         guard let shell = made else { return ExitStatus.failure }
         run(shell, terminal: terminal, input: input, clock: clock)
         shell.destroy()
         clock.catchUp()
+        terminal.restore()
         switch shell.recordingOutcome {
-        case .success(let file)?:
-            terminal.restore()
-            print("mvi-demo: recorded the session to \(file.path)")
-        case .failure(let failure)?:
-            terminal.restore()
-            FileHandle.standardError.write(Data("mvi-demo: \(failure)\n".utf8))
-            return ExitStatus.failure
-        case nil:
-            break
+        case .success(let file)?: print("mvi-demo: recorded the session to \(file.path)")
+        case .failure(let failure)?: throw Failure(cause: failure, status: ExitStatus.failure)
+        case nil: break
         }
         return ExitStatus.success
     }

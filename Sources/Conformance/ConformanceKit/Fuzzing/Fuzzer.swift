@@ -17,13 +17,26 @@ public struct Fuzzer {
 
     /// What went wrong in a scenario.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// `diverged`, `errored`, `nondeterministic`, `pending` or `unbounded`: shrinking keeps the kind.
-        public let kind: String
+        /// What kind of failure: shrinking keeps the kind.
+        public enum Kind: String, Sendable {
+            /// The port's outputs differ from the reference's.
+            case diverged
+            /// The implementation errored, or broke the protocol.
+            case errored
+            /// The same scenario replayed twice gave other outputs.
+            case nondeterministic
+            /// Work still pending after the scenario's final answers.
+            case pending
+            /// The transcript grew past `maximumTranscriptBytes`.
+            case unbounded
+        }
+
+        public let kind: Kind
         /// The step it shows at (0: the header).
         public let step: Int
         public let message: String
 
-        public var description: String { "\(kind) at step \(step): \(message)" }
+        public var description: String { "\(kind.rawValue) at step \(step): \(message)" }
     }
 
     /// A failing scenario, as generated and as shrunk.
@@ -102,7 +115,7 @@ public struct Fuzzer {
             for (index, step) in steps.enumerated() {
                 bytes += step.reduce(0) { $0 + $1.utf8.count + 1 }
                 if bytes > Self.maximumTranscriptBytes {
-                    return .failed(Failure(kind: "unbounded", step: index + 1, message: "the transcript passed \(Self.maximumTranscriptBytes) bytes"))
+                    return .failed(Failure(kind: .unbounded, step: index + 1, message: "the transcript passed \(Self.maximumTranscriptBytes) bytes"))
                 }
                 for line in step {
                     if let id = Self.number(after: "  request #", in: line) { opened.insert(id) }
@@ -113,12 +126,12 @@ public struct Fuzzer {
             if port == nil {
                 if case .success(let again) = run(scenario, on: ReferenceImplementation(features: features)), again != steps {
                     let index = Array(zip(again, steps)).firstIndex { $0 != $1 } ?? min(again.count, steps.count)
-                    return .failed(Failure(kind: "nondeterministic", step: index + 1, message: "the same scenario replayed twice gives other outputs"))
+                    return .failed(Failure(kind: .nondeterministic, step: index + 1, message: "the same scenario replayed twice gives other outputs"))
                 }
                 let left = opened.subtracting(closed).sorted()
                 if !left.isEmpty {
                     return .failed(Failure(
-                        kind: "pending", step: steps.count,
+                        kind: .pending, step: steps.count,
                         message: "requests \(left.map { "#\($0)" }.joined(separator: ", ")) are neither answered nor cancelled after \(ScenarioGenerator.finalRounds) rounds of answers"))
                 }
                 return .holds
@@ -126,7 +139,7 @@ public struct Fuzzer {
             guard let port else { return .holds }
             switch run(scenario, on: port) {
             case .failure(let failure):
-                return .failed(Failure(kind: "diverged", step: failure.step, message: "the port: \(failure.message)"))
+                return .failed(Failure(kind: .diverged, step: failure.step, message: "the port: \(failure.message)"))
             case .success(let other):
                 for (index, (expected, actual)) in zip(steps, other).enumerated() where expected != actual {
                     let step = index + 1
@@ -134,7 +147,7 @@ public struct Fuzzer {
                     let reference = expected.isEmpty ? "does nothing" : expected.joined(separator: " / ")
                     let port = actual.isEmpty ? "does nothing" : actual.joined(separator: " / ")
                     return .failed(Failure(
-                        kind: "diverged", step: step, message: "step \(step) (\(line)): the reference \(reference); the port \(port)"))
+                        kind: .diverged, step: step, message: "step \(step) (\(line)): the reference \(reference); the port \(port)"))
                 }
                 return .holds
             }
@@ -150,8 +163,8 @@ public struct Fuzzer {
             _ = try implementation.start(deadline)
             switch try implementation.begin(scenario, deadline) {
             case .ready: break
-            case .skipped(let message, _), .errored(let message, _): return .failure(Failure(kind: "errored", step: 0, message: message))
-            case .outputs: return .failure(Failure(kind: "errored", step: 0, message: "outputs before a step"))
+            case .skipped(let message, _), .errored(let message, _): return .failure(Failure(kind: .errored, step: 0, message: message))
+            case .outputs: return .failure(Failure(kind: .errored, step: 0, message: "outputs before a step"))
             }
             var steps: [[String]] = []
             for event in scenario.events {
@@ -160,15 +173,15 @@ public struct Fuzzer {
                     let step = ReplayStep(step: event.step, line: event.line, input: "", outputs: outputs, quiet: event.isQuiet, omittedRenders: omitted)
                     steps.append(TranscriptFormatter.outputLines(step))
                 case .skipped(let message, _), .errored(let message, _):
-                    return .failure(Failure(kind: "errored", step: event.step, message: message))
+                    return .failure(Failure(kind: .errored, step: event.step, message: message))
                 case .ready:
-                    return .failure(Failure(kind: "errored", step: event.step, message: "ready in answer to a step"))
+                    return .failure(Failure(kind: .errored, step: event.step, message: "ready in answer to a step"))
                 }
             }
             finished = true
             return .success(steps)
         } catch {
-            return .failure(Failure(kind: "errored", step: 0, message: error.description))
+            return .failure(Failure(kind: .errored, step: 0, message: error.description))
         }
     }
 
@@ -184,7 +197,7 @@ public struct Fuzzer {
     public func fixture(_ finding: Finding) -> (scenario: String, golden: String)? {
         var header = finding.header
         header["description"] = .string(
-            "found by conformance fuzz --seed \(finding.seed): \(finding.failure.kind) (\(finding.original.count) steps, shrunk to \(finding.shrunk.count))")
+            "found by conformance fuzz --seed \(finding.seed): \(finding.failure.kind.rawValue) (\(finding.original.count) steps, shrunk to \(finding.shrunk.count))")
         let text = ([header] + finding.shrunk).map { JSONValue.object($0).compactText + "\n" }.joined()
         let replayer = Replayer(features: features)
         guard let scenario = try? replayer.read(text, file: "(generated)"), let result = try? replayer.replay(scenario) else {
