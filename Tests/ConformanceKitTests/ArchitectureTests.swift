@@ -88,6 +88,23 @@ import Testing
         }
     }
 
+    /// A feature is app code: it neither links nor imports the harness (the fixture format, the seam,
+    /// the runner, the recorder) nor any feature's replay. What it shares with them (the escaper, the
+    /// JSON reader) comes from the libraries under Sources/Library.
+    @Test func noFeatureImportsTheHarness() throws {
+        let harness = try Self.targets(under: "Sources/Conformance").map(\.name)
+        #expect(harness.contains("FixtureFormat") && harness.contains("ReplaySeam") && harness.contains("ConformanceKit"))
+        for feature in try Self.targets(under: "Sources/Features") {
+            let linked = Set(feature.dependencies).intersection(harness)
+            #expect(linked.isEmpty, "\(feature.name) depends on the harness: \(linked.sorted())")
+            for (file, text) in try Self.sources(of: feature) {
+                for match in text.matches(of: /(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|let|typealias)[ \t]+)?(\w+)/) where harness.contains(String(match.output.1)) {
+                    Issue.record("\(feature.name)/\(file) imports \(match.output.1), a module of the harness")
+                }
+            }
+        }
+    }
+
     /// Every screen of every feature has one shape: `XStore.swift` (the public intent, state, label,
     /// the store and its factory), `XExecutor.swift` (executor and reducer, nothing public),
     /// `XView.swift` (view model, view events, mappers) and `XComponent.swift`.
