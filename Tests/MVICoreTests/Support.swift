@@ -87,7 +87,7 @@ func makeCounterStore(
 }
 
 /// Values appended from any thread, read back in order.
-final class Recorder<Value>: Sendable {
+final class Recorder<Value: Sendable>: Sendable {
     private let storage = Locked<[Value]>([])
 
     func append(_ value: Value) { storage.withLock { $0.append(value) } }

@@ -135,7 +135,7 @@ public final class ScenarioRecorder: Sendable {
         base = scheduler
         self.scheduler = RecordingScheduler(base: scheduler)
         redactor = Redactor(secrets: [service.apiKey])
-        live = Confined(Live(component: feature.componentName))
+        live = Confined(Live(component: feature.componentName), to: scheduler)
         tap = RecorderTap()
         tap.recorder.withLock { $0.value = self }
     }

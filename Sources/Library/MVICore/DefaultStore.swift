@@ -285,7 +285,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
             }
         } else {
             // Handed over once; it is only touched on the scheduler from now on.
-            let intent = Confined(intent)
+            let intent = Confined(intent, to: scheduler)
             scheduler.schedule { [self] in receive(intent.value) }
         }
     }
@@ -362,7 +362,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
             add(self, id)
         }
         // Handed over once to the scheduler, which runs `remove` there.
-        let remove = Confined(remove)
+        let remove = Confined(remove, to: scheduler)
         return Cancellation { [self] in onScheduler { [self] in remove.value(self, id) } }
     }
 
@@ -489,7 +489,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
             if let trampoline { trampoline.perform(body) } else { body() }
         } else {
             // Handed over once; it runs only on the scheduler.
-            let body = Confined(body)
+            let body = Confined(body, to: scheduler)
             scheduler.schedule { body.value() }
         }
     }
