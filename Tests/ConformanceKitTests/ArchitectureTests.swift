@@ -197,6 +197,22 @@ import Testing
         #expect(screens >= 6)
     }
 
+    /// A feature's stores are made by the `StoreFactory` it is given, so that logging and recording
+    /// wrap every store; no feature threads an event observer through its stores and components.
+    @Test func everyFeatureStoreIsMadeByAnInjectedFactory() throws {
+        var stores = 0
+        for feature in try Self.targets(under: "Sources/Features") {
+            for (file, text) in try Self.sources(of: feature) {
+                #expect(!text.contains("eventObserver"), "\(feature.name)/\(file) passes an event observer along")
+                guard text.contains("public typealias"), text.contains("= DefaultStore<") else { continue }
+                stores += 1
+                #expect(text.contains("factory: any StoreFactory = DefaultStoreFactory()") && text.contains("factory.makeStore("),
+                        "\(feature.name)/\(file): the store is not made by an injected factory")
+            }
+        }
+        #expect(stores >= 6)
+    }
+
     /// Every library product has a test target of its own, named after it.
     @Test func everyLibraryHasATestTargetOfTheSameName() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)

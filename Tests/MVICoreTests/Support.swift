@@ -82,7 +82,10 @@ func makeCounterStore(
     let executor = CounterExecutor(source: source)
     let store = CounterStore(
         name: "Counter", initialState: CounterState(), bootstrapper: bootstrapper, executor: executor,
-        reducer: counterReducer(), scheduler: scheduler, eventObserver: eventObserver, autoInit: autoInit)
+        reducer: counterReducer(), scheduler: scheduler, autoInit: false)
+    // Subscribed before the store initializes, so the observer sees the bootstrap too.
+    if let eventObserver { store.subscribe(events: eventObserver) }
+    if autoInit { store.initialize() }
     return (store, executor)
 }
 

@@ -101,15 +101,14 @@ extension DefaultStore where Intent == TimerIntent, Action == TimerAction, Messa
         scheduler: any Scheduler,
         random: RandomSource = SystemRandomSource(),
         restoring saved: TimerState? = nil,
-        eventObserver: ((Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) -> TimerStore {
-        TimerStore(
+        factory.makeStore(
             name: "TimerStore",
             initialState: saved ?? TimerState(),
             bootstrapper: saved == nil ? nil : SimpleBootstrapper(TimerAction.resume),
             executor: TimerExecutor(random: random),
             reducer: TimerReducer(),
-            scheduler: scheduler,
-            eventObserver: eventObserver)
+            scheduler: scheduler)
     }
 }

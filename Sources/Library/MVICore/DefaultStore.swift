@@ -50,9 +50,10 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     ///   - executor: does the work; attached to this store only.
     ///   - reducer: the pure state transition.
     ///   - scheduler: the store is confined to it.
-    ///   - eventObserver: sees every event from the very first one (bootstrap actions included).
     ///   - autoInit: when true (the default) the store initializes at once (on its scheduler);
-    ///     otherwise call `initialize()`.
+    ///     otherwise call `initialize()`. To see every event from the very first one (the
+    ///     bootstrapper's actions included), make the store through a `StoreFactory`, or pass false,
+    ///     subscribe with `subscribe(events:)`, then initialize.
     @inlinable
     public init(
         name: String,
@@ -61,12 +62,11 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         executor: some Executor<Intent, Action, Message, State, Label>,
         reducer: some Reducer<State, Message>,
         scheduler: any Scheduler,
-        eventObserver: ((Event) -> Void)? = nil,
         autoInit: Bool = true
     ) {
         core = StoreCore(
             name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor, reducer: reducer,
-            scheduler: scheduler, eventObserver: eventObserver)
+            scheduler: scheduler)
         if autoInit { initialize() }
     }
 

@@ -81,13 +81,13 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     @inlinable
     convenience init<E: Executor<Intent, Action, Message, State, Label>, R: Reducer<State, Message>>(
         name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
-        executor: E, reducer: R, scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
+        executor: E, reducer: R, scheduler: any Scheduler
     ) {
         self.init(
             name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor,
             intentStep: { intent in executor.executeIntent(intent) },
             messageStep: { core, message in core.handleMessage(message, reducer: reducer) },
-            scheduler: scheduler, eventObserver: eventObserver)
+            scheduler: scheduler)
     }
 
     /// The store's parts, with its two steps made by the convenience initializer where the
@@ -97,7 +97,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
         executor: any Executor<Intent, Action, Message, State, Label>,
         intentStep: @escaping (Intent) -> Void, messageStep: @escaping (StoreCore, Message) -> Void,
-        scheduler: any Scheduler, eventObserver: ((Event) -> Void)?
+        scheduler: any Scheduler
     ) {
         self.name = name
         self.scheduler = scheduler
@@ -109,7 +109,6 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         self.intentStep = intentStep
         self.messageStep = messageStep
         self.bootstrapper = bootstrapper
-        if let eventObserver { addEventObserver(id: 0, eventObserver) }
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.

@@ -45,15 +45,14 @@ where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessag
     /// again with it (the flag is read again from `favorites`).
     public static func article(
         _ article: NewsArticle, favorites: any FavoritesStore, scheduler: any Scheduler,
-        eventObserver: ((Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) -> ArticleStore {
-        ArticleStore(
+        factory.makeStore(
             name: "ArticleStore",
             initialState: ArticleState(article: article),
             bootstrapper: SimpleBootstrapper(ArticleAction.readFavorite),
             executor: ArticleExecutor(favorites: favorites),
             reducer: ArticleReducer(),
-            scheduler: scheduler,
-            eventObserver: eventObserver)
+            scheduler: scheduler)
     }
 }

@@ -102,16 +102,15 @@ where Intent == HeadlinesIntent, Action == HeadlinesAction, Message == Headlines
     /// once; restored with pages, it shows them and loads nothing until asked.
     public static func headlines(
         dataSource: any NewsDataSource, scheduler: any Scheduler, restoring saved: HeadlinesSavedState? = nil,
-        eventObserver: ((Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) -> HeadlinesStore {
         let initial = saved.map(HeadlinesState.init(restoring:)) ?? HeadlinesState()
-        return HeadlinesStore(
+        return factory.makeStore(
             name: "HeadlinesStore",
             initialState: initial,
             bootstrapper: initial.loadedPage == 0 ? SimpleBootstrapper(HeadlinesAction.loadFirstPage) : nil,
             executor: HeadlinesExecutor(dataSource: dataSource),
             reducer: HeadlinesReducer(),
-            scheduler: scheduler,
-            eventObserver: eventObserver)
+            scheduler: scheduler)
     }
 }

@@ -92,17 +92,16 @@ where Intent == SearchIntent, Action == SearchAction, Message == SearchMessage, 
     /// query and searches it at once (no debounce) if it is long enough.
     public static func search(
         dataSource: any NewsDataSource, history: any SearchHistoryStore, scheduler: any Scheduler,
-        restoring saved: SearchSavedState? = nil, eventObserver: ((Event) -> Void)? = nil
+        restoring saved: SearchSavedState? = nil, factory: any StoreFactory = DefaultStoreFactory()
     ) -> SearchStore {
         var actions = [SearchAction.loadHistory]
         if let saved, !saved.query.isEmpty { actions.append(.restoreQuery(saved.query)) }
-        return SearchStore(
+        return factory.makeStore(
             name: "SearchStore",
             initialState: SearchState(),
             bootstrapper: SimpleBootstrapper(actions: actions),
             executor: SearchExecutor(dataSource: dataSource, historyStore: history),
             reducer: SearchReducer(),
-            scheduler: scheduler,
-            eventObserver: eventObserver)
+            scheduler: scheduler)
     }
 }
