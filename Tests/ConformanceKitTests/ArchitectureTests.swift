@@ -206,7 +206,7 @@ import Testing
                 #expect(!text.contains("eventObserver"), "\(feature.name)/\(file) passes an event observer along")
                 guard text.contains("public typealias"), text.contains("= DefaultStore<") else { continue }
                 stores += 1
-                #expect(text.contains("factory: any StoreFactory = DefaultStoreFactory()") && text.contains("factory.makeStore("),
+                #expect(text.contains("factory: any StoreFactory = DefaultStoreFactory()") && text.contains("factory: factory)"),
                         "\(feature.name)/\(file): the store is not made by an injected factory")
             }
         }

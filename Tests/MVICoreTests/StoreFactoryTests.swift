@@ -16,9 +16,10 @@ import Testing
     }
 
     func makeStore(_ factory: any StoreFactory, bootstrapper: (any Bootstrapper<CounterAction>)? = nil) -> CounterStore {
-        factory.makeStore(
+        CounterStore(
             name: "Counter", initialState: CounterState(), bootstrapper: bootstrapper,
-            executor: CounterExecutor(source: FakeSource()), reducer: counterReducer(), scheduler: ImmediateScheduler())
+            executor: CounterExecutor(source: FakeSource()), reducer: counterReducer(), scheduler: ImmediateScheduler(),
+            factory: factory)
     }
 
     @Test func theDefaultFactoryMakesAnInitializedStore() {

@@ -103,12 +103,13 @@ extension DefaultStore where Intent == TimerIntent, Action == TimerAction, Messa
         restoring saved: TimerState? = nil,
         factory: any StoreFactory = DefaultStoreFactory()
     ) -> TimerStore {
-        factory.makeStore(
+        TimerStore(
             name: "TimerStore",
             initialState: saved ?? TimerState(),
             bootstrapper: saved == nil ? nil : SimpleBootstrapper(TimerAction.resume),
             executor: TimerExecutor(random: random),
             reducer: TimerReducer(),
-            scheduler: scheduler)
+            scheduler: scheduler,
+            factory: factory)
     }
 }

@@ -47,11 +47,12 @@ extension DefaultStore where Intent == ImageIntent, Action == Never, Message == 
         url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, factory: any StoreFactory = DefaultStoreFactory()
     ) -> ImageStore {
         let initialState: ImageState = pipeline.cachedImage(for: url).map { .loaded(bytes: $0.bytes, source: $0.source) } ?? .idle
-        return factory.makeStore(
+        return ImageStore(
             name: "ImageStore",
             initialState: initialState,
             executor: ImageExecutor(url: url, pipeline: pipeline),
             reducer: ImageReducer(),
-            scheduler: scheduler)
+            scheduler: scheduler,
+            factory: factory)
     }
 }

@@ -68,12 +68,13 @@ extension DefaultStore where Intent == KittenIntent, Action == KittenAction, Mes
         backgroundScheduler: any Scheduler,
         factory: any StoreFactory = DefaultStoreFactory()
     ) -> KittenStore {
-        factory.makeStore(
+        KittenStore(
             name: "KittenStore",
             initialState: KittenState(),
             bootstrapper: SimpleBootstrapper(KittenAction.reload),
             executor: KittenExecutor(dataSource: dataSource, backgroundScheduler: backgroundScheduler),
             reducer: KittenReducer(),
-            scheduler: scheduler)
+            scheduler: scheduler,
+            factory: factory)
     }
 }

@@ -47,12 +47,13 @@ where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessag
         _ article: NewsArticle, favorites: any FavoritesStore, scheduler: any Scheduler,
         factory: any StoreFactory = DefaultStoreFactory()
     ) -> ArticleStore {
-        factory.makeStore(
+        ArticleStore(
             name: "ArticleStore",
             initialState: ArticleState(article: article),
             bootstrapper: SimpleBootstrapper(ArticleAction.readFavorite),
             executor: ArticleExecutor(favorites: favorites),
             reducer: ArticleReducer(),
-            scheduler: scheduler)
+            scheduler: scheduler,
+            factory: factory)
     }
 }

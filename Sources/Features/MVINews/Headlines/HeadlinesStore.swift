@@ -105,12 +105,13 @@ where Intent == HeadlinesIntent, Action == HeadlinesAction, Message == Headlines
         factory: any StoreFactory = DefaultStoreFactory()
     ) -> HeadlinesStore {
         let initial = saved.map(HeadlinesState.init(restoring:)) ?? HeadlinesState()
-        return factory.makeStore(
+        return HeadlinesStore(
             name: "HeadlinesStore",
             initialState: initial,
             bootstrapper: initial.loadedPage == 0 ? SimpleBootstrapper(HeadlinesAction.loadFirstPage) : nil,
             executor: HeadlinesExecutor(dataSource: dataSource),
             reducer: HeadlinesReducer(),
-            scheduler: scheduler)
+            scheduler: scheduler,
+            factory: factory)
     }
 }

@@ -96,12 +96,13 @@ where Intent == SearchIntent, Action == SearchAction, Message == SearchMessage, 
     ) -> SearchStore {
         var actions = [SearchAction.loadHistory]
         if let saved, !saved.query.isEmpty { actions.append(.restoreQuery(saved.query)) }
-        return factory.makeStore(
+        return SearchStore(
             name: "SearchStore",
             initialState: SearchState(),
             bootstrapper: SimpleBootstrapper(actions: actions),
             executor: SearchExecutor(dataSource: dataSource, historyStore: history),
             reducer: SearchReducer(),
-            scheduler: scheduler)
+            scheduler: scheduler,
+            factory: factory)
     }
 }
