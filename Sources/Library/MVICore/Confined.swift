@@ -4,27 +4,36 @@ import MVIEssentials
 /// store's): handed over once, the value is only touched there afterwards.
 ///
 /// The box knows its scheduler and checks every access: in a debug build, reading `value` anywhere
-/// else stops the program (swift-nio's `NIOLoopBound` does the same for an event loop). In a release
-/// build the check is compiled out, and the box costs what the value costs.
+/// else stops the program (swift-nio's `NIOLoopBound` does the same for an event loop). A release
+/// build keeps neither the scheduler nor the check, so the box is the value alone: a second field
+/// made the generic code that reads it look up the box's type metadata on every timer tick.
 @usableFromInline
 package struct Confined<Value>: @unchecked Sendable {  // `value` is read only on `scheduler`, asserted in debug builds
     @usableFromInline let storage: Value
-    @usableFromInline let scheduler: any Scheduler
+    #if DEBUG
+        @usableFromInline let scheduler: any Scheduler
+    #endif
 
     /// Hands `value` over to `scheduler`; from now on it may be read only there.
     @inlinable package init(_ value: Value, to scheduler: any Scheduler) {
         storage = value
-        self.scheduler = scheduler
+        #if DEBUG
+            self.scheduler = scheduler
+        #endif
     }
 
     /// The value. Reading it off the scheduler is a programming error (checked in debug builds).
     @inlinable package var value: Value {
-        assert(isAccessibleHere, "a value confined to a scheduler was read off it")
+        #if DEBUG
+            assert(isAccessibleHere, "a value confined to a scheduler was read off it")
+        #endif
         return storage
     }
 
-    /// Whether the calling code may read `value`: it runs on the value's scheduler.
-    @inlinable package var isAccessibleHere: Bool { scheduler.isCurrent }
+    #if DEBUG
+        /// Whether the calling code may read `value`: it runs on the value's scheduler.
+        @inlinable package var isAccessibleHere: Bool { scheduler.isCurrent }
+    #endif
 }
 
 /// Keeps an object alive from a `@Sendable` closure without ever touching it (a stream keeps its
