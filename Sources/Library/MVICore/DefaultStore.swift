@@ -50,10 +50,11 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     ///   - executor: does the work; attached to this store only.
     ///   - reducer: the pure state transition.
     ///   - scheduler: the store is confined to it.
+    ///   - factory: prepares the store before it initializes (`LoggingStoreFactory` subscribes to
+    ///     its events, so it sees every event from the very first one, the bootstrapper's included).
+    ///     Features take one and pass it here; `DefaultStoreFactory` adds nothing.
     ///   - autoInit: when true (the default) the store initializes at once (on its scheduler);
-    ///     otherwise call `initialize()`. To see every event from the very first one (the
-    ///     bootstrapper's actions included), make the store through a `StoreFactory`, or pass false,
-    ///     subscribe with `subscribe(events:)`, then initialize.
+    ///     otherwise call `initialize()`.
     @inlinable
     public init(
         name: String,
@@ -62,11 +63,13 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         executor: some Executor<Intent, Action, Message, State, Label>,
         reducer: some Reducer<State, Message>,
         scheduler: any Scheduler,
+        factory: any StoreFactory = DefaultStoreFactory(),
         autoInit: Bool = true
     ) {
         core = StoreCore(
             name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor, reducer: reducer,
             scheduler: scheduler)
+        factory.prepare(self)
         if autoInit { initialize() }
     }
 
