@@ -29,6 +29,8 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
     let server: MockServer
     let listener: Socket
     let clock = ContinuousClock()
+    /// When the loop began: its connections' state machines count time from here (`loopTime`).
+    let epoch = ContinuousClock.now
     private let inbox = Locked<[Message]>([])
     private let wake: (read: Int32, write: Int32)
 

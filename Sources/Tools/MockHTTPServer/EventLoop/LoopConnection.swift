@@ -17,7 +17,7 @@ final class LoopConnection {
     /// The deadline this connection has an entry for in the timer heap.
     var scheduled: ContinuousClock.Instant?
 
-    init(socket: Socket, number: Int, now: ContinuousClock.Instant) {
+    init(socket: Socket, number: Int, now: ConnectionStateMachine.Instant) {
         self.socket = socket
         self.number = number
         machine = ConnectionStateMachine(now: now)
@@ -33,9 +33,12 @@ final class LoopConnection {
 }
 
 extension EventLoop {
+    /// The loop's clock as the connections' state machines read it: the time since the loop began.
+    var loopTime: Duration { epoch.duration(to: clock.now) }
+
     func open(_ socket: Socket, number: Int) {
         socket.configureForLoop()
-        let connection = LoopConnection(socket: socket, number: number, now: clock.now)
+        let connection = LoopConnection(socket: socket, number: number, now: loopTime)
         connections[number] = connection
         numbers[socket.fd] = number
         settle(connection)
@@ -58,7 +61,7 @@ extension EventLoop {
                 break reading
             }
         }
-        if !connection.input.isEmpty { connection.machine.bytesArrived(now: clock.now) }
+        if !connection.input.isEmpty { connection.machine.bytesArrived(now: loopTime) }
     }
 
     /// Moves the connection on as far as it can go now: writes, runs the response's steps, parses
@@ -80,7 +83,7 @@ extension EventLoop {
 
     /// Does what the response's next step says; false when the connection must wait (or closed).
     private func runStep(_ connection: LoopConnection) -> Bool {
-        switch connection.machine.nextStep(now: clock.now, inputIsEmpty: connection.input.isEmpty) {
+        switch connection.machine.nextStep(now: loopTime, inputIsEmpty: connection.input.isEmpty) {
         case .write(let data): connection.write(data)
         case .record(let sequence, let status): server.journal.update(sequence) { $0.status = status }
         case .proceed, .readNext: break
@@ -186,10 +189,11 @@ extension EventLoop {
     /// What the connection waits for next, if it is bounded in time.
     private func deadline(_ connection: LoopConnection) -> ContinuousClock.Instant? {
         let configuration = server.configuration
-        let writingSince = connection.hasOutput ? connection.blockedSince ?? clock.now : nil
-        return connection.machine.deadline(
+        let writingSince = connection.hasOutput ? epoch.duration(to: connection.blockedSince ?? clock.now) : nil
+        let deadline = connection.machine.deadline(
             writingSince: writingSince,
             .init(idle: configuration.idleTimeout, header: configuration.headerTimeout, write: configuration.writeTimeout))
+        return deadline.map { epoch + $0 }
     }
 
     /// Watches the socket for what the connection needs, and keeps a timer entry for its deadline.
