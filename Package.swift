@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "MVINavigation", dependencies: ["MVICore"], path: "Sources/Library/MVINavigation"),
         // An image pipeline on Foundation alone: memory and disk caches, one download per key.
         .target(name: "MVIImagePipeline", dependencies: ["MVIEssentials"], path: "Sources/Library/MVIImagePipeline"),
-        // The canonical value and its text render, the string escaper, the JSON value and its strict reader.
+        // The canonical value and its text render (docs/render.md). The escaper, the JSON value and its
+        // strict reader are MVIJSON's; this module re-exports them for the harness.
         .target(name: "FixtureFormat", dependencies: ["MVIJSON"], path: "Sources/Conformance/FixtureFormat"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
         .target(name: "ReplaySeam", dependencies: ["FixtureFormat", "MVICore"], path: "Sources/Conformance/ReplaySeam"),
@@ -81,7 +82,7 @@ let package = Package(
         // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
         .target(name: "MVINews", dependencies: ["MVICore", "MVIJSON"], path: "Sources/Features/MVINews"),
         // Feature: the News app, its screens behind the navigator (docs/features/news-app.md).
-        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "FixtureFormat"], path: "Sources/Features/MVINewsApp"),
+        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "MVIJSON"], path: "Sources/Features/MVINewsApp"),
         // Feature: an image view's model over the pipeline (docs/features/images.md).
         .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline"], path: "Sources/Features/MVIImages"),
         // Each feature's half of the seam: its FeatureModule (codecs, canonical renders, the replay

@@ -100,6 +100,58 @@ import Testing
         }
     }
 
+    /// A feature is app code: it neither links nor imports the harness (the fixture format, the seam,
+    /// the runner, the recorder) nor any feature's replay. What it shares with them (the escaper, the
+    /// JSON reader) comes from the libraries under Sources/Library.
+    @Test func noFeatureImportsTheHarness() throws {
+        let harness = try Self.targets(under: "Sources/Conformance").map(\.name)
+        #expect(harness.contains("FixtureFormat") && harness.contains("ReplaySeam") && harness.contains("ConformanceKit"))
+        for feature in try Self.targets(under: "Sources/Features") {
+            let linked = Set(feature.dependencies).intersection(harness)
+            #expect(linked.isEmpty, "\(feature.name) depends on the harness: \(linked.sorted())")
+            for (file, text) in try Self.sources(of: feature) {
+                for match in text.matches(of: /(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|let|typealias)[ \t]+)?(\w+)/) where harness.contains(String(match.output.1)) {
+                    Issue.record("\(feature.name)/\(file) imports \(match.output.1), a module of the harness")
+                }
+            }
+        }
+    }
+
+    /// The library's escape hatches from the compiler's `Sendable` checking carry their conditions
+    /// with them: every `@unchecked Sendable` says why on its line; `Locked` crosses threads only
+    /// when its value may (as swift-nio's `NIOLockedValueBox`); `Confined` names its scheduler at
+    /// every hand-over and asserts on every read (as `NIOLoopBound`); `KeptAlive` offers no access.
+    @Test func everyEscapeHatchStatesAndChecksItsCondition() throws {
+        let library = try Self.targets(under: "Sources/Library")
+        var texts: [String: String] = [:]
+        for target in library {
+            for (file, text) in try Self.sources(of: target) { texts["\(target.name)/\(file)"] = text }
+        }
+        for (file, text) in texts {
+            for line in text.split(separator: "\n") where line.contains("@unchecked Sendable") && !line.contains("///") {
+                #expect(line.contains("//"), "\(file): an @unchecked Sendable without its reason on its line: \(line)")
+            }
+        }
+        let locked = try #require(texts["MVIEssentials/Locked.swift"])
+        #expect(locked.contains("package final class Locked<Value> {"), "Locked itself claims no Sendable conformance")
+        #expect(locked.contains("\nextension Locked: @unchecked Sendable where Value: Sendable {}  //"), "Locked is Sendable only where its value is")
+        let confined = try #require(texts["MVICore/Confined.swift"])
+        #expect(confined.contains("init(_ value: Value, to scheduler: any Scheduler)"), "Confined is handed over to a scheduler")
+        #expect(confined.contains("assert(isAccessibleHere,") && confined.contains("var isAccessibleHere: Bool { scheduler.isCurrent }"),
+                "Confined checks every read against its scheduler")
+        #expect(confined.contains("private let object: AnyObject") && !confined.contains("var object"), "KeptAlive offers no way to its object")
+        // Every hand-over, anywhere in the package, names the scheduler.
+        for layer in ["Sources/Library", "Sources/Conformance", "Sources/Tools", "Sources/Features"] {
+            for target in try Self.targets(under: layer) {
+                for (file, text) in try Self.sources(of: target) {
+                    for match in text.matches(of: /Confined\((?:[^()]|\([^()]*\))*\)/) where !match.output.contains(", to: ") {
+                        Issue.record("\(target.name)/\(file): \(match.output) hands a value over without naming its scheduler")
+                    }
+                }
+            }
+        }
+    }
+
     /// Every screen of every feature has one shape: `XStore.swift` (the public intent, state, label,
     /// the store and its factory), `XExecutor.swift` (executor and reducer, nothing public),
     /// `XView.swift` (view model, view events, mappers) and `XComponent.swift`.
@@ -155,6 +207,22 @@ import Testing
         }
         // Kittens, Timer, Images, and News's headlines, article and search.
         #expect(screens >= 6)
+    }
+
+    /// A feature's stores are made by the `StoreFactory` it is given, so that logging and recording
+    /// wrap every store; no feature threads an event observer through its stores and components.
+    @Test func everyFeatureStoreIsMadeByAnInjectedFactory() throws {
+        var stores = 0
+        for feature in try Self.targets(under: "Sources/Features") {
+            for (file, text) in try Self.sources(of: feature) {
+                #expect(!text.contains("eventObserver"), "\(feature.name)/\(file) passes an event observer along")
+                guard text.contains("public typealias"), text.contains("= DefaultStore<") else { continue }
+                stores += 1
+                #expect(text.contains("factory: any StoreFactory = DefaultStoreFactory()") && text.contains("factory: factory)"),
+                        "\(feature.name)/\(file): the store is not made by an injected factory")
+            }
+        }
+        #expect(stores >= 6)
     }
 
     /// Every library product has a test target of its own, named after it, except the reference

@@ -82,12 +82,15 @@ func makeCounterStore(
     let executor = CounterExecutor(source: source)
     let store = CounterStore(
         name: "Counter", initialState: CounterState(), bootstrapper: bootstrapper, executor: executor,
-        reducer: counterReducer(), scheduler: scheduler, eventObserver: eventObserver, autoInit: autoInit)
+        reducer: counterReducer(), scheduler: scheduler, autoInit: false)
+    // Subscribed before the store initializes, so the observer sees the bootstrap too.
+    if let eventObserver { store.subscribe(events: eventObserver) }
+    if autoInit { store.initialize() }
     return (store, executor)
 }
 
 /// Values appended from any thread, read back in order.
-final class Recorder<Value>: Sendable {
+final class Recorder<Value: Sendable>: Sendable {
     private let storage = Locked<[Value]>([])
 
     func append(_ value: Value) { storage.withLock { $0.append(value) } }

@@ -5,6 +5,15 @@ import Testing
 @Suite struct LockedTests {
     private struct Refused: Error, Equatable { let value: Int }
 
+    /// Compiles only for a `Sendable` type.
+    private func sendable<T: Sendable>(_: T.Type) -> Bool { true }
+
+    /// `Locked` is `Sendable` where its value is (a box of a non-`Sendable` value is not: the
+    /// compiler refuses to send it, which ArchitectureTests checks in the source).
+    @Test func aBoxOfASendableValueIsSendable() {
+        #expect(sendable(Locked<Int>.self) && sendable(Locked<[String: [Int]]>.self))
+    }
+
     @Test func concurrentUpdatesAreNotLost() {
         let counter = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 1_000) { _ in counter.withLock { $0 += 1 } }

@@ -22,6 +22,8 @@ import Testing
         ("<html>", KittenParseError.notJSON("\"<html>\"")),
         ("", .notJSON("an empty body")),
         ("[{\"url\":", .notJSON("\"[{\\\"url\\\":\"")),
+        // The preview is a canonical string (docs/render.md): controls and invisible scalars as \u{XXXX}.
+        ("<p>\u{1}\u{200B}\n", .notJSON(#""<p>\u{0001}\u{200B}\n""#)),
         ("{\"url\":\"a\"}", .notAnArray(found: "object")),
         ("\"text\"", .notAnArray(found: "string")),
         ("42", .notAnArray(found: "number")),

@@ -135,14 +135,18 @@ import Testing
     @Test func theFailureReasonIsVisibleInTheStoreEvents() {
         let scheduler = StoreFixture().scheduler
         let dataSource = FakeKittenDataSource()
-        var messages: [KittenMessage] = []
+        let lines = LoggedLines()
         let store = KittenStore.kittens(
             dataSource: dataSource, scheduler: scheduler, backgroundScheduler: scheduler,
-            eventObserver: { event in if case .message(let message) = event.kind { messages.append(message) } })
+            factory: LoggingStoreFactory(StoreEventLogger(write: lines.append)))
         dataSource.succeed(0, body: "{}")
         scheduler.advance()
         #expect(store.state.data == .error)
-        #expect(messages == [.loadingStarted, .loadingFailed(.invalidResponse(.notAnArray(found: "object")))])
+        #expect(lines.values.filter { $0.contains("] message: ") } == [
+            // #1 is the bootstrapper's `reload`, #3 and #5 the states.
+            "[KittenStore #2] message: loadingStarted",
+            "[KittenStore #4] message: loadingFailed(invalid response: expected a JSON array of images, found object)",
+        ])
     }
 
     @Test func parsingRunsOnTheBackgroundScheduler() {
@@ -176,4 +180,12 @@ import Testing
         #expect(reducer.reduce(KittenState(isLoading: true, data: .images(["a"])), .loadingFailed(.network(.timeout)))
             == KittenState(data: .error))
     }
+}
+
+/// The lines a logging store factory wrote (a logger may write from any thread).
+final class LoggedLines: @unchecked Sendable {  // `lines` is guarded by `lock`
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var values: [String] { lock.withLock { lines } }
 }

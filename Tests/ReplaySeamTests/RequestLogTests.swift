@@ -1,5 +1,6 @@
 import FixtureFormat
 import Dispatch
+import Foundation
 import ReplaySeam
 import Testing
 
@@ -12,6 +13,14 @@ private struct Body: ReplayAnswer, Equatable {
 /// An answer of another feature's type.
 private struct Other: ReplayAnswer {
     var echo: String { "other" }
+}
+
+/// The answers a request's delivery handed over (a delivery may run on any thread).
+private final class Delivered: @unchecked Sendable {  // `bodies` is guarded by `lock`
+    private let lock = NSLock()
+    private var bodies: [Body] = []
+    func append(_ body: Body) { lock.withLock { bodies.append(body) } }
+    var values: [Body] { lock.withLock { bodies } }
 }
 
 /// The replay's request log: numbered requests, one cancel line per request whatever the thread.
@@ -30,10 +39,10 @@ private struct Other: ReplayAnswer {
     @Test func aCancelledRequestMayBeAnsweredOnce() throws {
         let output = OutputLog()
         let log = RequestLog(output: output)
-        var delivered: [Body] = []
+        let delivered = Delivered()
         log.open("load") { (answer: Body) in delivered.append(answer) }.cancel()
         try log.respond(1, with: Body(text: "x"), line: 3)()
-        #expect(delivered == [Body(text: "x")])
+        #expect(delivered.values == [Body(text: "x")])
         #expect(throws: FieldError(field: "request", "request #1 was already answered at line 3")) {
             try log.respond(1, with: Body(text: "x"), line: 4)
         }
@@ -44,12 +53,12 @@ private struct Other: ReplayAnswer {
 
     @Test func anAnswerOfAnotherTypeIsRefusedAndLeavesTheRequestOpen() throws {
         let log = RequestLog(output: OutputLog())
-        var delivered: [Body] = []
+        let delivered = Delivered()
         _ = log.open("load") { (answer: Body) in delivered.append(answer) }
         #expect(throws: FieldError(field: "request", "request #1 takes another kind of answer than Other")) {
             try log.respond(1, with: Other(), line: 3)
         }
         try log.respond(1, with: Body(text: "ok"), line: 4)()
-        #expect(delivered == [Body(text: "ok")])
+        #expect(delivered.values == [Body(text: "ok")])
     }
 }

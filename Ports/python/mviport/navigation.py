@@ -128,8 +128,9 @@ class Navigator:
         while self.queue and not self.busy:
             self.run(self.queue.pop(0))
 
-    def navigate(self, operation):
-        self.run(lambda: self._navigate(operation))
+    def navigate(self, operation, text=None):
+        """Applies `operation` now, or queues it while busy (logging `queued <text>` when given)."""
+        self.run(lambda: self._navigate(operation), text)
 
     def _navigate(self, operation):
         name = operation_text(operation, self.route_text)

@@ -205,7 +205,7 @@ class NewsApp(Component):
         """Checks the request now (refused at once), then applies it, or queues it while busy."""
         words = request[0] if len(request) == 1 else f"{request[0]} {quoted(request[1])}"
         if request[0] == "back":
-            self.navigator.run(lambda: self._apply(("back",)), words)
+            self.navigator.navigate(("back",), words)
             return
         if request[0] == "openSearch":
             route = self.navigator.state.visible
@@ -213,7 +213,7 @@ class NewsApp(Component):
             if reason is not None:
                 self.log(f"refused {words}: {reason}")
                 return
-            self.navigator.run(lambda: self._apply(("push", ("search", ""))), words)
+            self.navigator.navigate(("push", ("search", "")), words)
             return
         url = request[1]
         reason = self._not_on_top("headlines or search", "headlines or search")
@@ -229,11 +229,7 @@ class NewsApp(Component):
             self.log(f"refused {words}: {reason}")
             return
         self.handed_over[url] = article
-        self.navigator.run(lambda: self._apply(("push", ("article", url))), words)
-
-    def _apply(self, operation):
-        """Applies a checked request's navigation (articles gone are forgotten on the way: _forget_articles_gone)."""
-        self.navigator._navigate(operation)
+        self.navigator.navigate(("push", ("article", url)), words)
 
     # Process death
     def save(self):

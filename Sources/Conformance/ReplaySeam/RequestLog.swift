@@ -18,7 +18,7 @@ public final class RequestLog: Sendable {
     private struct Entry {
         var status = Status.pending
         /// Hands an answer to the feature, or says which type of answer the request takes.
-        let deliver: (any ReplayAnswer) -> (() -> Void)?
+        let deliver: @Sendable (any ReplayAnswer) -> (() -> Void)?
     }
 
     // The closures in `entries` run outside the lock.
@@ -33,7 +33,7 @@ public final class RequestLog: Sendable {
     ///   - description: how the transcript names the request (`load(limit: 50, page: 0)`).
     ///   - deliver: hands an answer to the feature; `Answer` is the feature's answer type (that of
     ///     its `FeatureModule.responses`).
-    public func open<Answer: ReplayAnswer>(_ description: String, deliver: @escaping (Answer) -> Void) -> any Cancellable {
+    public func open<Answer: ReplayAnswer>(_ description: String, deliver: @escaping @Sendable (Answer) -> Void) -> any Cancellable {
         let id = self.entries.withLock { entries -> Int in
             entries.append(Entry { answer in
                 guard let answer = answer as? Answer else { return nil }

@@ -8,11 +8,11 @@ public final class TimerComponent: StoreComponent<TimerStore, TimerViewModel, Ti
     ///   - restoring: a state saved from an earlier component (`component.store.state`).
     public init(
         scheduler: any Scheduler, random: RandomSource = SystemRandomSource(), restoring saved: TimerState? = nil,
-        eventObserver: ((TimerStore.Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) {
         super.init(
             name: "TimerComponent",
-            store: .timer(scheduler: scheduler, random: random, restoring: saved, eventObserver: eventObserver),
+            store: .timer(scheduler: scheduler, random: random, restoring: saved, factory: factory),
             stateToModel: TimerMappers.model,
             eventToIntent: TimerMappers.intent)
     }

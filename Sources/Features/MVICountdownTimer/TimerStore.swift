@@ -101,7 +101,7 @@ extension DefaultStore where Intent == TimerIntent, Action == TimerAction, Messa
         scheduler: any Scheduler,
         random: RandomSource = SystemRandomSource(),
         restoring saved: TimerState? = nil,
-        eventObserver: ((Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) -> TimerStore {
         TimerStore(
             name: "TimerStore",
@@ -110,6 +110,6 @@ extension DefaultStore where Intent == TimerIntent, Action == TimerAction, Messa
             executor: TimerExecutor(random: random),
             reducer: TimerReducer(),
             scheduler: scheduler,
-            eventObserver: eventObserver)
+            factory: factory)
     }
 }

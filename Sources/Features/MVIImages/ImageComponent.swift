@@ -12,13 +12,13 @@ public final class ImageComponent: StoreComponent<ImageStore, ImageViewModel, Im
     ///   - url: the image to show.
     ///   - pipeline: the app's pipeline, shared by every image view.
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
-    ///   - eventObserver: sees every store event, for logging or recording.
+    ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
     public init(
-        url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, eventObserver: ((ImageStore.Event) -> Void)? = nil
+        url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, factory: any StoreFactory = DefaultStoreFactory()
     ) {
         super.init(
             name: "ImageComponent",
-            store: .image(url: url, pipeline: pipeline, scheduler: scheduler, eventObserver: eventObserver),
+            store: .image(url: url, pipeline: pipeline, scheduler: scheduler, factory: factory),
             stateToModel: ImageMappers.model,
             eventToIntent: ImageMappers.intent)
     }

@@ -42,9 +42,9 @@ extension DefaultStore where Intent == ImageIntent, Action == Never, Message == 
     ///   - url: the image to show.
     ///   - pipeline: the app's pipeline, shared by every image view.
     ///   - scheduler: the store is confined to it (the main queue in an app).
-    ///   - eventObserver: sees every store event.
+    ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
     public static func image(
-        url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, eventObserver: ((Event) -> Void)? = nil
+        url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, factory: any StoreFactory = DefaultStoreFactory()
     ) -> ImageStore {
         let initialState: ImageState = pipeline.cachedImage(for: url).map { .loaded(bytes: $0.bytes, source: $0.source) } ?? .idle
         return ImageStore(
@@ -53,6 +53,6 @@ extension DefaultStore where Intent == ImageIntent, Action == Never, Message == 
             executor: ImageExecutor(url: url, pipeline: pipeline),
             reducer: ImageReducer(),
             scheduler: scheduler,
-            eventObserver: eventObserver)
+            factory: factory)
     }
 }

@@ -9,18 +9,17 @@ public final class KittenComponent: StoreComponent<KittenStore, KittenViewModel,
     ///   - dataSource: where images come from (`KittenHTTPDataSource` in an app).
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
     ///   - backgroundScheduler: where bodies are parsed.
-    ///   - eventObserver: sees every store event, for logging or recording.
+    ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
     public init(
         dataSource: any KittenDataSource,
         scheduler: any Scheduler,
         backgroundScheduler: any Scheduler,
-        eventObserver: ((KittenStore.Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) {
         super.init(
             name: "KittenComponent",
             store: .kittens(
-                dataSource: dataSource, scheduler: scheduler, backgroundScheduler: backgroundScheduler,
-                eventObserver: eventObserver),
+                dataSource: dataSource, scheduler: scheduler, backgroundScheduler: backgroundScheduler, factory: factory),
             stateToModel: KittenMappers.model,
             eventToIntent: KittenMappers.intent)
     }

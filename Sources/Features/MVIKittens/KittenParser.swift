@@ -47,27 +47,12 @@ public struct KittenParser: Sendable {
         return urls
     }
 
-    /// The start of a body for messages: at most 40 characters, invisible ones escaped.
+    /// The start of a body for messages: at most 40 characters, quoted and escaped as a canonical
+    /// string (docs/render.md, "Strings"), by the package's one escaper.
     static func preview(_ body: Data) -> String {
         if body.isEmpty { return "an empty body" }
         let text = String(decoding: body.prefix(40), as: UTF8.self)
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return "\"\(escaped)\"" + (body.count > 40 ? " (\(body.count) bytes)" : "")
+        return TextEscaping.canonicalQuoted(text) + (body.count > 40 ? " (\(body.count) bytes)" : "")
     }
 }
 

@@ -61,12 +61,12 @@ extension DefaultStore where Intent == KittenIntent, Action == KittenAction, Mes
     ///   - dataSource: where the images come from.
     ///   - scheduler: the store is confined to it (the main queue in an app).
     ///   - backgroundScheduler: where bodies are parsed.
-    ///   - eventObserver: sees every store event, the first load included.
+    ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
     public static func kittens(
         dataSource: any KittenDataSource,
         scheduler: any Scheduler,
         backgroundScheduler: any Scheduler,
-        eventObserver: ((Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) -> KittenStore {
         KittenStore(
             name: "KittenStore",
@@ -75,6 +75,6 @@ extension DefaultStore where Intent == KittenIntent, Action == KittenAction, Mes
             executor: KittenExecutor(dataSource: dataSource, backgroundScheduler: backgroundScheduler),
             reducer: KittenReducer(),
             scheduler: scheduler,
-            eventObserver: eventObserver)
+            factory: factory)
     }
 }

@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import MVINavigation
 
 /// What a screen asks of navigation.
@@ -12,7 +12,7 @@ public enum NewsNavigationRequest: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .openArticle(let url): "openArticle \(CanonicalRender.quote(url))"
+        case .openArticle(let url): "openArticle \(TextEscaping.canonicalQuoted(url))"
         case .openSearch: "openSearch"
         case .back: "back"
         }
@@ -36,7 +36,7 @@ public enum NewsAppRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .notStarted:
             "the app is not started"
         case .articleNotListed(let url, let screen):
-            "the \(screen) screen lists no article \(CanonicalRender.quote(url))"
+            "the \(screen) screen lists no article \(TextEscaping.canonicalQuoted(url))"
         }
     }
 }

@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import Foundation
 import MVINavigation
 
@@ -25,7 +25,7 @@ public enum NewsDeepLinks {
                     guard let url = values["url"] else { throw .missing("url") }
                     guard isWebAddress(url) else {
                         throw DeepLinkValueError(
-                            parameter: "url", reason: "expected an http or https address, found \(CanonicalRender.quote(url))")
+                            parameter: "url", reason: "expected an http or https address, found \(TextEscaping.canonicalQuoted(url))")
                     }
                     return .article(url: url)
                 },

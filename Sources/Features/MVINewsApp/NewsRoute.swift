@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import MVINavigation
 
 /// Where the News app can be: the top headlines, one article, a search.
@@ -25,8 +25,8 @@ public enum NewsRoute: NavigationRoute {
     public var description: String {
         switch self {
         case .top: "top"
-        case .article(let url): "article(url: \(CanonicalRender.quote(url)))"
-        case .search(let query): "search(q: \(CanonicalRender.quote(query)))"
+        case .article(let url): "article(url: \(TextEscaping.canonicalQuoted(url)))"
+        case .search(let query): "search(q: \(TextEscaping.canonicalQuoted(query)))"
         }
     }
 }

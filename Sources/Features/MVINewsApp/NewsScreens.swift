@@ -1,4 +1,4 @@
-import FixtureFormat
+import MVIJSON
 import MVICore
 import MVINavigation
 import MVINews
@@ -45,8 +45,8 @@ public enum NewsScreenEvent: Equatable, Sendable, CustomStringConvertible {
         case .headlines(.endReached): name = "endReached"
         case .headlines(.errorShown), .article(.errorShown), .search(.errorShown): name = "errorShown"
         case .article(.favoriteToggled): name = "favoriteToggled"
-        case .search(.queryChanged(let text)): name = "queryChanged(\(CanonicalRender.quote(text)))"
-        case .search(.historyEntryTapped(let entry)): name = "historyEntryTapped(\(CanonicalRender.quote(entry)))"
+        case .search(.queryChanged(let text)): name = "queryChanged(\(TextEscaping.canonicalQuoted(text)))"
+        case .search(.historyEntryTapped(let entry)): name = "historyEntryTapped(\(TextEscaping.canonicalQuoted(entry)))"
         }
         return "view \(screen): \(name)"
     }

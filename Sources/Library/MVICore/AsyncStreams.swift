@@ -10,7 +10,7 @@ extension Store where State: Sendable {
     public var stateStream: AsyncStream<State> {
         AsyncStream(bufferingPolicy: .unbounded) { continuation in
             let subscription = subscribe(states: { continuation.yield($0) }, onDispose: { continuation.finish() })
-            let store = Confined(self as AnyObject)  // only held, never touched: keeps the store alive
+            let store = KeptAlive(self)
             continuation.onTermination = { _ in
                 subscription.cancel()
                 withExtendedLifetime(store) {}
@@ -24,7 +24,7 @@ extension Store where Label: Sendable {
     public var labelStream: AsyncStream<Label> {
         AsyncStream(bufferingPolicy: .unbounded) { continuation in
             let subscription = subscribe(labels: { continuation.yield($0) }, onDispose: { continuation.finish() })
-            let store = Confined(self as AnyObject)  // only held, never touched: keeps the store alive
+            let store = KeptAlive(self)
             continuation.onTermination = { _ in
                 subscription.cancel()
                 withExtendedLifetime(store) {}

@@ -52,16 +52,21 @@ public final class DispatchQueueScheduler: Scheduler {
         _ work: @escaping @Sendable () -> Void
     ) -> any Cancellable {
         precondition(interval > .zero, "A repeating interval must be positive, got \(interval)")
-        // DispatchSource objects are thread-safe; the type is simply not marked Sendable.
-        let timer = Confined(DispatchSource.makeTimerSource(queue: queue))
-        let cancellation = Cancellation(onCancel: { timer.value.cancel() })
-        timer.value.schedule(
+        let timer = TimerSource(DispatchSource.makeTimerSource(queue: queue))
+        let cancellation = Cancellation(onCancel: { timer.source.cancel() })
+        timer.source.schedule(
             deadline: .now() + .nanoseconds(Int(max(0, initialDelay.wholeNanoseconds))),
             repeating: .nanoseconds(Int(interval.wholeNanoseconds)))
-        timer.value.setEventHandler {
+        timer.source.setEventHandler {
             if !cancellation.isCancelled { work() }
         }
-        timer.value.resume()
+        timer.source.resume()
         return cancellation
+    }
+
+    /// A timer source, cancelled from whichever thread cancels the timer.
+    private final class TimerSource: @unchecked Sendable {  // libdispatch's sources are thread-safe; the type is not marked Sendable
+        let source: any DispatchSourceTimer
+        init(_ source: any DispatchSourceTimer) { self.source = source }
     }
 }

@@ -131,8 +131,8 @@ public final class ExecutorContext<Action, Message, State, Label> {
     /// It captures executor state, which is safe because it only runs on the store's scheduler.
     private func whileAlive(_ body: @escaping () -> Void) -> @Sendable () -> Void {
         // Both run only on the store's scheduler, one piece of work at a time.
-        let body = Confined(body)
-        let context = Confined(self)
+        let body = Confined(body, to: scheduler)
+        let context = Confined(self, to: scheduler)
         return {
             guard let store = context.value.store else { return }
             withExtendedLifetime(store) { context.value.turn(body.value) }
@@ -161,8 +161,8 @@ public final class ExecutorContext<Action, Message, State, Label> {
     /// ```
     public func callback<Value: Sendable>(_ body: @escaping (Value) -> Void) -> @Sendable (Value) -> Void {
         // Both run only on the store's scheduler, one piece of work at a time.
-        let body = Confined(body)
-        let context = Confined(self)
+        let body = Confined(body, to: scheduler)
+        let context = Confined(self, to: scheduler)
         let scheduler = self.scheduler
         return { value in
             scheduler.schedule {

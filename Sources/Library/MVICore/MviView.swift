@@ -19,8 +19,8 @@ public protocol MviView<Model, Event>: AnyObject {
 /// made it (the main thread in an app), and the compiler refuses to send it to another isolation
 /// domain. The handles `events` returns may be cancelled from any thread.
 open class BaseMviView<Model, Event>: MviView {
-    /// The subscribers, shared with their cancellation handles (which any thread may call).
-    private let subscribers = Locked<(nextID: Int, list: [(id: Int, body: (Event) -> Void)])>((0, []))
+    /// The subscribers, shared with the sources `events` returns.
+    private let subscribers = Subscribers()
 
     public init() {}
 
@@ -30,24 +30,48 @@ open class BaseMviView<Model, Event>: MviView {
     /// Emits `event` to everything subscribed to `events` now, in the order they subscribed.
     /// A subscriber cancelled by an earlier one is not told. Call it from the view's own thread.
     public func dispatch(_ event: Event) {
-        let round = subscribers.withLock { $0.list }
-        for (id, body) in round where subscribers.withLock({ $0.list.contains { $0.id == id } }) {
+        subscribers.removeCancelled()
+        for (id, body) in subscribers.list where !subscribers.isCancelled(id) {
             body(event)
         }
+        subscribers.removeCancelled()
     }
 
     /// The number of subscribers to `events` now (a bound view has one per binding).
-    public var eventSubscriberCount: Int { subscribers.withLock { $0.list.count } }
+    public var eventSubscriberCount: Int {
+        subscribers.removeCancelled()
+        return subscribers.list.count
+    }
 
     public var events: Source<Event> {
-        // The source and its handles hold the subscriber list, not the view.
+        // The source holds the subscriber list, not the view; a handle holds only the cancelled ids.
         Source { [subscribers] observer in
-            let id = subscribers.withLock { state in
-                state.nextID += 1
-                state.list.append((state.nextID, observer))
-                return state.nextID
+            subscribers.removeCancelled()
+            subscribers.nextID += 1
+            let id = subscribers.nextID
+            subscribers.list.append((id, observer))
+            let cancelled = subscribers.cancelled
+            return Cancellation { cancelled.withLock { _ = $0.insert(id) } }
+        }
+    }
+
+    /// The subscriber list, touched on the view's thread only, like the view. The closures in it are
+    /// not `Sendable`, so a handle cancelled on another thread does not touch them: it adds its id to
+    /// `cancelled`, and the view's thread drops the closure at its next `dispatch` or subscription.
+    private final class Subscribers {
+        var nextID = 0
+        var list: [(id: Int, body: (Event) -> Void)] = []
+        /// The ids of cancelled subscriptions still in `list`: the one part any thread touches.
+        let cancelled = Locked<Set<Int>>([])
+
+        func isCancelled(_ id: Int) -> Bool { cancelled.withLock { $0.contains(id) } }
+
+        func removeCancelled() {
+            let gone = cancelled.withLock { ids in
+                defer { ids.removeAll() }
+                return ids
             }
-            return Cancellation { subscribers.withLock { $0.list.removeAll { $0.id == id } } }
+            if !gone.isEmpty { list.removeAll { gone.contains($0.id) } }
         }
     }
 }

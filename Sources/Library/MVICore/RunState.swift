@@ -5,7 +5,8 @@ import MVIEssentials
 /// Confined to the store's scheduler, like the rest of the store's mutable state. Its fields are
 /// internal and only touched by these small, non-inlinable methods, all inside this module, so the
 /// compiler checks exclusive access to them when it builds the module instead of at run time on
-/// every intent (a run-time check per access cost more than the rest of an intent).
+/// every intent (a run-time check per access cost more than the rest of an intent). Only the calls
+/// on an intent's quiet path (StoreCore.swift, "An intent's route") are `@usableFromInline`.
 @usableFromInline
 final class RunState {
     /// Whether the executor (or the bootstrapper) is running now.
@@ -24,16 +25,16 @@ final class RunState {
     /// Whether the store is not disposed.
     @usableFromInline var isLive: Bool { !disposed }
 
-    @usableFromInline var isDisposed: Bool { disposed }
+    var isDisposed: Bool { disposed }
 
-    @usableFromInline var isDelivering: Bool { delivering }
+    var isDelivering: Bool { delivering }
 
     /// The sequence number of the last event.
-    @usableFromInline var lastSequence: Int { sequence }
+    var lastSequence: Int { sequence }
 
     /// Starts running the executor for an intent, unless it is running or subscribers are being
     /// told (then the intent waits) or the store is disposed. Returns whether it started.
-    @usableFromInline func beginExecuting() -> Bool {
+    func beginExecuting() -> Bool {
         if executing || delivering || disposed { return false }
         executing = true
         return true
@@ -78,13 +79,13 @@ final class RunState {
     }
 
     /// Numbers a new event; returns its number, or 0 when no one observes events.
-    @usableFromInline func nextEvent() -> Int {
+    func nextEvent() -> Int {
         sequence &+= 1
         return hasEventObservers ? sequence : 0
     }
 
     /// Starts a round; returns false when one is running already (the emission must wait).
-    @usableFromInline func beginDelivery() -> Bool {
+    func beginDelivery() -> Bool {
         if delivering {
             hasPendingEmissions = true
             return false
@@ -108,11 +109,11 @@ final class RunState {
         return hasPendingIntents && !executing ? .handleIntents : .done
     }
 
-    @usableFromInline func setPendingIntents(_ value: Bool) { hasPendingIntents = value }
+    func setPendingIntents(_ value: Bool) { hasPendingIntents = value }
 
-    @usableFromInline func setEventObservers(_ value: Bool) { hasEventObservers = value }
+    func setEventObservers(_ value: Bool) { hasEventObservers = value }
 
-    @usableFromInline func markDisposed() -> Bool {
+    func markDisposed() -> Bool {
         if disposed { return false }
         disposed = true
         return true
@@ -120,7 +121,7 @@ final class RunState {
 
     /// Runs the executor for something other than an intent (a callback, a timer, the
     /// bootstrapper); returns false if it is running already or subscribers are being told.
-    @usableFromInline func beginTurn() -> Bool {
+    func beginTurn() -> Bool {
         if executing || delivering { return false }
         executing = true
         return true

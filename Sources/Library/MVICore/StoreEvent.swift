@@ -55,7 +55,8 @@ extension StoreEvent: CustomStringConvertible {
 
 /// Prints every store event as one line: `[name #sequence] kind: value`.
 ///
-/// Pass `logger.log` as a store's `eventObserver`, or subscribe it with `subscribe(events:)`.
+/// Make stores through a `LoggingStoreFactory` to log all of them, or subscribe `logger.log` to one
+/// store with `subscribe(events:)`.
 public struct StoreEventLogger: Sendable {
     private let write: @Sendable (String) -> Void
 

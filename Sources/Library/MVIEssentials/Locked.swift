@@ -3,10 +3,14 @@ import Foundation
 /// A value guarded by a lock, for the few places where state really is shared across threads: the
 /// one lock box of the package (the store, the image pipeline, the replay logs, the file stores).
 ///
-/// `Synchronization.Mutex` needs macOS 15 / iOS 18; this keeps the package on the
-/// Observation floor (macOS 14 / iOS 17).
+/// Like swift-nio's `NIOLockedValueBox`, the box is `Sendable` only when its value is: the lock
+/// makes access exclusive, but it cannot make a value that is not `Sendable` (a closure that
+/// captures a view, a class of one thread) safe to use from another thread.
+///
+/// `Synchronization.Mutex` needs macOS 15 / iOS 18; this keeps the package on its floor
+/// (macOS 13 / iOS 16, Package.swift's `platforms`).
 @usableFromInline
-package final class Locked<Value>: @unchecked Sendable {  // `value` is only touched with `lock` held
+package final class Locked<Value> {
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value
 
@@ -18,13 +22,7 @@ package final class Locked<Value>: @unchecked Sendable {  // `value` is only tou
         defer { lock.unlock() }
         return try body(&value)
     }
-
 }
 
-/// Carries a non-`Sendable` value to a store's scheduler, which runs one piece of work at a time:
-/// the value is handed over once and only touched there afterwards. Each use names why.
-@usableFromInline
-package struct Confined<Value>: @unchecked Sendable {  // the store's scheduler serializes every use
-    @usableFromInline package let value: Value
-    @usableFromInline package init(_ value: Value) { self.value = value }
-}
+// `value` is only touched with `lock` held, and it may cross threads only because it is `Sendable`.
+extension Locked: @unchecked Sendable where Value: Sendable {}  // the lock guards `value`, itself Sendable

@@ -102,3 +102,7 @@ struct LRUList<Value> {
         if oldest == nil { oldest = node }
     }
 }
+
+// Its nodes are classes, reached only through the list; each cache keeps its one list inside a
+// `Locked` and never copies it out, so the nodes are only touched with that lock held.
+extension LRUList: @unchecked Sendable where Value: Sendable {}  // only ever touched inside its cache's lock

@@ -65,7 +65,7 @@ protocol RecordingTab: AnyObject {
 /// A live session of a feature run by a `ScenarioRecorder` on a real queue and clock, against the
 /// demo's server: the screen shows what the recorder's feature renders, its keys are written as
 /// the scenario's view events, and `destroy` writes the scenario to `file` (docs/demo.md, "Recording").
-final class RecordedFeed<Model, Event: Sendable>: ScreenFeed, RecordingTab {
+final class RecordedFeed<Model: Sendable, Event: Sendable>: ScreenFeed, RecordingTab {
     private let recorder: ScenarioRecorder
     private let latest: Locked<Model>
     private let labels: Locked<[String]>

@@ -8,11 +8,11 @@ public final class ArticleComponent: StoreComponent<ArticleStore, ArticleViewMod
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
     public init(
         article: NewsArticle, favorites: any FavoritesStore, scheduler: any Scheduler,
-        eventObserver: ((ArticleStore.Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) {
         super.init(
             name: "ArticleComponent",
-            store: .article(article, favorites: favorites, scheduler: scheduler, eventObserver: eventObserver),
+            store: .article(article, favorites: favorites, scheduler: scheduler, factory: factory),
             stateToModel: ArticleMappers.model,
             eventToIntent: ArticleMappers.intent)
     }

@@ -45,7 +45,7 @@ where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessag
     /// again with it (the flag is read again from `favorites`).
     public static func article(
         _ article: NewsArticle, favorites: any FavoritesStore, scheduler: any Scheduler,
-        eventObserver: ((Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) -> ArticleStore {
         ArticleStore(
             name: "ArticleStore",
@@ -54,6 +54,6 @@ where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessag
             executor: ArticleExecutor(favorites: favorites),
             reducer: ArticleReducer(),
             scheduler: scheduler,
-            eventObserver: eventObserver)
+            factory: factory)
     }
 }

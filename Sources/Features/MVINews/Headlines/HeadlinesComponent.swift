@@ -8,11 +8,11 @@ public final class HeadlinesComponent: StoreComponent<HeadlinesStore, HeadlinesV
     ///   - restoring: state saved from an earlier component (`component.store.state.saved`).
     public init(
         dataSource: any NewsDataSource, scheduler: any Scheduler, restoring saved: HeadlinesSavedState? = nil,
-        eventObserver: ((HeadlinesStore.Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) {
         super.init(
             name: "HeadlinesComponent",
-            store: .headlines(dataSource: dataSource, scheduler: scheduler, restoring: saved, eventObserver: eventObserver),
+            store: .headlines(dataSource: dataSource, scheduler: scheduler, restoring: saved, factory: factory),
             stateToModel: HeadlinesMappers.model,
             eventToIntent: HeadlinesMappers.intent)
     }

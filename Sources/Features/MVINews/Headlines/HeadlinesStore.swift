@@ -102,7 +102,7 @@ where Intent == HeadlinesIntent, Action == HeadlinesAction, Message == Headlines
     /// once; restored with pages, it shows them and loads nothing until asked.
     public static func headlines(
         dataSource: any NewsDataSource, scheduler: any Scheduler, restoring saved: HeadlinesSavedState? = nil,
-        eventObserver: ((Event) -> Void)? = nil
+        factory: any StoreFactory = DefaultStoreFactory()
     ) -> HeadlinesStore {
         let initial = saved.map(HeadlinesState.init(restoring:)) ?? HeadlinesState()
         return HeadlinesStore(
@@ -112,6 +112,6 @@ where Intent == HeadlinesIntent, Action == HeadlinesAction, Message == Headlines
             executor: HeadlinesExecutor(dataSource: dataSource),
             reducer: HeadlinesReducer(),
             scheduler: scheduler,
-            eventObserver: eventObserver)
+            factory: factory)
     }
 }

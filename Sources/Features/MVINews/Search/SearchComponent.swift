@@ -9,13 +9,12 @@ public final class SearchComponent: StoreComponent<SearchStore, SearchViewModel,
     ///   - restoring: state saved from an earlier component (`component.store.state.saved`).
     public init(
         dataSource: any NewsDataSource, history: any SearchHistoryStore, scheduler: any Scheduler,
-        restoring saved: SearchSavedState? = nil, eventObserver: ((SearchStore.Event) -> Void)? = nil
+        restoring saved: SearchSavedState? = nil, factory: any StoreFactory = DefaultStoreFactory()
     ) {
         super.init(
             name: "SearchComponent",
             store: .search(
-                dataSource: dataSource, history: history, scheduler: scheduler, restoring: saved,
-                eventObserver: eventObserver),
+                dataSource: dataSource, history: history, scheduler: scheduler, restoring: saved, factory: factory),
             stateToModel: SearchMappers.model,
             eventToIntent: SearchMappers.intent)
     }

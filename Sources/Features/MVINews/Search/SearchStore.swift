@@ -92,7 +92,7 @@ where Intent == SearchIntent, Action == SearchAction, Message == SearchMessage, 
     /// query and searches it at once (no debounce) if it is long enough.
     public static func search(
         dataSource: any NewsDataSource, history: any SearchHistoryStore, scheduler: any Scheduler,
-        restoring saved: SearchSavedState? = nil, eventObserver: ((Event) -> Void)? = nil
+        restoring saved: SearchSavedState? = nil, factory: any StoreFactory = DefaultStoreFactory()
     ) -> SearchStore {
         var actions = [SearchAction.loadHistory]
         if let saved, !saved.query.isEmpty { actions.append(.restoreQuery(saved.query)) }
@@ -103,6 +103,6 @@ where Intent == SearchIntent, Action == SearchAction, Message == SearchMessage, 
             executor: SearchExecutor(dataSource: dataSource, historyStore: history),
             reducer: SearchReducer(),
             scheduler: scheduler,
-            eventObserver: eventObserver)
+            factory: factory)
     }
 }

@@ -29,6 +29,8 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
     let server: MockServer
     let listener: Socket
     let clock = ContinuousClock()
+    /// When the loop began: its connections' state machines count time from here (`loopTime`).
+    let epoch = ContinuousClock.now
     private let inbox = Locked<[Message]>([])
     private let wake: (read: Int32, write: Int32)
 
@@ -92,8 +94,7 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
         switch message {
         case .answer(let number, let bytes, let keepAlive):
             guard let connection = connections[number] else { return }
-            connection.awaitingAnswer = false
-            connection.plan = ResponsePlan([.write(bytes)], keepAlive: keepAlive)
+            connection.machine.answered(ResponsePlan([.write(bytes)], keepAlive: keepAlive))
             advance(connection)
         case .stop:
             guard drainUntil == nil else { return }
@@ -102,7 +103,7 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
             listenerPausedUntil = nil
             // Idle, delayed and stalled connections close now; responses being written and admin
             // answers on their way get the drain time.
-            for connection in Array(connections.values) where !connection.awaitingAnswer && !connection.hasOutput { close(connection) }
+            for connection in Array(connections.values) where !connection.machine.isAwaitingAnswer && !connection.hasOutput { close(connection) }
         }
     }
 

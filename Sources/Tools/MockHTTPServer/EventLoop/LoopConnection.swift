@@ -1,55 +1,52 @@
 import Foundation
 
-/// One connection's state, owned by one event loop (never touched from another thread).
+/// One connection, owned by one event loop (never touched from another thread): its socket, the
+/// bytes in flight, and where it is in its requests and responses (`machine`).
 final class LoopConnection {
     let socket: Socket
     let number: Int
+    /// Where the connection is: reading a request, responding, awaiting an answer, closed.
+    var machine: ConnectionStateMachine
     /// Bytes read and not yet parsed.
     var input = Data()
     /// Bytes being written, and how many of them are out.
     var output = Data()
     var written = 0
-    /// The response under way, if any.
-    var plan: ResponsePlan?
-    /// The end of the current pause step.
-    var pauseUntil: ContinuousClock.Instant?
-    /// An admin request is being handled off the loop.
-    var awaitingAnswer = false
-    /// When the connection last finished a response (or opened).
-    var idleSince: ContinuousClock.Instant
-    /// The first byte of the request under way.
-    var firstByte: ContinuousClock.Instant?
     /// Since when the client has taken no byte of `output`.
     var blockedSince: ContinuousClock.Instant?
-    /// The client sent end of stream (or the connection failed).
-    var peerClosed = false
-    /// The head a `100 Continue` was sent for.
-    var continuedHead: Int?
     /// The deadline this connection has an entry for in the timer heap.
     var scheduled: ContinuousClock.Instant?
-    var closed = false
 
-    init(socket: Socket, number: Int, now: ContinuousClock.Instant) {
+    init(socket: Socket, number: Int, now: ConnectionStateMachine.Instant) {
         self.socket = socket
         self.number = number
-        idleSince = now
+        machine = ConnectionStateMachine(now: now)
     }
 
     var hasOutput: Bool { written < output.count }
+
+    /// Starts writing `bytes`; called once the bytes before them are all out.
+    func write(_ bytes: Data) {
+        output = bytes
+        written = 0
+    }
 }
 
 extension EventLoop {
+    /// The loop's clock as the connections' state machines read it: the time since the loop began.
+    var loopTime: Duration { epoch.duration(to: clock.now) }
+
     func open(_ socket: Socket, number: Int) {
         socket.configureForLoop()
-        let connection = LoopConnection(socket: socket, number: number, now: clock.now)
+        let connection = LoopConnection(socket: socket, number: number, now: loopTime)
         connections[number] = connection
         numbers[socket.fd] = number
         settle(connection)
     }
 
     func ready(_ connection: LoopConnection, _ readiness: PollSet.Readiness) {
-        if readiness.readable || readiness.failed, !connection.peerClosed { read(connection) }
-        if readiness.failed, !readiness.readable { connection.peerClosed = true }
+        if readiness.readable || readiness.failed, !connection.machine.peerClosed { read(connection) }
+        if readiness.failed, !readiness.readable { connection.machine.peerHungUp() }
         advance(connection)
     }
 
@@ -60,109 +57,87 @@ extension EventLoop {
             case .bytes(let count): total += count
             case .wouldBlock: break reading
             case .end:
-                connection.peerClosed = true
+                connection.machine.peerHungUp()
                 break reading
             }
         }
-        if connection.firstByte == nil, connection.plan == nil, !connection.awaitingAnswer, !connection.input.isEmpty {
-            connection.firstByte = clock.now
-        }
+        if !connection.input.isEmpty { connection.machine.bytesArrived(now: loopTime) }
     }
 
-    /// Moves the connection on as far as it can go now: writes, runs plan steps, parses and
-    /// answers requests in order. Then watches and schedules what it waits for.
+    /// Moves the connection on as far as it can go now: writes, runs the response's steps, parses
+    /// and answers requests in order. Then watches and schedules what it waits for.
     func advance(_ connection: LoopConnection) {
-        work: while !connection.closed {
+        work: while true {
             if connection.hasOutput, !flush(connection) { break }
-            if connection.plan != nil {
+            switch connection.machine.state {
+            case .closed, .awaitingAnswer:
+                break work
+            case .responding:
                 guard runStep(connection) else { break work }
-                continue
+            case .reading:
+                guard readRequest(connection) else { break work }
             }
-            if connection.awaitingAnswer { break }
-            if drainUntil != nil {
-                close(connection)  // stopping: no new requests
-                break
-            }
-            let parsed: (request: HTTPRequest, consumed: Int)?
-            do {
-                parsed = try HTTPRequestParser().parse(connection.input)
-            } catch {
-                connection.plan = server.closingPlan(error.status, error.message)
-                continue
-            }
-            if let (request, consumed) = parsed {
-                connection.input.removeFirst(consumed)
-                connection.continuedHead = nil
-                if request.path.hasPrefix("/__admin/") || request.path == "/__admin" {
-                    answerOffLoop(request, on: connection)
-                    break
-                }
-                if let proxy = server.proxy, !server.hasStub(for: request) {
-                    forwardOffLoop(request, through: proxy, on: connection)
-                    break
-                }
-                connection.plan = server.plan(for: request, connection: connection.number)
-                continue
-            }
-            if connection.peerClosed {
-                close(connection)  // the client left without a whole request
-                break
-            }
-            // A client that sent `Expect: 100-continue` waits for this before sending its body.
-            if let headEnd = HTTPRequestParser().awaitsContinue(connection.input), connection.continuedHead != headEnd {
-                connection.continuedHead = headEnd
-                connection.output = Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-                connection.written = 0
-                continue
-            }
-            break
         }
         settle(connection)
     }
 
-    /// Runs the next step of the plan (or ends it); false when the connection must wait (or closed).
+    /// Does what the response's next step says; false when the connection must wait (or closed).
     private func runStep(_ connection: LoopConnection) -> Bool {
-        guard let plan = connection.plan else { return true }
-        guard plan.next < plan.steps.count else {
-            connection.plan = nil
-            guard plan.keepAlive else {
-                close(connection)
-                return false
-            }
-            connection.idleSince = clock.now
-            connection.firstByte = connection.input.isEmpty ? nil : clock.now
-            return true
-        }
-        switch plan.steps[plan.next] {
-        case .write(let data):
-            connection.output = data
-            connection.written = 0
-        case .record(let status):
-            if let sequence = plan.sequence { server.journal.update(sequence) { $0.status = status } }
-        case .pause(let milliseconds):
-            if connection.peerClosed {
-                wentAway(connection)
-                return false
-            }
-            guard let until = connection.pauseUntil else {
-                connection.pauseUntil = clock.now + .milliseconds(milliseconds)
-                return false
-            }
-            guard clock.now >= until else { return false }
-            connection.pauseUntil = nil
+        switch connection.machine.nextStep(now: loopTime, inputIsEmpty: connection.input.isEmpty) {
+        case .write(let data): connection.write(data)
+        case .record(let sequence, let status): server.journal.update(sequence) { $0.status = status }
+        case .proceed, .readNext: break
+        case .wait: return false
+        case .close:
+            close(connection)
+            return false
         case .reset:
             connection.socket.armReset()
             close(connection)
             return false
-        case .close:
-            close(connection)
-            return false
-        case .stall:
-            if connection.peerClosed { wentAway(connection) }
+        case .wentAway(let sequence):
+            wentAway(connection, sequence: sequence)
             return false
         }
-        connection.plan?.next += 1
         return true
+    }
+
+    /// Parses the next request and starts its answer, or a `100 Continue`; false when the
+    /// connection must wait for more bytes (or closed).
+    private func readRequest(_ connection: LoopConnection) -> Bool {
+        if drainUntil != nil {
+            close(connection)  // stopping: no new requests
+            return false
+        }
+        let parsed: (request: HTTPRequest, consumed: Int)?
+        do {
+            parsed = try HTTPRequestParser().parse(connection.input)
+        } catch {
+            connection.machine.respond(server.closingPlan(error.status, error.message))
+            return true
+        }
+        if let (request, consumed) = parsed {
+            connection.input.removeFirst(consumed)
+            if request.path.hasPrefix("/__admin/") || request.path == "/__admin" {
+                answerOffLoop(request, on: connection)
+                return false
+            }
+            if let proxy = server.proxy, !server.hasStub(for: request) {
+                forwardOffLoop(request, through: proxy, on: connection)
+                return false
+            }
+            connection.machine.respond(server.plan(for: request, connection: connection.number))
+            return true
+        }
+        if connection.machine.peerClosed {
+            close(connection)  // the client left without a whole request
+            return false
+        }
+        if let headEnd = HTTPRequestParser().awaitsContinue(connection.input), connection.machine.shouldContinue(headEnd: headEnd) {
+            connection.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            return true
+        }
+        return false
     }
 
     /// Writes what the socket takes; true when all of `output` is out.
@@ -177,14 +152,13 @@ extension EventLoop {
             if progressed || connection.blockedSince == nil { connection.blockedSince = clock.now }
             return false
         case .failed:
-            wentAway(connection)
+            wentAway(connection, sequence: connection.machine.responseSequence)
             return false
         }
     }
 
     private func answerOffLoop(_ request: HTTPRequest, on connection: LoopConnection) {
-        connection.awaitingAnswer = true
-        connection.firstByte = nil
+        connection.machine.handOff()
         let number = connection.number
         DispatchQueue.global().async { [server, self] in
             let response = AdminAPI(server: server).handle(request)
@@ -196,8 +170,7 @@ extension EventLoop {
     /// Forwards a request no stub answers to the proxy's upstream, off the loop; the journal names
     /// the route `proxy`.
     private func forwardOffLoop(_ request: HTTPRequest, through proxy: Proxy, on connection: LoopConnection) {
-        connection.awaitingAnswer = true
-        connection.firstByte = nil
+        connection.machine.handOff()
         let number = connection.number
         let sequence = server.journal.record(request, connection: number)
         DispatchQueue.global().async { [server, self] in
@@ -216,21 +189,22 @@ extension EventLoop {
     /// What the connection waits for next, if it is bounded in time.
     private func deadline(_ connection: LoopConnection) -> ContinuousClock.Instant? {
         let configuration = server.configuration
-        if connection.hasOutput { return (connection.blockedSince ?? clock.now) + configuration.writeTimeout }
-        if connection.plan != nil { return connection.pauseUntil }
-        if connection.awaitingAnswer { return nil }
-        return connection.firstByte.map { $0 + configuration.headerTimeout } ?? connection.idleSince + configuration.idleTimeout
+        let writingSince = connection.hasOutput ? epoch.duration(to: connection.blockedSince ?? clock.now) : nil
+        let deadline = connection.machine.deadline(
+            writingSince: writingSince,
+            .init(idle: configuration.idleTimeout, header: configuration.headerTimeout, write: configuration.writeTimeout))
+        return deadline.map { epoch + $0 }
     }
 
     /// Watches the socket for what the connection needs, and keeps a timer entry for its deadline.
     private func settle(_ connection: LoopConnection) {
-        guard !connection.closed else { return }
-        if connection.peerClosed, !connection.hasOutput {
+        guard !connection.machine.isClosed else { return }
+        if connection.machine.peerClosed, !connection.hasOutput {
             // Nothing more to read or write: only an answer or a timer moves it on; a hung-up
             // socket would otherwise wake the loop again and again.
             polls.remove(connection.socket.fd)
         } else {
-            let reading = !connection.peerClosed && connection.input.count < Self.inputCap
+            let reading = !connection.machine.peerClosed && connection.input.count < Self.inputCap
             polls.watch(connection.socket.fd, read: reading, write: connection.hasOutput)
         }
         if let deadline = deadline(connection), connection.scheduled.map({ deadline < $0 }) ?? true {
@@ -241,33 +215,33 @@ extension EventLoop {
 
     /// A deadline of this connection came due.
     func expire(_ connection: LoopConnection) {
-        guard let deadline = deadline(connection) else { return settle(connection) }
-        guard clock.now >= deadline else { return settle(connection) }
-        if connection.hasOutput {
-            // The client takes nothing: abandon the response, reset the connection.
+        guard let deadline = deadline(connection), clock.now >= deadline else { return settle(connection) }
+        switch connection.machine.expiry(writing: connection.hasOutput) {
+        case .abandonWrite:
             connection.socket.armReset()
-            wentAway(connection)
-        } else if connection.plan != nil {
-            advance(connection)  // a pause is over
-        } else if connection.firstByte != nil {
-            connection.plan = server.closingPlan(408, "the request was not completed within the header timeout")
+            wentAway(connection, sequence: connection.machine.responseSequence)
+        case .resume:
             advance(connection)
-        } else {
-            close(connection)  // idle
+        case .headerTimeout:
+            connection.machine.respond(server.closingPlan(408, "the request was not completed within the header timeout"))
+            advance(connection)
+        case .idle:
+            close(connection)
+        case nil:
+            settle(connection)
         }
     }
 
     // MARK: Closing
 
     /// The client left (or stopped reading) before the response was complete.
-    private func wentAway(_ connection: LoopConnection) {
-        if let sequence = connection.plan?.sequence { server.journal.update(sequence) { $0.clientWentAway = true } }
+    private func wentAway(_ connection: LoopConnection, sequence: Int?) {
+        if let sequence { server.journal.update(sequence) { $0.clientWentAway = true } }
         close(connection)
     }
 
     func close(_ connection: LoopConnection) {
-        guard !connection.closed else { return }
-        connection.closed = true
+        guard connection.machine.close() else { return }
         polls.remove(connection.socket.fd)
         numbers.removeValue(forKey: connection.socket.fd)
         connections.removeValue(forKey: connection.number)
