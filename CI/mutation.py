@@ -95,7 +95,9 @@ def layer_of(path):
 
 
 def mutant_id(path, original, replacement):
-    digest = hashlib.sha256("\0".join([path, original, replacement]).encode()).hexdigest()[:10]
+    """The file name and a hash of the path and both texts without their blanks at either end:
+    the same change gets the same id wherever the line moves."""
+    digest = hashlib.sha256("\0".join([path, normal(original), normal(replacement)]).encode()).hexdigest()[:10]
     return f"{os.path.basename(path)}:{digest}"
 
 
@@ -127,11 +129,22 @@ def mutants_of(path, tool):
             text = "\n".join(replacement)
             if text == original[index]:
                 continue
-            key = (index, text)
+            key = (index, normal(text))  # the same change with other blanks is the same program
             if key not in found:
                 found[key] = {"id": mutant_id(path, original[index], text), "file": path,
                               "layer": layer_of(path), "line": index + 1,
                               "original": original[index], "mutant": text}
+    return canonical(found.values())
+
+
+def canonical(mutants):
+    """One mutant per change of a line: mutants that differ only in blanks at the ends of lines
+    are the same program."""
+    found = {}
+    for m in mutants:
+        key = (m["line"], normal(m["mutant"]))
+        if key not in found:
+            found[key] = dict(m, id=mutant_id(m["file"], m["original"], m["mutant"]))
     return sorted(found.values(), key=lambda m: (m["line"], m["mutant"]))
 
 
@@ -142,7 +155,7 @@ def cached_mutants_of(path, tool):
                          + open(os.path.join(ROOT, path), "rb").read()).hexdigest()
     cache = os.path.join(ROOT, ".build-mutation", "mutants", key + ".json")
     if os.path.exists(cache):
-        return json.load(open(cache, encoding="utf-8"))
+        return canonical(json.load(open(cache, encoding="utf-8")))
     mutants = mutants_of(path, tool)
     os.makedirs(os.path.dirname(cache), exist_ok=True)
     with open(cache + ".tmp", "w", encoding="utf-8") as f:
