@@ -137,11 +137,23 @@ def mutants_of(path, tool):
     return canonical(found.values())
 
 
+def comment_only(mutant):
+    """A change that leaves a line that is only a `//` comment a comment (commented out again, or
+    its text changed): the program is the same, so the mutant is not run. A line inserted before
+    such a line is code, and is run."""
+    original = mutant["original"].strip()
+    replacement = mutant["mutant"].strip()
+    return original.startswith("//") and "\n" not in replacement and (
+        replacement.startswith("//") or replacement == "/*" + original + "*/")
+
+
 def canonical(mutants):
     """One mutant per change of a line: mutants that differ only in blanks at the ends of lines
     are the same program."""
     found = {}
     for m in mutants:
+        if comment_only(m):
+            continue
         key = (m["line"], normal(m["mutant"]))
         if key not in found:
             found[key] = dict(m, id=mutant_id(m["file"], m["original"], m["mutant"]))
