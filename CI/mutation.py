@@ -324,6 +324,7 @@ def library_tests(tree, library, timeout, log):
 
 def select(mutants, args):
     chosen = list(mutants)
+    rank = {}
     if args.at:
         places = set()
         for place in args.at:
@@ -335,10 +336,15 @@ def select(mutants, args):
                   or (m["file"], m["line"]) in places]
     if args.sample is not None and args.sample < len(chosen):
         chosen = random.Random(args.seed).sample(chosen, args.sample)
+        rank = {m["id"]: k for k, m in enumerate(chosen)}
     chosen.sort(key=lambda m: (m["file"], m["line"], m["mutant"]))
     if args.shard:
         i, n = args.shard
         chosen = [m for k, m in enumerate(chosen) if k % n == i - 1]
+    if rank and getattr(args, "time_budget", None):
+        # A budget may stop the run part way: run a sample in its drawn order, so that the part
+        # run is itself a sample of every file, not the first files in name order.
+        chosen.sort(key=lambda m: rank[m["id"]])
     return chosen
 
 
