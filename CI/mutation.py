@@ -519,6 +519,16 @@ def merge(args):
             if m["id"] in seen:
                 fail(f"merge: mutant {m['id']} is in two reports (shards overlap)")
             seen[m["id"]] = m
+    # The list as it is now: a survivor listed since its run counts as listed, and a listed
+    # mutant whose entry has gone counts as a survivor again.
+    entries = load_equivalents()
+    for m in seen.values():
+        if m["outcome"] in ("survived", "listed"):
+            entry = listed(m, entries)
+            m["outcome"] = "listed" if entry else "survived"
+            m.pop("reason", None)
+            if entry:
+                m["reason"] = entry["reason"]
     first = reports[0]
     merged = {"format": 1, "date": max(r["date"] for r in reports), "commit": commits[0],
               "paths": first["paths"], "written": first["written"], "seed": first["seed"],
@@ -605,7 +615,7 @@ def main():
     r.add_argument("--fail-on-survivor", action="store_true", help="exit 1 when a mutant survives and is not listed")
     r.set_defaults(func=run)
 
-    m = commands.add_parser("merge", help="merge shard reports into one")
+    m = commands.add_parser("merge", help="merge shard reports into one, with the list as it is now")
     m.add_argument("reports", nargs="+")
     m.add_argument("--out", default="mutation-report")
     m.add_argument("--fail-on-survivor", action="store_true")
