@@ -46,6 +46,7 @@ func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterE
             m.state(.gas) { _ in }
         }.stateSpace(states: [.solid, .liquid, .gas], events: all)
         #expect(report != fewer)
+        #expect(fewer != report)
         #expect(report.text != fewer.text)
     }
 
