@@ -168,6 +168,25 @@ final class CounterView: BaseMviView<String, String> {
         #expect(store.stateObserverCount == 0)
     }
 
+    /// A stream holds its store: a store nobody else keeps lives as long as a stream of it.
+    @Test func aStreamKeepsItsStoreAlive() async {
+        weak var weakStore: CounterStore?
+        var stream: AsyncStream<CounterState>?
+        do {
+            let (store, _) = makeCounterStore()
+            weakStore = store
+            stream = store.stateStream
+        }
+        #expect(weakStore != nil, "the stream holds the store")
+        var first: CounterState?
+        for await state in stream! {
+            first = state
+            break
+        }
+        #expect(first?.count == 0)
+        stream = nil
+    }
+
     @Test func disposingTheStoreFinishesItsStreams() async {
         let (store, _) = makeCounterStore()
         let states = store.stateStream

@@ -36,6 +36,12 @@ import Testing
         return text
     }
 
+    /// XML text (the JUnit report's): the five markup characters as entities, a line feed as
+    /// `&#10;`, other controls but tab as `\u{XXXX}`, everything else as it is.
+    @Test func xmlTextEscapesEachMarkupCharacterAndControl() {
+        #expect(TextEscaping.xmlEscaped("a&b<c>d\"e\nf\u{01}g\th\u{1F}é'") == "a&amp;b&lt;c&gt;d&quot;e&#10;f\\u{0001}g\th\\u{001F}é'")
+    }
+
     @Test func aQuoteOrAControlInsideAGraphemeClusterIsEscapedOnce() throws {
         #expect(TextEscaping.jsonQuoted("\"\u{301}") == #""\"́""#)
         #expect(TextEscaping.jsonQuoted("a\r\nb") == #""a\r\nb""#)

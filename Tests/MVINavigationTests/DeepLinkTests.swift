@@ -144,6 +144,37 @@ private func failure(_ link: String) throws -> DeepLinkError? {
         #expect(try failure("app://item?id=%FF")?.reason == .notUTF8(parameter: "id"))
     }
 
+    /// A refused character is quoted with every scalar below U+0020, DEL and the space written as
+    /// `U+XX`, so that a message never carries an invisible or line-breaking character.
+    @Test func aRefusedCharacterIsQuotedWithInvisibleScalarsSpelledOut() throws {
+        func message(_ character: Character) -> String {
+            String(DeepLinkError(link: "app://x", position: 7, reason: .invalidCharacter(character)).description
+                .dropFirst("app://x: at character 7: ".count))
+        }
+        #expect(message("\u{01}") == "the character \"U+1\" must be percent-encoded")
+        #expect(message("\u{1F}") == "the character \"U+1F\" must be percent-encoded")
+        #expect(message("\u{7F}") == "the character \"U+7F\" must be percent-encoded")
+        #expect(message(" ") == "the character \"U+20\" must be percent-encoded")
+        #expect(message("\r\n") == "the character \"U+DU+A\" must be percent-encoded")
+        #expect(message("!") == "the character \"!\" must be percent-encoded")
+        #expect(message("\u{80}") == "the character \"\u{80}\" must be percent-encoded")
+    }
+
+    /// A link written from a route escapes each byte outside the unreserved set as `%` and two upper
+    /// case hex digits, a byte below 0x10 included.
+    @Test func aWrittenLinkEscapesEveryByteWithTwoHexDigits() throws {
+        var grammar = try DeepLinkGrammar<TestRoute>(scheme: "app", maxLength: 64)
+        try grammar.add(
+            DeepLinkPattern(
+                screen: "item", parameters: ["note"], parse: { _ in .item(1) },
+                print: { route in
+                    guard case .item(let id) = route else { return nil }
+                    return ["note": id == 1 ? "a\u{01}\u{0F}\u{10} é~" : "-._~Az09"]
+                }))
+        #expect(try grammar.link(for: .item(1)) == "app://item?note=a%01%0F%10%20%C3%A9~")
+        #expect(try grammar.link(for: .item(2)) == "app://item?note=-._~Az09")
+    }
+
     @Test func aValueThePatternRefusesIsReportedAtTheValue() throws {
         let error = try #require(try failure("app://item?id=-4"))
         #expect(error.position == 15)

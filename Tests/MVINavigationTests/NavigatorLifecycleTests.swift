@@ -134,6 +134,7 @@ import Testing
         ])
         #expect(harness.navigator.builtRoutes == [])
         #expect(harness.navigator.isDestroyed)
+        #expect(!harness.navigator.isStarted, "destroying a started host stops it first")
         #expect(harness.navigator.navigate(.dismiss) == .refused(.destroyed))
         harness.navigator.start()
         #expect(harness.navigator.builtRoutes == [])

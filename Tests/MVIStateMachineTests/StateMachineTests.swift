@@ -34,6 +34,22 @@ func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterE
 }
 
 @Suite struct MatterMachineTests {
+    /// Two state-space reports are equal when their texts are: the same table checked twice is
+    /// equal, a table with one handler less is not.
+    @Test func stateSpaceReportsAreEqualWhenTheirTextsAre() {
+        let all: [MatterEvent] = [.melt, .freeze, .vaporize, .condense]
+        let report = makeMatterMachine().stateSpace(states: [.solid, .liquid, .gas], events: all)
+        #expect(report == makeMatterMachine().stateSpace(states: [.solid, .liquid, .gas], events: all))
+        let fewer = StateMachine<Matter, MatterEvent, MatterEffect>(initial: .solid) { m in
+            m.state(.solid) { s in s.on(.melt, transitionTo: .liquid, emit: .logMelted) }
+            m.state(.liquid) { _ in }
+            m.state(.gas) { _ in }
+        }.stateSpace(states: [.solid, .liquid, .gas], events: all)
+        #expect(report != fewer)
+        #expect(fewer != report)
+        #expect(report.text != fewer.text)
+    }
+
     @Test func startsInTheInitialState() {
         #expect(makeMatterMachine().state == .solid)
     }

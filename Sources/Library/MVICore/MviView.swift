@@ -134,4 +134,4 @@ public final class ViewProxy<Model, Event>: BaseMviView<Model, Event>, Observabl
 // The model and the count are read and written only with `latest`'s lock held, the registrar is
 // Sendable, and the event subscribers (BaseMviView) are behind their own lock.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-extension ViewProxy: @unchecked Sendable where Model: Sendable {}
+extension ViewProxy: @unchecked Sendable where Model: Sendable {}  // model and count under `latest`'s lock

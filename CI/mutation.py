@@ -1,0 +1,646 @@
+#!/usr/bin/env python3
+"""Mutation testing of the reference (docs/mutation.md).
+
+universalmutator (pinned by hash in CI/mutation-requirements.txt) writes the mutants of the Swift
+files given. Each mutant is applied to a scratch copy of the package (never the working tree),
+`conformance` is rebuilt incrementally there and the corpus is replayed. A mutant of a library
+(MVICore, MVIStateMachine, MVINavigation, MVIImagePipeline, MVIJSON) that the corpus does not kill
+then meets that library's own tests (`swift test --filter <Library>Tests`).
+
+    python3 CI/mutation.py run Sources/Features --sample 40 --seed 1 --out mutation-report
+    python3 CI/mutation.py run Sources/Library/MVICore --shard 2/8 --out shard-2
+    python3 CI/mutation.py merge shard-*/mutation.json --out mutation-report
+    python3 CI/mutation.py guide <mutant id> [--runs N --seed S --time-budget SEC]
+    python3 CI/mutation.py list-check
+    python3 CI/mutation.py mutants Sources/Features/MVIKittens/KittenParser.swift
+
+Every mutant ends as one of: `no-build`, `killed` (by the corpus, or for a library by its tests),
+`hang` (killed by a hang: the bounded run did not finish), `survived`, or `listed` (it survived and
+is on the list of equivalent or unobservable mutants, CI/mutation-equivalents.json).
+"""
+
+import argparse
+import datetime
+import fcntl
+import hashlib
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REQUIREMENTS = os.path.join(ROOT, "CI", "mutation-requirements.txt")
+EQUIVALENTS = os.path.join(ROOT, "CI", "mutation-equivalents.json")
+VENV = os.path.join(ROOT, ".build-mutation", "venv")
+# What the scratch copy holds: what `conformance` and the tests are built from and read.
+SYNCED = ["Package.swift", "Sources", "Tests", "Fixtures", "TestPlans", "docs"]
+# The libraries the features stand on, each with its own test target.
+LIBRARIES = ["MVICore", "MVIStateMachine", "MVINavigation", "MVIImagePipeline", "MVIJSON"]
+TREE_LOCK = None
+OUTCOMES = ["no-build", "killed", "hang", "survived", "listed"]
+
+
+def fail(message):
+    print("mutation: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
+# ---------------------------------------------------------------- the pinned tool
+
+def mutate_tool():
+    """The `mutate` command of the pinned universalmutator, installed once into .build-mutation/venv."""
+    stamp = os.path.join(VENV, ".installed")
+    wanted = open(REQUIREMENTS, "rb").read()
+    if not (os.path.exists(stamp) and open(stamp, "rb").read() == wanted):
+        shutil.rmtree(VENV, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True, stdout=sys.stderr)
+        # --no-deps: universalmutator also names comby and python-levenshtein, which only its
+        # --comby mode and its analysis commands import; the requirements list what `mutate` needs.
+        subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "--quiet", "--require-hashes",
+                        "--only-binary=:all:", "--no-deps", "-r", REQUIREMENTS],
+                       check=True, stdout=sys.stderr)
+        with open(stamp, "wb") as f:
+            f.write(wanted)
+    return os.path.join(VENV, "bin", "mutate")
+
+
+# ---------------------------------------------------------------- mutants
+
+def swift_files(paths):
+    files = []
+    for path in paths:
+        full = os.path.join(ROOT, path)
+        if os.path.isfile(full):
+            files.append(os.path.relpath(full, ROOT))
+        elif os.path.isdir(full):
+            for base, dirs, names in os.walk(full):
+                dirs.sort()
+                files += [os.path.relpath(os.path.join(base, n), ROOT) for n in sorted(names) if n.endswith(".swift")]
+        else:
+            fail(f"{path}: no such file or folder")
+    return sorted(set(files))
+
+
+def layer_of(path):
+    parts = path.split("/")
+    if parts[:2] == ["Sources", "Features"]:
+        return "features"
+    if parts[:2] == ["Sources", "Library"] and len(parts) > 2:
+        return parts[2]
+    return "other"
+
+
+def mutant_id(path, original, replacement):
+    """The file name and a hash of the path and both texts without their blanks at either end:
+    the same change gets the same id wherever the line moves."""
+    digest = hashlib.sha256("\0".join([path, normal(original), normal(replacement)]).encode()).hexdigest()[:10]
+    return f"{os.path.basename(path)}:{digest}"
+
+
+def mutants_of(path, tool):
+    """The mutants universalmutator writes for one file: each a line (1-based) and what replaces it
+    (one line, or two when a line is inserted before it)."""
+    original_text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+    original = original_text.split("\n")
+    found = {}
+    with tempfile.TemporaryDirectory() as out:
+        source = os.path.join(out, os.path.basename(path))
+        shutil.copyfile(os.path.join(ROOT, path), source)
+        subprocess.run([tool, source, "swift", "--noCheck", "--mutantDir", out],
+                       cwd=out, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for name in os.listdir(out):
+            if ".mutant." not in name:
+                continue
+            lines = open(os.path.join(out, name), encoding="utf-8").read().split("\n")
+            extra = len(lines) - len(original)
+            if extra < 0:
+                continue  # universalmutator never deletes a line (it comments it out); ignore any such
+            index = next((i for i in range(len(original)) if i >= len(lines) or original[i] != lines[i]), None)
+            if index is None:
+                continue
+            replacement = lines[index:index + extra + 1]
+            if lines[:index] + replacement + lines[index + extra + 1:] != lines or \
+                    lines[index + extra + 1:] != original[index + 1:]:
+                continue  # not a change of one line: not something this driver reports
+            text = "\n".join(replacement)
+            if text == original[index]:
+                continue
+            key = (index, normal(text))  # the same change with other blanks is the same program
+            if key not in found:
+                found[key] = {"id": mutant_id(path, original[index], text), "file": path,
+                              "layer": layer_of(path), "line": index + 1,
+                              "original": original[index], "mutant": text}
+    return canonical(found.values())
+
+
+def comment_only(mutant):
+    """A change that leaves a line that is only a `//` comment a comment (commented out again, or
+    its text changed): the program is the same, so the mutant is not run. A line inserted before
+    such a line is code, and is run."""
+    original = mutant["original"].strip()
+    replacement = mutant["mutant"].strip()
+    return original.startswith("//") and "\n" not in replacement and (
+        replacement.startswith("//") or replacement == "/*" + original + "*/")
+
+
+def canonical(mutants):
+    """One mutant per change of a line: mutants that differ only in blanks at the ends of lines
+    are the same program."""
+    found = {}
+    for m in mutants:
+        if comment_only(m):
+            continue
+        key = (m["line"], normal(m["mutant"]))
+        if key not in found:
+            found[key] = dict(m, id=mutant_id(m["file"], m["original"], m["mutant"]))
+    return sorted(found.values(), key=lambda m: (m["line"], m["mutant"]))
+
+
+def cached_mutants_of(path, tool):
+    """mutants_of, kept in .build-mutation/mutants/ under the hash of the file and of the pinned
+    tool: writing the mutants of every file takes minutes on a loaded machine."""
+    key = hashlib.sha256(open(REQUIREMENTS, "rb").read() + b"\0" + path.encode() + b"\0"
+                         + open(os.path.join(ROOT, path), "rb").read()).hexdigest()
+    cache = os.path.join(ROOT, ".build-mutation", "mutants", key + ".json")
+    if os.path.exists(cache):
+        return canonical(json.load(open(cache, encoding="utf-8")))
+    mutants = mutants_of(path, tool)
+    os.makedirs(os.path.dirname(cache), exist_ok=True)
+    with open(cache + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(mutants, f, ensure_ascii=False)
+    os.replace(cache + ".tmp", cache)
+    return mutants
+
+
+def all_mutants(paths):
+    tool = mutate_tool()
+    mutants = []
+    for path in swift_files(paths):
+        mutants += cached_mutants_of(path, tool)
+    seen = set()
+    unique = []
+    for m in mutants:
+        if m["id"] not in seen:  # the same change on two equal lines of a file is one id; keep the first
+            seen.add(m["id"])
+            unique.append(m)
+    return unique
+
+
+def apply(mutant, text):
+    lines = text.split("\n")
+    index = mutant["line"] - 1
+    if lines[index] != mutant["original"]:
+        fail(f"{mutant['file']}:{mutant['line']}: the line changed since the mutants were written")
+    return "\n".join(lines[:index] + mutant["mutant"].split("\n") + lines[index + 1:])
+
+
+# ---------------------------------------------------------------- the list of equivalent mutants
+
+def normal(text):
+    return "\n".join(line.strip() for line in text.split("\n"))
+
+
+def load_equivalents():
+    """The committed list: entries keyed by file and the exact original and mutated line text
+    (compared without leading and trailing blanks), never by line number."""
+    entries = json.load(open(EQUIVALENTS, encoding="utf-8"))["equivalents"]
+    for number, entry in enumerate(entries, 1):
+        missing = [k for k in ("file", "original", "mutant", "reason") if not isinstance(entry.get(k), str) or not entry[k].strip()]
+        extra = sorted(set(entry) - {"file", "original", "mutant", "reason"})
+        if missing or extra:
+            fail(f"{os.path.relpath(EQUIVALENTS, ROOT)}: entry {number}: "
+                 + (f"missing or empty {', '.join(missing)}" if missing else f"unknown field {', '.join(extra)}"))
+    return entries
+
+
+def listed(mutant, entries):
+    for entry in entries:
+        if entry["file"] == mutant["file"] and normal(entry["original"]) == normal(mutant["original"]) \
+                and normal(entry["mutant"]) == normal(mutant["mutant"]):
+            return entry
+    return None
+
+
+def list_check(_args):
+    """Every entry's original line still exists in its file (the same check as
+    ConformanceKitTests' MutationEquivalentsTests, without a Swift build)."""
+    problems = []
+    for number, entry in enumerate(load_equivalents(), 1):
+        path = os.path.join(ROOT, entry["file"])
+        if not os.path.isfile(path):
+            problems.append(f"entry {number}: {entry['file']}: no such file")
+            continue
+        lines = [line.strip() for line in open(path, encoding="utf-8").read().split("\n")]
+        if entry["original"].strip() not in lines:
+            problems.append(f"entry {number}: {entry['file']}: no line reads {entry['original'].strip()!r}")
+    for p in problems:
+        print(p, file=sys.stderr)
+    print(f"mutation list: {len(load_equivalents())} entries, {len(problems)} stale")
+    return 1 if problems else 0
+
+
+# ---------------------------------------------------------------- the scratch copy
+
+def sync_tree(tree):
+    """Copies the package into `tree`, writing only files whose bytes differ, so that the tree's
+    own .build stays incremental. Holds the tree's lock until the process ends: one run or guide
+    at a time per tree."""
+    os.makedirs(tree, exist_ok=True)
+    global TREE_LOCK
+    TREE_LOCK = open(os.path.join(tree, ".lock"), "w")
+    try:
+        fcntl.flock(TREE_LOCK, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fail(f"{tree} is in use by another run or guide; wait for it, or give --tree another folder")
+    wanted = set()
+    for top in SYNCED:
+        source = os.path.join(ROOT, top)
+        if os.path.isfile(source):
+            pairs = [(source, os.path.join(tree, top))]
+        else:
+            pairs = []
+            for base, dirs, names in os.walk(source):
+                for n in names:
+                    s = os.path.join(base, n)
+                    pairs.append((s, os.path.join(tree, os.path.relpath(s, ROOT))))
+        for s, d in pairs:
+            wanted.add(os.path.relpath(d, tree))
+            data = open(s, "rb").read()
+            if not os.path.exists(d) or open(d, "rb").read() != data:
+                os.makedirs(os.path.dirname(d), exist_ok=True)
+                with open(d, "wb") as f:
+                    f.write(data)
+    for top in SYNCED:
+        for base, dirs, names in os.walk(os.path.join(tree, top)):
+            for n in names:
+                p = os.path.join(base, n)
+                if os.path.relpath(p, tree) not in wanted:
+                    os.remove(p)
+
+
+def run_logged(command, cwd, timeout, log):
+    started = time.monotonic()
+    try:
+        result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                timeout=timeout, text=True, errors="replace")
+        status, output = result.returncode, result.stdout
+    except subprocess.TimeoutExpired as expired:
+        out = expired.stdout or ""
+        status, output = None, out if isinstance(out, str) else out.decode(errors="replace")
+    if log is not None:
+        log.write(f"$ {' '.join(command)}  ({time.monotonic() - started:.1f} s, status {status})\n{output[-4000:]}\n")
+    return status, output
+
+
+def build(tree, log, tests=False):
+    command = ["swift", "build"] + (["--build-tests"] if tests else ["--product", "conformance"])
+    status, _ = run_logged(command, tree, 3600, log)
+    return status == 0
+
+
+def replay_corpus(tree, timeout, log):
+    """'pass', 'fail' or 'hang': the corpus with a per-scenario wall-clock limit, inside a bound."""
+    binary = os.path.join(tree, ".build", "debug", "conformance")
+    status, output = run_logged([binary, "run", "--record", "never", "--timeout", str(timeout)], tree, timeout * 6, log)
+    if status is None or "reached its wall-clock limit" in output:
+        return "hang"
+    return "pass" if status == 0 else "fail"
+
+
+def library_tests(tree, library, timeout, log):
+    if not build(tree, log, tests=True):
+        return "no-build"
+    status, output = run_logged(["swift", "test", "--skip-build", "--filter", f"{library}Tests"], tree, timeout * 6, log)
+    if status is None:
+        return "hang"
+    return "pass" if status == 0 else "fail"
+
+
+# ---------------------------------------------------------------- run
+
+def select(mutants, args):
+    chosen = list(mutants)
+    rank = {}
+    if args.at:
+        places = set()
+        for place in args.at:
+            name, _, line = place.rpartition(":")
+            if not name or not line.isdigit():
+                fail(f"--at {place}: expected FILE:LINE, as KittenParser.swift:63")
+            places.add((name, int(line)))
+        chosen = [m for m in chosen if (os.path.basename(m["file"]), m["line"]) in places
+                  or (m["file"], m["line"]) in places]
+    if args.sample is not None and args.sample < len(chosen):
+        chosen = random.Random(args.seed).sample(chosen, args.sample)
+        rank = {m["id"]: k for k, m in enumerate(chosen)}
+    chosen.sort(key=lambda m: (m["file"], m["line"], m["mutant"]))
+    if args.shard:
+        i, n = args.shard
+        chosen = [m for k, m in enumerate(chosen) if k % n == i - 1]
+    if rank and getattr(args, "time_budget", None):
+        # A budget may stop the run part way: run a sample in its drawn order, so that the part
+        # run is itself a sample of every file, not the first files in name order.
+        chosen.sort(key=lambda m: rank[m["id"]])
+    return chosen
+
+
+def parse_shard(text):
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--shard {text}: expected I/N, as 2/8")
+    if not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"--shard {text}: I must be from 1 to N")
+    return (i, n)
+
+
+def git_commit():
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def run(args):
+    entries = load_equivalents()
+    mutants = all_mutants(args.paths)
+    chosen = select(mutants, args)
+    tree = os.path.abspath(args.tree)
+    os.makedirs(args.out, exist_ok=True)
+    log = open(os.path.join(args.out, "mutation.log"), "w", encoding="utf-8")
+    print(f"mutation: {len(mutants)} mutants written for {', '.join(args.paths)}; running {len(chosen)}"
+          + (f" (sample of seed {args.seed})" if args.sample is not None else "")
+          + (f", shard {args.shard[0]}/{args.shard[1]}" if args.shard else ""), flush=True)
+    sync_tree(tree)
+    if not build(tree, log, tests=any(m["layer"] in LIBRARIES for m in chosen)):
+        fail(f"the unmutated package does not build in {tree}: see {args.out}/mutation.log")
+    if replay_corpus(tree, args.timeout, log) != "pass":
+        fail(f"the unmutated corpus fails in {tree}: see {args.out}/mutation.log")
+    report = {"format": 1, "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+              "commit": git_commit(), "paths": args.paths, "written": len(mutants),
+              "seed": args.seed, "sample": args.sample,
+              "shard": f"{args.shard[0]}/{args.shard[1]}" if args.shard else None, "mutants": []}
+    started = time.monotonic()
+    current = None  # the file of the tree that holds a mutant
+    for number, m in enumerate(chosen, 1):
+        if args.time_budget and time.monotonic() - started > args.time_budget:
+            print(f"mutation: time budget of {args.time_budget} s spent; {len(chosen) - number + 1} mutants not run", flush=True)
+            report["unrun"] = len(chosen) - number + 1
+            break
+        target = os.path.join(tree, m["file"])
+        original = open(os.path.join(ROOT, m["file"]), encoding="utf-8").read()
+        if current and current != m["file"]:
+            restore(tree, current)
+        current = m["file"]
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(apply(m, original))
+        begun = time.monotonic()
+        log.write(f"\n== {m['id']} {m['file']}:{m['line']}\n- {m['original']}\n+ {m['mutant']}\n")
+        result = dict(m)
+        if not build(tree, log):
+            result["outcome"] = "no-build"
+        else:
+            corpus = replay_corpus(tree, args.timeout, log)
+            result["corpus"] = corpus
+            if corpus == "pass" and m["layer"] in LIBRARIES:
+                tests = library_tests(tree, m["layer"], args.timeout * 4, log)
+                result["tests"] = tests
+                verdict = {"pass": "pass", "fail": "fail", "hang": "hang", "no-build": "fail"}[tests]
+            else:
+                verdict = corpus
+            if verdict == "fail":
+                result["outcome"] = "killed"
+            elif verdict == "hang":
+                result["outcome"] = "hang"
+            else:
+                entry = listed(m, entries)
+                result["outcome"] = "listed" if entry else "survived"
+                if entry:
+                    result["reason"] = entry["reason"]
+        result["seconds"] = round(time.monotonic() - begun, 1)
+        report["mutants"].append(result)
+        print(f"  [{number}/{len(chosen)}] {result['outcome']:8} {m['file']}:{m['line']}  {m['id']}  ({result['seconds']} s)", flush=True)
+        log.flush()
+    if current:
+        restore(tree, current)
+    write_reports(report, args.out)
+    survivors = [m for m in report["mutants"] if m["outcome"] == "survived"]
+    if survivors and args.fail_on_survivor:
+        print(f"mutation: {len(survivors)} sampled mutant(s) survived and are not on {os.path.relpath(EQUIVALENTS, ROOT)}:", file=sys.stderr)
+        for m in survivors:
+            print(f"  {m['file']}:{m['line']}  {m['id']}\n    - {m['original'].strip()}\n    + {m['mutant'].strip()}", file=sys.stderr)
+        print("  kill each with a scenario (python3 CI/mutation.py guide ID helps), or list it with its reason", file=sys.stderr)
+        return 1
+    return 0
+
+
+def restore(tree, path):
+    shutil.copyfile(os.path.join(ROOT, path), os.path.join(tree, path))
+
+
+# ---------------------------------------------------------------- reports
+
+def scores(mutants, key):
+    table = {}
+    for m in mutants:
+        row = table.setdefault(key(m), {o: 0 for o in OUTCOMES} | {"run": 0, "corpus-kills": 0})
+        row["run"] += 1
+        row[m["outcome"]] += 1
+        if m.get("corpus") in ("fail", "hang"):
+            row["corpus-kills"] += 1
+    for row in table.values():
+        built = row["run"] - row["no-build"]
+        counted = built - row["listed"]
+        row["built"] = built
+        row["score"] = round(100.0 * (row["killed"] + row["hang"]) / counted, 1) if counted else None
+        row["corpus-score"] = round(100.0 * row["corpus-kills"] / counted, 1) if counted else None
+    return dict(sorted(table.items()))
+
+
+def write_reports(report, out):
+    mutants = report["mutants"]
+    report["totals"] = scores(mutants, lambda m: "all")["all"] if mutants else {}
+    report["layers"] = scores(mutants, lambda m: m["layer"])
+    report["files"] = scores(mutants, lambda m: m["file"])
+    with open(os.path.join(out, "mutation.json"), "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    with open(os.path.join(out, "mutation.md"), "w", encoding="utf-8") as f:
+        f.write(markdown(report))
+    t = report["totals"]
+    if t:
+        print(f"mutation: {t['run']} run, {t['built']} built, {t['killed']} killed, {t['hang']} killed by a hang, "
+              f"{t['survived']} survived, {t['listed']} listed; score {t['score']}%  ->  {out}/mutation.md")
+
+
+def markdown(report):
+    def table(rows, first):
+        lines = [f"| {first} | run | built | killed | hang | survived | listed | score | corpus alone |",
+                 "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for name, r in rows.items():
+            score = "–" if r["score"] is None else f"{r['score']}%"
+            corpus = "–" if r["corpus-score"] is None else f"{r['corpus-score']}%"
+            lines.append(f"| {name} | {r['run']} | {r['built']} | {r['killed']} | {r['hang']} | {r['survived']} | {r['listed']} | {score} | {corpus} |")
+        return "\n".join(lines) + "\n"
+    text = [f"# Mutation report\n\n{report['date']}, commit `{report['commit'][:12]}`; paths {', '.join(report['paths'])}; "
+            f"{report['written']} mutants written"
+            + (f", a sample of {report['sample']} with seed {report['seed']}" if report.get("sample") is not None else "")
+            + (f", shard {report['shard']}" if report.get("shard") else "")
+            + (f"; {report['unrun']} not run (time budget)" if report.get("unrun") else "") + ".\n",
+            "\nscore = (killed + hang) / (built - listed); *corpus alone* counts only what `conformance run` killed "
+            "(for a feature the two are the same).\n",
+            "\n## Per layer\n\n", table(report["layers"], "layer"),
+            "\n## Per file\n\n", table(report["files"], "file")]
+    survivors = [m for m in report["mutants"] if m["outcome"] == "survived"]
+    text.append(f"\n## Survivors ({len(survivors)})\n\n")
+    for m in survivors:
+        text.append(f"- `{m['id']}` {m['file']}:{m['line']}\n  - `{m['original'].strip()}`\n  - `{m['mutant'].strip()}`\n")
+    listed_ones = [m for m in report["mutants"] if m["outcome"] == "listed"]
+    text.append(f"\n## Listed as equivalent or unobservable ({len(listed_ones)})\n\n")
+    for m in listed_ones:
+        text.append(f"- {m['file']}:{m['line']} `{m['mutant'].strip()}`: {m['reason']}\n")
+    return "".join(text)
+
+
+def merge(args):
+    reports = [json.load(open(p, encoding="utf-8")) for p in args.reports]
+    if not reports:
+        fail("merge: no reports given")
+    commits = sorted({r["commit"] for r in reports})
+    if len(commits) > 1:
+        fail(f"merge: the reports are of different commits: {', '.join(commits)}")
+    seen = {}
+    for r in reports:
+        for m in r["mutants"]:
+            if m["id"] in seen:
+                fail(f"merge: mutant {m['id']} is in two reports (shards overlap)")
+            seen[m["id"]] = m
+    # The list as it is now: a survivor listed since its run counts as listed, and a listed
+    # mutant whose entry has gone counts as a survivor again.
+    entries = load_equivalents()
+    for m in seen.values():
+        if m["outcome"] in ("survived", "listed"):
+            entry = listed(m, entries)
+            m["outcome"] = "listed" if entry else "survived"
+            m.pop("reason", None)
+            if entry:
+                m["reason"] = entry["reason"]
+    first = reports[0]
+    merged = {"format": 1, "date": max(r["date"] for r in reports), "commit": commits[0],
+              "paths": first["paths"], "written": first["written"], "seed": first["seed"],
+              "sample": first["sample"], "shard": None,
+              "merged": [r.get("shard") or "whole" for r in reports],
+              "mutants": sorted(seen.values(), key=lambda m: (m["file"], m["line"], m["mutant"]))}
+    unrun = sum(r.get("unrun", 0) for r in reports)
+    if unrun:
+        merged["unrun"] = unrun
+    os.makedirs(args.out, exist_ok=True)
+    write_reports(merged, args.out)
+    return 1 if args.fail_on_survivor and any(m["outcome"] == "survived" for m in merged["mutants"]) else 0
+
+
+# ---------------------------------------------------------------- mutation-guided generation
+
+def find_mutant(ident, paths):
+    name = ident.split(":")[0]
+    candidates = [f for f in swift_files(paths) if os.path.basename(f) == name]
+    if not candidates:
+        fail(f"guide: no file named {name} under {', '.join(paths)}")
+    tool = mutate_tool()
+    for path in candidates:
+        for m in cached_mutants_of(path, tool):
+            if m["id"] == ident:
+                return m
+    fail(f"guide: no mutant {ident} (the id is in the report: file name and hash of the change)")
+
+
+def guide(args):
+    """Builds the mutant's `conformance` in a scratch folder, then fuzzes it through the adapter
+    protocol against the reference: a shrunk failing scenario is a candidate that kills it."""
+    m = find_mutant(args.id, ["Sources"])
+    tree = os.path.abspath(args.tree)
+    print(f"mutation guide: {m['file']}:{m['line']}\n  - {m['original'].strip()}\n  + {m['mutant'].strip()}", flush=True)
+    sync_tree(tree)
+    with open(os.path.join(tree, m["file"]), "w", encoding="utf-8") as f:
+        f.write(apply(m, open(os.path.join(ROOT, m["file"]), encoding="utf-8").read()))
+    try:
+        if not build(tree, sys.stderr):
+            fail("guide: the mutant does not build")
+        mutant_binary = os.path.join(tree, ".build", "debug", "conformance")
+        status, _ = run_logged(["swift", "build", "--product", "conformance"], ROOT, 3600, sys.stderr)
+        if status != 0:
+            fail("guide: the reference's conformance does not build")
+        reference = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+        command = [os.path.join(reference, "conformance"), "fuzz"] + args.features + [
+            "--adapter", f"{mutant_binary} adapter", "--seed", str(args.seed), "--runs", str(args.runs),
+            "--time-budget", str(args.time_budget), "--out", args.out]
+        print("$ " + " ".join(command), flush=True)
+        status = subprocess.run(command, cwd=ROOT).returncode
+    finally:
+        restore(tree, m["file"])
+    if status == 0:
+        print("mutation guide: the fuzzer found no difference; write the scenario by hand, or list the mutant with its reason")
+    else:
+        print(f"mutation guide: the shrunk scenario under {args.out}/ tells the mutant apart: read it, name it, "
+              "cite its rule, and copy it with its golden into Fixtures/")
+    return 0
+
+
+def list_mutants(args):
+    for m in all_mutants(args.paths):
+        print(json.dumps(m, ensure_ascii=False))
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="CI/mutation.py", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    tree_default = os.path.join(ROOT, ".build-mutation", "tree")
+
+    r = commands.add_parser("run", help="run the mutants of the paths given")
+    r.add_argument("paths", nargs="+")
+    r.add_argument("--sample", type=int, help="run a seeded sample of this many mutants")
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--at", action="append", metavar="FILE:LINE",
+                   help="only the mutants of this line (repeatable; FILE is a path or a file name)")
+    r.add_argument("--shard", type=parse_shard, help="I/N: run the I-th of N deterministic partitions")
+    r.add_argument("--timeout", type=int, default=20, help="seconds a scenario may take (the corpus run is bounded by 6x this)")
+    r.add_argument("--time-budget", type=int, help="stop starting mutants after this many seconds")
+    r.add_argument("--out", default="mutation-report")
+    r.add_argument("--tree", default=tree_default, help="the scratch copy (kept, so that builds stay incremental)")
+    r.add_argument("--fail-on-survivor", action="store_true", help="exit 1 when a mutant survives and is not listed")
+    r.set_defaults(func=run)
+
+    m = commands.add_parser("merge", help="merge shard reports into one, with the list as it is now")
+    m.add_argument("reports", nargs="+")
+    m.add_argument("--out", default="mutation-report")
+    m.add_argument("--fail-on-survivor", action="store_true")
+    m.set_defaults(func=merge)
+
+    g = commands.add_parser("guide", help="fuzz a mutant's build against the reference for a killing scenario")
+    g.add_argument("id")
+    g.add_argument("features", nargs="*")
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--runs", type=int, default=5000)
+    g.add_argument("--time-budget", type=int, default=120)
+    g.add_argument("--out", default="fuzz-findings")
+    g.add_argument("--tree", default=tree_default, help="the scratch copy (the same as run's: one at a time)")
+    g.set_defaults(func=guide)
+
+    c = commands.add_parser("list-check", help="fail on an equivalent-list entry whose line no longer exists")
+    c.set_defaults(func=list_check)
+
+    s = commands.add_parser("mutants", help="print the mutants of the paths given, one JSON line each")
+    s.add_argument("paths", nargs="+")
+    s.set_defaults(func=list_mutants)
+
+    args = parser.parse_args()
+    sys.exit(args.func(args))
+
+
+if __name__ == "__main__":
+    main()
