@@ -70,7 +70,8 @@ let package = Package(
         // strict reader are MVIJSON's; this module re-exports them for the harness.
         .target(name: "FixtureFormat", dependencies: ["MVIJSON"], path: "Sources/Conformance/FixtureFormat"),
         // The feature seam: how a feature describes itself to the replay (codecs, schemas, renders, factory).
-        .target(name: "ReplaySeam", dependencies: ["FixtureFormat", "MVICore"], path: "Sources/Conformance/ReplaySeam"),
+        .target(
+            name: "ReplaySeam", dependencies: ["FixtureFormat", "MVICore"], path: "Sources/Conformance/ReplaySeam"),
         // SplitMix64, the one seeded generator (the Timer's background picker, the mock server's shuffles).
         .target(name: "SeededRandom", path: "Sources/Tools/SeededRandom"),
         // The command-line parser and version every executable shares.
@@ -78,42 +79,78 @@ let package = Package(
         // Feature: Kittens (image URLs from The Cat API).
         .target(name: "MVIKittens", dependencies: ["MVICore", "MVIJSON"], path: "Sources/Features/MVIKittens"),
         // Feature: a countdown timer driven by the state machine.
-        .target(name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "SeededRandom"], path: "Sources/Features/MVICountdownTimer"),
+        .target(
+            name: "MVICountdownTimer", dependencies: ["MVICore", "MVIStateMachine", "SeededRandom"],
+            path: "Sources/Features/MVICountdownTimer"),
         // Feature: News (top headlines, article, search over NewsAPI; docs/features/news.md).
         .target(name: "MVINews", dependencies: ["MVICore", "MVIJSON"], path: "Sources/Features/MVINews"),
         // Feature: the News app, its screens behind the navigator (docs/features/news-app.md).
-        .target(name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "MVIJSON"], path: "Sources/Features/MVINewsApp"),
+        .target(
+            name: "MVINewsApp", dependencies: ["MVINavigation", "MVINews", "MVICore", "MVIJSON"],
+            path: "Sources/Features/MVINewsApp"),
         // Feature: an image view's model over the pipeline (docs/features/images.md).
         .target(name: "MVIImages", dependencies: ["MVICore", "MVIImagePipeline"], path: "Sources/Features/MVIImages"),
         // Each feature's half of the seam: its FeatureModule (codecs, canonical renders, the replay
         // data source). Apart from the feature, so that an app linking a feature links no replay code.
-        .target(name: "KittensReplay", dependencies: ["MVIKittens", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/KittensReplay"),
-        .target(name: "TimerReplay", dependencies: ["MVICountdownTimer", "ReplaySeam", "FixtureFormat", "MVICore", "SeededRandom"], path: "Sources/Conformance/Replays/TimerReplay"),
-        .target(name: "NewsReplay", dependencies: ["MVINews", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/NewsReplay"),
-        .target(name: "NewsAppReplay", dependencies: ["MVINewsApp", "NewsReplay", "MVINavigation", "MVINews", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/NewsAppReplay"),
-        .target(name: "ImagesReplay", dependencies: ["MVIImages", "MVIImagePipeline", "ReplaySeam", "FixtureFormat", "MVICore"], path: "Sources/Conformance/Replays/ImagesReplay"),
+        .target(
+            name: "KittensReplay", dependencies: ["MVIKittens", "ReplaySeam", "FixtureFormat", "MVICore"],
+            path: "Sources/Conformance/Replays/KittensReplay"),
+        .target(
+            name: "TimerReplay",
+            dependencies: ["MVICountdownTimer", "ReplaySeam", "FixtureFormat", "MVICore", "SeededRandom"],
+            path: "Sources/Conformance/Replays/TimerReplay"),
+        .target(
+            name: "NewsReplay", dependencies: ["MVINews", "ReplaySeam", "FixtureFormat", "MVICore"],
+            path: "Sources/Conformance/Replays/NewsReplay"),
+        .target(
+            name: "NewsAppReplay",
+            dependencies: [
+                "MVINewsApp", "NewsReplay", "MVINavigation", "MVINews", "ReplaySeam", "FixtureFormat", "MVICore",
+            ], path: "Sources/Conformance/Replays/NewsAppReplay"),
+        .target(
+            name: "ImagesReplay",
+            dependencies: ["MVIImages", "MVIImagePipeline", "ReplaySeam", "FixtureFormat", "MVICore"],
+            path: "Sources/Conformance/Replays/ImagesReplay"),
         // The one list of the reference features, composed by the executables and the tests.
-        .target(name: "ReferenceFeatures", dependencies: ["ReplaySeam", "KittensReplay", "TimerReplay", "ImagesReplay", "NewsReplay", "NewsAppReplay"], path: "Sources/Conformance/ReferenceFeatures"),
+        .target(
+            name: "ReferenceFeatures",
+            dependencies: [
+                "ReplaySeam", "KittensReplay", "TimerReplay", "ImagesReplay", "NewsReplay", "NewsAppReplay",
+            ], path: "Sources/Conformance/ReferenceFeatures"),
         // Records a live session of any feature as a scenario (docs/recording.md). It names no feature.
-        .target(name: "ScenarioRecording", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore", "MVIEssentials"], path: "Sources/Conformance/ScenarioRecording"),
+        .target(
+            name: "ScenarioRecording", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore", "MVIEssentials"],
+            path: "Sources/Conformance/ScenarioRecording"),
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
-        .target(name: "ConformanceKit", dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom"], path: "Sources/Conformance/ConformanceKit"),
+        .target(
+            name: "ConformanceKit",
+            dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom"],
+            path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
-        .target(name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom", "CommandLineSupport"], path: "Sources/Tools/MockHTTPServer"),
-        .executableTarget(name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"], path: "Sources/Executables/mock-server"),
+        .target(
+            name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom", "CommandLineSupport"],
+            path: "Sources/Tools/MockHTTPServer"),
+        .executableTarget(
+            name: "mock-server", dependencies: ["MockHTTPServer", "CommandLineSupport"],
+            path: "Sources/Executables/mock-server"),
         // Runs Xcode test plans on Linux and checks that every test is in a plan.
         .target(name: "TestPlanSupport", path: "Sources/Tools/TestPlanSupport"),
-        .executableTarget(name: "testplan", dependencies: ["TestPlanSupport", "CommandLineSupport"], path: "Sources/Executables/testplan"),
+        .executableTarget(
+            name: "testplan", dependencies: ["TestPlanSupport", "CommandLineSupport"],
+            path: "Sources/Executables/testplan"),
         // `swift run -c release benchmarks`: medians next to same-run baselines (docs/performance.md).
         .target(name: "AllocationCounter", path: "Sources/Tools/AllocationCounter"),
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "AllocationCounter", "MVICore", "MVIEssentials", "MVITestSupport", "ConformanceKit", "ReferenceFeatures", "ReplaySeam",
+                "AllocationCounter", "MVICore", "MVIEssentials", "MVITestSupport", "ConformanceKit",
+                "ReferenceFeatures", "ReplaySeam",
                 "MockHTTPServer", "CommandLineSupport", "MVIImagePipeline", "SeededRandom",
             ], path: "Sources/Executables/benchmarks"),
         // `swift run conformance`: replays every fixture against the reference implementation.
-        .executableTarget(name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"], path: "Sources/Executables/conformance"),
+        .executableTarget(
+            name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"],
+            path: "Sources/Executables/conformance"),
 
         // Raw mode, the alternate screen, keys, signals and styled lines for a full-screen terminal program.
         .target(name: "TerminalUI", path: "Sources/Tools/TerminalUI"),
@@ -121,8 +158,10 @@ let package = Package(
         .target(
             name: "DemoApp",
             dependencies: [
-                "TerminalUI", "CommandLineSupport", "MockHTTPServer", "SeededRandom", "MVICore", "MVITestSupport", "MVIKittens",
-                "MVICountdownTimer", "MVINews", "MVINewsApp", "MVINavigation", "MVIImages", "MVIImagePipeline", "MVIEssentials",
+                "TerminalUI", "CommandLineSupport", "MockHTTPServer", "SeededRandom", "MVICore", "MVITestSupport",
+                "MVIKittens",
+                "MVICountdownTimer", "MVINews", "MVINewsApp", "MVINavigation", "MVIImages", "MVIImagePipeline",
+                "MVIEssentials",
                 // --record: the Kittens and Timer tabs through the recorder and the features' replay targets.
                 "ScenarioRecording", "ReplaySeam", "FixtureFormat", "KittensReplay", "TimerReplay",
             ], path: "Sources/Tools/DemoApp"),
@@ -142,30 +181,45 @@ let package = Package(
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "MVIStateMachineTests", dependencies: ["MVIStateMachine"]),
         .testTarget(name: "MVIKittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),
-        .testTarget(name: "MVICountdownTimerTests", dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
-        .testTarget(name: "MockHTTPServerTests", dependencies: ["MockHTTPServer", "CommandLineSupport", "MVIKittens", "MVINews", "FixtureFormat", "MVICore", "MVITestSupport"]),
+        .testTarget(
+            name: "MVICountdownTimerTests",
+            dependencies: ["MVICountdownTimer", "MVICore", "MVITestSupport", "MVIStateMachine", "SeededRandom"]),
+        .testTarget(
+            name: "MockHTTPServerTests",
+            dependencies: [
+                "MockHTTPServer", "CommandLineSupport", "MVIKittens", "MVINews", "FixtureFormat", "MVICore",
+                "MVITestSupport",
+            ]),
         .testTarget(name: "TestPlanSupportTests", dependencies: ["TestPlanSupport", "MVITestSupport"]),
-        .testTarget(name: "MVINewsTests", dependencies: ["MVINews", "NewsReplay", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
+        .testTarget(
+            name: "MVINewsTests",
+            dependencies: ["MVINews", "NewsReplay", "MVICore", "MVITestSupport", "ReplaySeam", "FixtureFormat"]),
         .testTarget(name: "MVIImagePipelineTests", dependencies: ["MVIImagePipeline"]),
-        .testTarget(name: "MVIImagesTests", dependencies: ["MVIImages", "MVIImagePipeline", "MVICore", "MVITestSupport"]),
+        .testTarget(
+            name: "MVIImagesTests", dependencies: ["MVIImages", "MVIImagePipeline", "MVICore", "MVITestSupport"]),
         // The pipeline with its URLSession loader against the running mock server (real sockets and queues).
         .testTarget(name: "MVIImagePipelineIntegrationTests", dependencies: ["MVIImagePipeline", "MockHTTPServer"]),
         .testTarget(name: "MVINavigationTests", dependencies: ["MVINavigation", "MVICore", "MVITestSupport"]),
         // The reference features' list (a product since FuzzTesting/ reads scenarios with it).
         .testTarget(name: "ReferenceFeaturesTests", dependencies: ["ReferenceFeatures", "ReplaySeam"]),
-        .testTarget(name: "MVINewsAppTests", dependencies: ["MVINewsApp", "MVINavigation", "MVINews", "MVICore", "MVITestSupport"]),
+        .testTarget(
+            name: "MVINewsAppTests",
+            dependencies: ["MVINewsApp", "MVINavigation", "MVINews", "MVICore", "MVITestSupport"]),
         // Live sessions of every feature against the mock server, recorded and replayed (real sockets and queues).
         .testTarget(
             name: "ScenarioRecordingTests",
             dependencies: [
-                "ScenarioRecording", "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "MockHTTPServer", "MVICore",
-                "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages", "KittensReplay", "TimerReplay", "NewsReplay",
+                "ScenarioRecording", "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat",
+                "MockHTTPServer", "MVICore",
+                "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages", "KittensReplay", "TimerReplay",
+                "NewsReplay",
                 "NewsAppReplay", "ImagesReplay",
             ]),
         .testTarget(
             name: "ConformanceKitTests",
             dependencies: [
-                "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
+                "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport",
+                "MVIKittens", "MVICountdownTimer",
                 "KittensReplay", "TimerReplay", "MVITestSupport",
                 "MVIStateMachine", "MVICore", "SeededRandom", "TestPlanSupport",
             ],
@@ -175,7 +229,8 @@ let package = Package(
         .testTarget(
             name: "DemoAppTests",
             dependencies: [
-                "DemoApp", "TerminalUI", "MVITestSupport", "MVIEssentials", "MVIKittens", "MVICountdownTimer", "MVINews", "MVINewsApp", "MVIImages",
+                "DemoApp", "TerminalUI", "MVITestSupport", "MVIEssentials", "MVIKittens", "MVICountdownTimer",
+                "MVINews", "MVINewsApp", "MVIImages",
                 "ConformanceKit", "ReferenceFeatures",
             ],
             exclude: ["Screens"]),

@@ -6,7 +6,9 @@ import Testing
     static let spec = CommandSpec(
         name: "tool", abstract: "A tool.",
         subcommands: [
-            SubcommandSpec("run", arguments: "[<name> ...]", abstract: "run things", options: [.value("out", "FILE", "write here"), .flag("fast", "hurry")]),
+            SubcommandSpec(
+                "run", arguments: "[<name> ...]", abstract: "run things",
+                options: [.value("out", "FILE", "write here"), .flag("fast", "hurry")]),
             SubcommandSpec("list", abstract: "list things"),
         ],
         defaultSubcommand: "run")
@@ -36,7 +38,9 @@ import Testing
     @Test func helpAndVersionWinOverEverythingElse() throws {
         #expect(try Self.spec.parse(["--help"]) == .help(Self.spec.help()))
         #expect(try Self.spec.parse(["list", "-h"]) == .help(Self.spec.help("list")))
-        #expect(throws: UsageError.self, "an earlier unknown option is reported first") { try Self.spec.parse(["run", "--bogus", "--version"]) }
+        #expect(throws: UsageError.self, "an earlier unknown option is reported first") {
+            try Self.spec.parse(["run", "--bogus", "--version"])
+        }
         #expect(try Self.spec.parse(["run", "--version"]) == .version("tool \(packageVersion)"))
         #expect(packageVersion == "0.2.0")
     }
@@ -68,10 +72,22 @@ import Testing
 
     /// A misspelt option or subcommand names the one meant, in every command (the parser is shared).
     @Test(arguments: [
-        (["run", "--fsat"], "tool: unknown option --fsat for run; did you mean --fast?\nRun 'tool run --help' for usage."),
-        (["run", "--uot=a"], "tool: unknown option --uot for run; did you mean --out?\nRun 'tool run --help' for usage."),
-        (["run", "-fast"], "tool: unknown option -fast for run; did you mean --fast?\nRun 'tool run --help' for usage."),
-        (["run", "--hepl"], "tool: unknown option --hepl for run; did you mean --help?\nRun 'tool run --help' for usage."),
+        (
+            ["run", "--fsat"],
+            "tool: unknown option --fsat for run; did you mean --fast?\nRun 'tool run --help' for usage."
+        ),
+        (
+            ["run", "--uot=a"],
+            "tool: unknown option --uot for run; did you mean --out?\nRun 'tool run --help' for usage."
+        ),
+        (
+            ["run", "-fast"],
+            "tool: unknown option -fast for run; did you mean --fast?\nRun 'tool run --help' for usage."
+        ),
+        (
+            ["run", "--hepl"],
+            "tool: unknown option --hepl for run; did you mean --help?\nRun 'tool run --help' for usage."
+        ),
         (["run", "--outgoing"], "tool: unknown option --outgoing for run\nRun 'tool run --help' for usage."),
     ])
     func anUnknownOptionSuggestsTheClosestOne(arguments: [String], message: String) {
@@ -89,7 +105,9 @@ import Testing
         #expect(Suggestion.closest(to: "pxy", among: options) == nil)
         #expect(Suggestion.closest(to: "RECORD", among: options) == "record")
         let mockServer = CommandSpec(name: "mock-server", abstract: "serve", options: [.value("port", "N", "port")])
-        #expect(throws: UsageError(command: "mock-server", subcommand: "", "unknown option --prot; did you mean --port?")) {
+        #expect(
+            throws: UsageError(command: "mock-server", subcommand: "", "unknown option --prot; did you mean --port?")
+        ) {
             try mockServer.parse(["--prot", "8080"])
         }
     }
@@ -97,8 +115,12 @@ import Testing
     @Test func aCommandWithoutDefaultNeedsASubcommand() {
         let spec = CommandSpec(name: "t", abstract: "a", subcommands: [SubcommandSpec("go", abstract: "go")])
         #expect(throws: UsageError(command: "t", "missing subcommand; expected one of go")) { try spec.parse([]) }
-        #expect(throws: UsageError(command: "t", "unknown subcommand stop; expected one of go")) { try spec.parse(["stop"]) }
-        #expect(throws: UsageError(command: "t", "unknown subcommand og; expected one of go; did you mean go?")) { try spec.parse(["og"]) }
+        #expect(throws: UsageError(command: "t", "unknown subcommand stop; expected one of go")) {
+            try spec.parse(["stop"])
+        }
+        #expect(throws: UsageError(command: "t", "unknown subcommand og; expected one of go; did you mean go?")) {
+            try spec.parse(["og"])
+        }
     }
 
     @Test func runMapsHelpUsageErrorsAndTheBodysStatusToExitStatuses() {
@@ -109,8 +131,9 @@ import Testing
         #expect(Self.spec.run(["--bogus"], out: { out += $0 }, err: { err += $0 }) { _ in 7 } == ExitStatus.usage)
         #expect(err.hasPrefix("tool: unknown option --bogus"))
         #expect(Self.spec.run(["a"], out: { out += $0 }, err: { err += $0 }) { _ in 7 } == 7)
-        #expect(Self.spec.run(["a"], out: { out += $0 }, err: { err += $0 }) { parsed throws(UsageError) in
-            throw UsageError(command: "tool", subcommand: parsed.subcommand, "no")
-        } == ExitStatus.usage)
+        #expect(
+            Self.spec.run(["a"], out: { out += $0 }, err: { err += $0 }) { parsed throws(UsageError) in
+                throw UsageError(command: "tool", subcommand: parsed.subcommand, "no")
+            } == ExitStatus.usage)
     }
 }

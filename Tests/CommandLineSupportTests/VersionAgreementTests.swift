@@ -5,7 +5,8 @@ import Testing
 /// One version across the package: what `--version` prints, the changelog's next release, the
 /// manifests the docs show and what the README says `--version` prints (docs/releasing.md).
 @Suite struct VersionAgreementTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     private static func text(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -38,7 +39,9 @@ import Testing
     @Test func theVersionIsNotAReleasedOne() throws {
         let released = try Self.versions(#"## \[([0-9]+\.[0-9]+\.[0-9]+)\] - [0-9]{4}"#, in: Self.text("CHANGELOG.md"))
         #expect(released.contains("0.1.0"), "the changelog's release headings were not found")
-        #expect(!released.contains(packageVersion), "\(packageVersion) is released already: set the next version (docs/releasing.md)")
+        #expect(
+            !released.contains(packageVersion),
+            "\(packageVersion) is released already: set the next version (docs/releasing.md)")
     }
 
     @Test func aDifferentVersionIsFound() throws {

@@ -1,42 +1,68 @@
 import FixtureFormat
-@testable import ConformanceKit
-import ReplaySeam
 import Foundation
 import ReferenceFeatures
+import ReplaySeam
 import Testing
+
+@testable import ConformanceKit
 
 /// The protocol's JSON forms and the reference adapter, in process.
 @Suite struct AdapterMessageTests {
     @Test func canonicalValuesSurviveTheirJSONForm() throws {
-        let value = CanonicalValue.record("Model", [
-            .init("title", .string("t\u{200B}")), .init("count", .int(-3)), .init("none", .null), .init("on", .bool(true)),
-            .init("items", .list([.string("a"), .enumCase(type: "Phase", name: "running", fields: [])])),
-            .init("failure", .enumCase(type: "Failure", name: "http", fields: [.init("status", .int(500))])),
-        ])
+        let value = CanonicalValue.record(
+            "Model",
+            [
+                .init("title", .string("t\u{200B}")), .init("count", .int(-3)), .init("none", .null),
+                .init("on", .bool(true)),
+                .init("items", .list([.string("a"), .enumCase(type: "Phase", name: "running", fields: [])])),
+                .init("failure", .enumCase(type: "Failure", name: "http", fields: [.init("status", .int(500))])),
+            ])
         let json = AdapterValues.json(value)
         #expect(try AdapterValues.value(try JSONValue.parse(json.compactText), at: "v") == value)
-        #expect(AdapterValues.json(CanonicalValue.enumCase(type: "SecondButton", name: "reset", fields: [])).compactText
-            == #"{"enum":"SecondButton","case":"reset","fields":[]}"#)
+        #expect(
+            AdapterValues.json(CanonicalValue.enumCase(type: "SecondButton", name: "reset", fields: [])).compactText
+                == #"{"enum":"SecondButton","case":"reset","fields":[]}"#)
     }
 
     @Test func everyOutputSurvivesItsJSONForm() throws {
         let outputs: [ReplayOutput] = [
-            .request(id: 1, description: "load(limit: 50, page: 0)"), .cancel(id: 1), .render(.int(1)), .render(.int(2), screen: "detail"),
+            .request(id: 1, description: "load(limit: 50, page: 0)"), .cancel(id: 1), .render(.int(1)),
+            .render(.int(2), screen: "detail"),
             .label(.string("l")), .rejected("no"), .saved(.bool(false)), .custom(keyword: "stack", value: .list([])),
         ]
         for output in outputs {
-            #expect(try AdapterValues.output(try JSONValue.parse(AdapterValues.json(output).compactText), at: "o") == output)
+            #expect(
+                try AdapterValues.output(try JSONValue.parse(AdapterValues.json(output).compactText), at: "o") == output
+            )
         }
     }
 
     @Test(arguments: [
-        (#"{"render": 1.5}"#, #"malformed reply: field "outputs[0].render": a number with a fraction or exponent; canonical values have integers only"#),
+        (
+            #"{"render": 1.5}"#,
+            #"malformed reply: field "outputs[0].render": a number with a fraction or exponent; canonical values have integers only"#
+        ),
         (#"{"cancel": 0}"#, #"malformed reply: field "outputs[0].cancel": expected a whole number >= 1"#),
-        (#"{"render": 1, "colour": "red"}"#, #"malformed reply: field "outputs[0]": unknown key "colour"; allowed: render, screen"#),
-        (#"{"shout": 1}"#, #"malformed reply: field "outputs[0]": expected one of the keys request, cancel, render, label, rejected, saved, reaction; found ["shout"]"#),
-        (#"{"render": {"record": "M", "fields": [["a"]]}}"#, #"malformed reply: field "outputs[0].render.fields[0]": expected a pair [name, value] with a string name"#),
-        (#"{"render": {"type": "M"}}"#, #"malformed reply: field "outputs[0].render": an object must be a record ({"record", "fields"}) or an enum case ({"enum", "case", "fields"})"#),
-        (#"{"reaction": "render", "value": 1}"#, #"malformed reply: field "outputs[0].reaction": "render" is not lowercase words, or is a keyword of the format"#),
+        (
+            #"{"render": 1, "colour": "red"}"#,
+            #"malformed reply: field "outputs[0]": unknown key "colour"; allowed: render, screen"#
+        ),
+        (
+            #"{"shout": 1}"#,
+            #"malformed reply: field "outputs[0]": expected one of the keys request, cancel, render, label, rejected, saved, reaction; found ["shout"]"#
+        ),
+        (
+            #"{"render": {"record": "M", "fields": [["a"]]}}"#,
+            #"malformed reply: field "outputs[0].render.fields[0]": expected a pair [name, value] with a string name"#
+        ),
+        (
+            #"{"render": {"type": "M"}}"#,
+            #"malformed reply: field "outputs[0].render": an object must be a record ({"record", "fields"}) or an enum case ({"enum", "case", "fields"})"#
+        ),
+        (
+            #"{"reaction": "render", "value": 1}"#,
+            #"malformed reply: field "outputs[0].reaction": "render" is not lowercase words, or is a keyword of the format"#
+        ),
         (#"7"#, #"malformed reply: field "outputs[0]": expected an object, found number"#),
     ])
     func malformedOutputIsAnErrorThatNamesTheField(json: String, message: String) throws {
@@ -67,7 +93,10 @@ import Testing
         #expect(replies[0].hasPrefix(#"{"seq":1,"version":1,"implementation":{"name":"reference","language":"swift""#))
         #expect(replies[1] == #"{"seq":2,"ready":true}"#)
         #expect(replies[2] == #"{"seq":3,"outputs":[{"request":1,"description":"load(limit: 50, page: 0)"}]}"#)
-        #expect(replies[3].hasPrefix(#"{"seq":4,"errored":{"message":"(the runner's scenario):3: field \"request\": request #9 was never made"#))
+        #expect(
+            replies[3].hasPrefix(
+                #"{"seq":4,"errored":{"message":"(the runner's scenario):3: field \"request\": request #9 was never made"#
+            ))
     }
 
     @Test func referenceAdapterAnswersBadMessagesWithErrored() {
@@ -77,26 +106,36 @@ import Testing
             #"{"cmd": "step", "seq": 2, "step": 1, "event": {"event": "create"}}"#,
             #"{"cmd": "dance", "seq": 3}"#,
         ])
-        #expect(replies == [
-            #"{"seq":null,"errored":{"message":"the runner sent a line that is not a JSON object: \"not json\""}}"#,
-            #"{"seq":1,"errored":{"message":"this adapter speaks protocol version 1"}}"#,
-            #"{"seq":2,"errored":{"message":"step needs an \"event\" object, after a scenario"}}"#,
-            #"{"seq":3,"errored":{"message":"unknown cmd \"dance\"; expected start, scenario, step or stop"}}"#,
-        ])
+        #expect(
+            replies == [
+                #"{"seq":null,"errored":{"message":"the runner sent a line that is not a JSON object: \"not json\""}}"#,
+                #"{"seq":1,"errored":{"message":"this adapter speaks protocol version 1"}}"#,
+                #"{"seq":2,"errored":{"message":"step needs an \"event\" object, after a scenario"}}"#,
+                #"{"seq":3,"errored":{"message":"unknown cmd \"dance\"; expected start, scenario, step or stop"}}"#,
+            ])
     }
 
     @Test func quietStepSendsItsLastRenderAndHowManyWereLeftOut() {
         let outputs: [ReplayOutput] = [.render(.int(1)), .label(.int(9)), .render(.int(2)), .render(.int(3))]
-        #expect(ReferenceAdapter.outputs(outputs, omitted: 0, quiet: true).map(\.compactText) == [#"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#])
+        #expect(
+            ReferenceAdapter.outputs(outputs, omitted: 0, quiet: true).map(\.compactText) == [
+                #"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#,
+            ])
     }
 
     @Test func quietStepCountsTheRendersTheReplayAlreadyLeftOut() {
         // The replay keeps one render of a quiet step and a count of the rest (HarnessLimits).
-        #expect(ReferenceAdapter.outputs([.render(.int(3))], omitted: 20, quiet: true).map(\.compactText) == [#"{"omitted":20}"#, #"{"render":3}"#])
+        #expect(
+            ReferenceAdapter.outputs([.render(.int(3))], omitted: 20, quiet: true).map(\.compactText) == [
+                #"{"omitted":20}"#, #"{"render":3}"#,
+            ])
     }
 
     @Test(arguments: [
-        ("# a\n> 1 create\n  request #1 x\n> 2 start\n  render 1\n", "# a\n> 1 create\n  request #1 x\n> 2 start\n  render 2\n", 2 as Int?),
+        (
+            "# a\n> 1 create\n  request #1 x\n> 2 start\n  render 1\n",
+            "# a\n> 1 create\n  request #1 x\n> 2 start\n  render 2\n", 2 as Int?
+        ),
         ("# a\n> 1 create\n> 2 start\n", "# a\n> 1 create\n  cancel #1\n> 2 start\n", 1),
         ("# a\n> 1 create\n", "# a\n> 1 create\n> 2 start\n", 2),
         ("# a\n> 1 create\n", "# b\n> 1 create\n", nil),
@@ -126,9 +165,11 @@ import Testing
             // Request #1 is cancelled in the reaction to step 2; request #2 never is.
             echo.note(index == 1 ? [.request(id: 2, description: "load"), .cancel(id: 1)] : [])
         }
-        #expect(echoes == [
-            "create", "advance 250ms (now 250ms)", "respond #1 urls [2] (after cancel)", "respond #2 failure timeout",
-            "advance 1000ms (now 1250ms)",
-        ])
+        #expect(
+            echoes == [
+                "create", "advance 250ms (now 250ms)", "respond #1 urls [2] (after cancel)",
+                "respond #2 failure timeout",
+                "advance 1000ms (now 1250ms)",
+            ])
     }
 }

@@ -73,7 +73,8 @@ import Testing
     /// Step 4: its fixtures under `Fixtures/weather/` (a temporary folder here).
     private func fixtures() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("AddingAFeature-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("weather"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("weather"), withIntermediateDirectories: true)
         try Data(Self.scenario.utf8).write(to: root.appendingPathComponent("weather/refresh-and-select.jsonl"))
         return root
     }
@@ -120,15 +121,20 @@ import Testing
     @Test func theSeamFileIsTheDocumentedOne() throws {
         let root = FixtureCatalog.packageRoot
         let doc = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
-        let seam = try String(contentsOf: root.appendingPathComponent("Tests/ConformanceKitTests/Weather/WeatherFeature.swift"), encoding: .utf8)
+        let seam = try String(
+            contentsOf: root.appendingPathComponent("Tests/ConformanceKitTests/Weather/WeatherFeature.swift"),
+            encoding: .utf8)
         let step = try #require(doc.range(of: "2. **Its seam file**"))
         let open = try #require(doc.range(of: "```swift\n", range: step.upperBound..<doc.endIndex))
         let close = try #require(doc.range(of: "```", range: open.upperBound..<doc.endIndex))
-        let documented = doc[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("   ") ? String($0.dropFirst(3)) : String($0) }.joined(separator: "\n")
+        let documented = doc[open.upperBound..<close.lowerBound].split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { $0.hasPrefix("   ") ? String($0.dropFirst(3)) : String($0) }.joined(separator: "\n")
         let begin = try #require(seam.range(of: "// docs/architecture.md step 2 begins\n"))
         let end = try #require(seam.range(of: "// docs/architecture.md step 2 ends"))
-        #expect(String(seam[begin.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
-            == documented.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(
+            String(seam[begin.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+                == documented.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

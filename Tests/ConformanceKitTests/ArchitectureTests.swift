@@ -1,14 +1,14 @@
-import FixtureFormat
 import ConformanceKit
-import MVICountdownTimer
-import TimerReplay
-import ReplaySeam
+import FixtureFormat
 import Foundation
 import KittensReplay
-import MVIKittens
 import MVICore
+import MVICountdownTimer
+import MVIKittens
 import ReferenceFeatures
+import ReplaySeam
 import Testing
+import TimerReplay
 
 /// The harness knows no feature: features depend on the seam, the seam on no feature.
 @Suite struct ArchitectureTests {
@@ -24,10 +24,12 @@ import Testing
     /// The source targets of Package.swift (`.target` and `.executableTarget`), read from its text.
     static func manifestTargets() throws -> [Target] {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let declaration = /\.(?:target|executableTarget)\(\s*name: "([^"]+)",(?:\s*dependencies: \[([^\]]*)\],)?\s*path: "([^"]+)"/
+        let declaration =
+            /\.(?:target|executableTarget)\(\s*name: "([^"]+)",(?:\s*dependencies: \[([^\]]*)\],)?\s*path: "([^"]+)"/
         return manifest.matches(of: declaration).map { match in
             let dependencies = (match.output.2.map(String.init) ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\""))
             }.filter { !$0.isEmpty }
             return Target(name: String(match.output.1), dependencies: dependencies, path: String(match.output.3))
         }
@@ -52,7 +54,8 @@ import Testing
     @Test func oneURLSessionDataTaskWrapperServesEveryHTTPClient() throws {
         var found: [String] = []
         for target in try Self.manifestTargets() {
-            for (file, text) in try Self.sources(of: target) where text.contains("dataTask(with") || text.contains("URLSession(configuration") {
+            for (file, text) in try Self.sources(of: target)
+            where text.contains("dataTask(with") || text.contains("URLSession(configuration") {
                 found.append("\(target.path)/\(file)")
             }
         }
@@ -63,13 +66,17 @@ import Testing
         let targets = try Self.manifestTargets()
         // Every source folder is a declared target, and every declared target has its folder.
         var folders: [String] = []
-        for layer in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path) {
+        for layer in try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Sources").path)
+        {
             let layerFolder = Self.root.appendingPathComponent("Sources/\(layer)")
             for entry in try FileManager.default.contentsOfDirectory(atPath: layerFolder.path) {
                 let path = "Sources/\(layer)/\(entry)"
                 if targets.contains(where: { $0.path.hasPrefix(path + "/") }) {
                     // A folder of targets (Sources/Conformance/Replays).
-                    folders += try FileManager.default.contentsOfDirectory(atPath: layerFolder.appendingPathComponent(entry).path).map { path + "/" + $0 }
+                    folders += try FileManager.default.contentsOfDirectory(
+                        atPath: layerFolder.appendingPathComponent(entry).path
+                    ).map { path + "/" + $0 }
                 } else {
                     folders.append(path)
                 }
@@ -87,7 +94,9 @@ import Testing
         #expect(replays.count == features.count, "one replay target a feature: \(replays) for \(features)")
         for name in ["ConformanceKit", "ReplaySeam", "FixtureFormat", "CommandLineSupport"] {
             let target = try #require(try Self.manifestTargets().first { $0.name == name })
-            #expect(Set(target.dependencies).isDisjoint(with: features + replays), "\(name) depends on \(target.dependencies)")
+            #expect(
+                Set(target.dependencies).isDisjoint(with: features + replays),
+                "\(name) depends on \(target.dependencies)")
             for (file, text) in try Self.sources(of: target) {
                 for module in features + replays {
                     #expect(!text.contains("import \(module)\n"), "\(name)/\(file) imports \(module)")
@@ -95,8 +104,11 @@ import Testing
             }
         }
         for feature in try Self.targets(under: "Sources/Features") {
-            #expect(!feature.dependencies.contains { ["ReplaySeam", "ConformanceKit"].contains($0) || replays.contains($0) },
-                    "\(feature.name) links replay code: \(feature.dependencies)")
+            #expect(
+                !feature.dependencies.contains {
+                    ["ReplaySeam", "ConformanceKit"].contains($0) || replays.contains($0)
+                },
+                "\(feature.name) links replay code: \(feature.dependencies)")
         }
     }
 
@@ -105,12 +117,16 @@ import Testing
     /// JSON reader) comes from the libraries under Sources/Library.
     @Test func noFeatureImportsTheHarness() throws {
         let harness = try Self.targets(under: "Sources/Conformance").map(\.name)
-        #expect(harness.contains("FixtureFormat") && harness.contains("ReplaySeam") && harness.contains("ConformanceKit"))
+        #expect(
+            harness.contains("FixtureFormat") && harness.contains("ReplaySeam") && harness.contains("ConformanceKit"))
         for feature in try Self.targets(under: "Sources/Features") {
             let linked = Set(feature.dependencies).intersection(harness)
             #expect(linked.isEmpty, "\(feature.name) depends on the harness: \(linked.sorted())")
             for (file, text) in try Self.sources(of: feature) {
-                for match in text.matches(of: /(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|let|typealias)[ \t]+)?(\w+)/) where harness.contains(String(match.output.1)) {
+                for match in text.matches(
+                    of:
+                        /(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|protocol|func|var|let|typealias)[ \t]+)?(\w+)/
+                ) where harness.contains(String(match.output.1)) {
                     Issue.record("\(feature.name)/\(file) imports \(match.output.1), a module of the harness")
                 }
             }
@@ -128,24 +144,35 @@ import Testing
             for (file, text) in try Self.sources(of: target) { texts["\(target.name)/\(file)"] = text }
         }
         for (file, text) in texts {
-            for line in text.split(separator: "\n") where line.contains("@unchecked Sendable") && !line.contains("///") {
+            for line in text.split(separator: "\n") where line.contains("@unchecked Sendable") && !line.contains("///")
+            {
                 #expect(line.contains("//"), "\(file): an @unchecked Sendable without its reason on its line: \(line)")
             }
         }
         let locked = try #require(texts["MVIEssentials/Locked.swift"])
         #expect(locked.contains("package final class Locked<Value> {"), "Locked itself claims no Sendable conformance")
-        #expect(locked.contains("\nextension Locked: @unchecked Sendable where Value: Sendable {}  //"), "Locked is Sendable only where its value is")
+        #expect(
+            locked.contains("\nextension Locked: @unchecked Sendable where Value: Sendable {}  //"),
+            "Locked is Sendable only where its value is")
         let confined = try #require(texts["MVICore/Confined.swift"])
-        #expect(confined.contains("init(_ value: Value, to scheduler: any Scheduler)"), "Confined is handed over to a scheduler")
-        #expect(confined.contains("assert(isAccessibleHere,") && confined.contains("var isAccessibleHere: Bool { scheduler.isCurrent }"),
-                "Confined checks every read against its scheduler")
-        #expect(confined.contains("private let object: AnyObject") && !confined.contains("var object"), "KeptAlive offers no way to its object")
+        #expect(
+            confined.contains("init(_ value: Value, to scheduler: any Scheduler)"),
+            "Confined is handed over to a scheduler")
+        #expect(
+            confined.contains("assert(isAccessibleHere,")
+                && confined.contains("var isAccessibleHere: Bool { scheduler.isCurrent }"),
+            "Confined checks every read against its scheduler")
+        #expect(
+            confined.contains("private let object: AnyObject") && !confined.contains("var object"),
+            "KeptAlive offers no way to its object")
         // Every hand-over, anywhere in the package, names the scheduler.
         for layer in ["Sources/Library", "Sources/Conformance", "Sources/Tools", "Sources/Features"] {
             for target in try Self.targets(under: layer) {
                 for (file, text) in try Self.sources(of: target) {
-                    for match in text.matches(of: /Confined\((?:[^()]|\([^()]*\))*\)/) where !match.output.contains(", to: ") {
-                        Issue.record("\(target.name)/\(file): \(match.output) hands a value over without naming its scheduler")
+                    for match in text.matches(of: /Confined\((?:[^()]|\([^()]*\))*\)/)
+                    where !match.output.contains(", to: ") {
+                        Issue.record(
+                            "\(target.name)/\(file): \(match.output) hands a value over without naming its scheduler")
                     }
                 }
             }
@@ -159,19 +186,23 @@ import Testing
     /// outcome type, and written by one writer per report format; the harness links no test library.
     @Test func theHarnessHasOneRunnerOneOutcomeAndOneWriterPerFormat() throws {
         let kit = try #require(try Self.manifestTargets().first { $0.name == "ConformanceKit" })
-        #expect(!kit.dependencies.contains("MVITestSupport"), "the conformance executable must not link Swift Testing or XCTest")
+        #expect(
+            !kit.dependencies.contains("MVITestSupport"),
+            "the conformance executable must not link Swift Testing or XCTest")
         let text = try Self.sources(of: kit).map(\.text).joined(separator: "\n")
         func count(_ pattern: Regex<Substring>) -> Int { text.matches(of: pattern).count }
         #expect(count(/(?:struct|class|enum|actor) \w*Runner\b/) == 1, "one runner")
         #expect(count(/(?:struct|class|enum) \w*Outcome\b/) == 1, "one outcome type")
-        #expect(count(/(?:struct|class|enum) \w*Report\b/) == 2, "one report model (RunReport) and the JSON report's shape")
+        #expect(
+            count(/(?:struct|class|enum) \w*Report\b/) == 2, "one report model (RunReport) and the JSON report's shape")
         #expect(count(/func junit\(/) == 1, "one JUnit writer")
         #expect(count(/func json\(_ report: RunReport\)/) == 1 && count(/JSONEncoder\(\)/) == 1, "one JSON writer")
         #expect(count(/func markdown\(/) == 1, "one markdown table")
         #expect(count(/<testsuites/) == 1, "JUnit XML is written in one place")
         #expect(count(/func firstDivergingStep\(/) == 1, "one first-difference finder")
         #expect(count(/" \(after cancel\)"/) == 1, "the after-cancel echo is made in one place")
-        let implementations = text.matches(of: /(?:final )?class (\w+): Implementation\b/).map { String($0.output.1) }.sorted()
+        let implementations = text.matches(of: /(?:final )?class (\w+): Implementation\b/).map { String($0.output.1) }
+            .sorted()
         #expect(implementations == ["AdapterImplementation", "ReferenceImplementation"])
     }
 
@@ -190,18 +221,29 @@ import Testing
                     return files.first { $0.file == name }?.text
                 }
                 let store = try #require(text("Store"), "\(feature.name): \(screen)Store.swift declares the store")
-                #expect(store.contains("public typealias \(screen)Store = DefaultStore<"), "\(feature.name): the store is declared in \(screen)Store.swift")
-                #expect(store.contains("extension DefaultStore"), "\(feature.name): the factory is in \(screen)Store.swift")
+                #expect(
+                    store.contains("public typealias \(screen)Store = DefaultStore<"),
+                    "\(feature.name): the store is declared in \(screen)Store.swift")
+                #expect(
+                    store.contains("extension DefaultStore"), "\(feature.name): the factory is in \(screen)Store.swift")
                 let executor = try #require(text("Executor"), "\(feature.name): no \(screen)Executor.swift")
-                #expect(executor.contains("class \(screen)Executor"), "\(feature.name): \(screen)Executor.swift holds the executor")
-                #expect(!executor.contains("public "), "\(feature.name): \(screen)Executor.swift declares something public")
+                #expect(
+                    executor.contains("class \(screen)Executor"),
+                    "\(feature.name): \(screen)Executor.swift holds the executor")
+                #expect(
+                    !executor.contains("public "), "\(feature.name): \(screen)Executor.swift declares something public")
                 let view = try #require(text("View"), "\(feature.name): no \(screen)View.swift")
-                #expect(view.contains("struct \(screen)ViewModel"), "\(feature.name): \(screen)View.swift holds the view model")
+                #expect(
+                    view.contains("struct \(screen)ViewModel"),
+                    "\(feature.name): \(screen)View.swift holds the view model")
                 let component = try #require(text("Component"), "\(feature.name): no \(screen)Component.swift")
-                #expect(component.contains("class \(screen)Component"), "\(feature.name): \(screen)Component.swift holds the component")
+                #expect(
+                    component.contains("class \(screen)Component"),
+                    "\(feature.name): \(screen)Component.swift holds the component")
                 for (file, text) in files where !file.hasSuffix("\(screen)Executor.swift") {
-                    #expect(!text.contains("class \(screen)Executor") && !text.contains("struct \(screen)Reducer"),
-                            "\(feature.name)/\(file) declares the executor or reducer outside \(screen)Executor.swift")
+                    #expect(
+                        !text.contains("class \(screen)Executor") && !text.contains("struct \(screen)Reducer"),
+                        "\(feature.name)/\(file) declares the executor or reducer outside \(screen)Executor.swift")
                 }
             }
         }
@@ -218,8 +260,10 @@ import Testing
                 #expect(!text.contains("eventObserver"), "\(feature.name)/\(file) passes an event observer along")
                 guard text.contains("public typealias"), text.contains("= DefaultStore<") else { continue }
                 stores += 1
-                #expect(text.contains("factory: any StoreFactory = DefaultStoreFactory()") && text.contains("factory: factory)"),
-                        "\(feature.name)/\(file): the store is not made by an injected factory")
+                #expect(
+                    text.contains("factory: any StoreFactory = DefaultStoreFactory()")
+                        && text.contains("factory: factory)"),
+                    "\(feature.name)/\(file): the store is not made by an injected factory")
             }
         }
         #expect(stores >= 6)
@@ -246,7 +290,8 @@ import Testing
             let page = Self.root.appendingPathComponent("docs/features/\(module.name).md")
             #expect(FileManager.default.fileExists(atPath: page.path), "no docs/features/\(module.name).md")
             for kind in ScenarioFormat.LineKind.allCases {
-                let schema = catalog.root.appendingPathComponent("schema/" + ScenarioFormat.schemaFileName(module, kind))
+                let schema = catalog.root.appendingPathComponent(
+                    "schema/" + ScenarioFormat.schemaFileName(module, kind))
                 #expect(FileManager.default.fileExists(atPath: schema.path), "no \(schema.lastPathComponent)")
             }
         }
@@ -257,26 +302,35 @@ import Testing
             for custom in module.customEvents {
                 #expect(!ScenarioFormat.builtInEvents.contains(custom.name), "\(module.name) defines \(custom.name)")
             }
-            #expect(Set(module.screens.map(\.name)).count == module.screens.count, "\(module.name) names a screen twice")
+            #expect(
+                Set(module.screens.map(\.name)).count == module.screens.count, "\(module.name) names a screen twice")
         }
     }
 
     @Test func anAppReusesAFeaturesScreenUnderAName() throws {
         let app = FeatureModule(
             name: "app", componentName: "App", config: .empty(()),
-            screens: [KittensFeature.module.screens[0].named("kittens"), TimerFeature.module.screens[0].named("timer")],
-            hasSavedState: false) { environment, _ in CompositeDemo.Session(output: environment.output) }
+            screens: [
+                KittensFeature.module.screens[0].named("kittens"), TimerFeature.module.screens[0].named("timer"),
+            ],
+            hasSavedState: false
+        ) { environment, _ in CompositeDemo.Session(output: environment.output) }
         let replayer = Replayer(features: FeatureRegistry([app]))
         let header = #"{"format": 1, "id": "app/x", "feature": "app", "description": "d"}"#
         let line = #"{"event": "view", "screen": "timer", "name": "timeSet", "payload": {"minutes": 1, "seconds": 2}}"#
         let scenario = try replayer.read([header, #"{"event": "create"}"#, line].joined(separator: "\n"), file: "f")
         #expect(scenario.events.last?.input?.echo == "view timer: timeSet(minutes: 1, seconds: 2)")
         #expect(throws: ScenarioError.self) {
-            try replayer.read([header, line.replacingOccurrences(of: "\"timer\"", with: "\"kittens\"")].joined(separator: "\n"), file: "f")
+            try replayer.read(
+                [header, line.replacingOccurrences(of: "\"timer\"", with: "\"kittens\"")].joined(separator: "\n"),
+                file: "f")
         }
     }
 
-    @Test(arguments: [("stack", true), ("module built", true), ("render", false), ("Stack", false), ("two  spaces", false), ("", false), (" x", false)])
+    @Test(arguments: [
+        ("stack", true), ("module built", true), ("render", false), ("Stack", false), ("two  spaces", false),
+        ("", false), (" x", false),
+    ])
     func aFeaturesOwnReactionIsLowercaseWordsNotAFormatKeyword(keyword: String, valid: Bool) {
         #expect(ReplayOutput.isValidKeyword(keyword) == valid)
     }
@@ -291,13 +345,20 @@ import Testing
             func restore() throws(FieldError) -> CanonicalValue { .null }
         }
         let module = FeatureModule(
-            name: "noisy", componentName: "Noisy", config: .empty(()), screens: [ScreenDescription(events: [ViewEventCodec<Int>]())],
-            hasSavedState: false) { environment, _ in Noisy(output: environment.output) }
+            name: "noisy", componentName: "Noisy", config: .empty(()),
+            screens: [ScreenDescription(events: [ViewEventCodec<Int>]())],
+            hasSavedState: false
+        ) { environment, _ in Noisy(output: environment.output) }
         let replayer = Replayer(features: FeatureRegistry([module]))
-        let text = #"{"format": 1, "id": "noisy/x", "feature": "noisy", "description": "d"}"# + "\n" + #"{"event": "create"}"# + "\n"
-        #expect(throws: ScenarioError(
-            file: "f", line: 2, field: "event",
-            message: #"noisy wrote a reaction named "render"; a feature's own reactions are lowercase words other than cancel, label, rejected, render, request, saved"#)
+        let text =
+            #"{"format": 1, "id": "noisy/x", "feature": "noisy", "description": "d"}"# + "\n" + #"{"event": "create"}"#
+            + "\n"
+        #expect(
+            throws: ScenarioError(
+                file: "f", line: 2, field: "event",
+                message:
+                    #"noisy wrote a reaction named "render"; a feature's own reactions are lowercase words other than cancel, label, rejected, render, request, saved"#
+            )
         ) { try replayer.replay(try replayer.read(text, file: "f")) }
     }
 }

@@ -1,7 +1,7 @@
-import FixtureFormat
 import ConformanceKit
-import ReplaySeam
+import FixtureFormat
 import Foundation
+import ReplaySeam
 import Testing
 
 /// Runs the command against a temporary fixtures folder and collects what it prints.
@@ -11,7 +11,8 @@ final class CommandRun {
     let status: Int32
 
     init(
-        _ arguments: [String], fixtures: TemporaryFixtures? = nil, terminal: Bool = false, environment: [String: String] = [:],
+        _ arguments: [String], fixtures: TemporaryFixtures? = nil, terminal: Bool = false,
+        environment: [String: String] = [:],
         name: String = "conformance"
     ) {
         var env = environment
@@ -35,16 +36,21 @@ final class CommandRun {
     @Test func anAppsCommandNamesItselfInItsHelpAndHints() throws {
         #expect(CommandRun(["--help"], name: "login-conformance").out.hasPrefix("USAGE: login-conformance"))
         let wrong = TemporaryFixtures.expected.replacingOccurrences(of: "isLoading: true", with: "isLoading: false")
-        let run = CommandRun(["run", "--record", "never"], fixtures: try TemporaryFixtures(golden: wrong), name: "login-conformance")
+        let run = CommandRun(
+            ["run", "--record", "never"], fixtures: try TemporaryFixtures(golden: wrong), name: "login-conformance")
         #expect(run.status == 1)
-        #expect(run.out.contains("re-record with `swift run login-conformance record kittens/x --fixtures "), "got: \(run.out)")
+        #expect(
+            run.out.contains("re-record with `swift run login-conformance record kittens/x --fixtures "),
+            "got: \(run.out)")
         #expect(!run.out.contains("swift run conformance"), "got: \(run.out)")
     }
 
     @Test func aFuzzFindingsAgainLineNamesTheCommand() {
         let command = ConformanceCommand(name: "login-conformance", features: TestFeatures.registry)
         #expect(command.again("login", seed: 7, adapter: nil) == "login-conformance fuzz login --seed 7 --runs 1")
-        #expect(command.again("login", seed: 7, adapter: "python3 port.py") == "login-conformance fuzz login --seed 7 --runs 1 --adapter 'python3 port.py'")
+        #expect(
+            command.again("login", seed: 7, adapter: "python3 port.py")
+                == "login-conformance fuzz login --seed 7 --runs 1 --adapter 'python3 port.py'")
     }
 
     @Test func schemaWritesEachFeaturesSchemasFromItsCodecs() throws {
@@ -55,8 +61,11 @@ final class CommandRun {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == ["kittens.event.schema.json", "kittens.header.schema.json"])
         let module = try #require(TestFeatures.registry["kittens"])
-        let written = try JSONValue.parse(String(contentsOf: folder.appendingPathComponent("kittens.event.schema.json"), encoding: .utf8))
-        guard case .object(var document) = written, case .object(var expected) = ScenarioFormat.schemaDocument(module, for: .event) else {
+        let written = try JSONValue.parse(
+            String(contentsOf: folder.appendingPathComponent("kittens.event.schema.json"), encoding: .utf8))
+        guard case .object(var document) = written,
+            case .object(var expected) = ScenarioFormat.schemaDocument(module, for: .event)
+        else {
             Issue.record("not an object: \(written)")
             return
         }
@@ -104,12 +113,18 @@ final class CommandRun {
         let run = CommandRun(["list", "--json", url.path], fixtures: fixtures)
         #expect(run.status == 0)
         let list = try JSONDecoder().decode(Reports.ScenarioList.self, from: Data(contentsOf: url))
-        #expect(list == Reports.ScenarioList(scenarios: [Reports.ListedScenario(id: "kittens/x", feature: "kittens", description: "d")]))
+        #expect(
+            list
+                == Reports.ScenarioList(scenarios: [
+                    Reports.ListedScenario(id: "kittens/x", feature: "kittens", description: "d")
+                ]))
     }
 
     @Test func listFailsWhenItsJSONFileCannotBeWritten() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
-        let run = CommandRun(["list", "--json", fixtures.root.appendingPathComponent("missing-folder/list.json").path], fixtures: fixtures)
+        let run = CommandRun(
+            ["list", "--json", fixtures.root.appendingPathComponent("missing-folder/list.json").path],
+            fixtures: fixtures)
         #expect(run.status == 1)
         #expect(run.err.contains("conformance: could not write"))
     }
@@ -131,7 +146,9 @@ final class CommandRun {
         #expect(run.out.contains("FAILED  kittens/x\n"))
         // The path names the folder in use, so that it opens from where the command ran.
         #expect(run.out.contains("    --- \(fixtures.root.path)/kittens/x.golden.txt (golden)"), "\(run.out)")
-        #expect(run.out.contains("re-record with `swift run conformance record kittens/x --fixtures \(fixtures.root.path)`"))
+        #expect(
+            run.out.contains("re-record with `swift run conformance record kittens/x --fixtures \(fixtures.root.path)`")
+        )
         #expect(run.out.hasSuffix("0 passed, 1 failed\n"))
     }
 
@@ -143,7 +160,9 @@ final class CommandRun {
         let folder = fixtures.root.path + "/"
         let run = CommandRun(["run", "--fixtures", folder, "--junit", junit.path, "--record", "never"])
         #expect(run.status == 1)
-        #expect(run.out.contains("kittens/x: the transcript differs from \(fixtures.root.path)/kittens/x.golden.txt"), "\(run.out)")
+        #expect(
+            run.out.contains("kittens/x: the transcript differs from \(fixtures.root.path)/kittens/x.golden.txt"),
+            "\(run.out)")
         #expect(run.out.contains("`swift run conformance record kittens/x --fixtures \(fixtures.root.path)`"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains(#"file="\#(fixtures.root.path)/kittens/x.jsonl""#), "\(xml)")
@@ -153,14 +172,19 @@ final class CommandRun {
     @Test func colourOnlyOnATerminalWithoutNoColor() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun([], fixtures: fixtures, terminal: true).out.contains("\u{1B}[32m"))
-        #expect(!CommandRun([], fixtures: fixtures, terminal: true, environment: ["NO_COLOR": "1"]).out.contains("\u{1B}[32m"))
+        #expect(
+            !CommandRun([], fixtures: fixtures, terminal: true, environment: ["NO_COLOR": "1"]).out.contains(
+                "\u{1B}[32m"))
     }
 
     @Test func aPatternThatMatchesNothingIsAUsageError() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         let run = CommandRun(["run", "timer/*"], fixtures: fixtures)
         #expect(run.status == 2)
-        #expect(run.err == "conformance: no scenario in \(fixtures.root.path) matches 'timer/*'; see 'conformance list --fixtures \(fixtures.root.path)'\n")
+        #expect(
+            run.err
+                == "conformance: no scenario in \(fixtures.root.path) matches 'timer/*'; see 'conformance list --fixtures \(fixtures.root.path)'\n"
+        )
     }
 
     @Test func shardsSplitTheScenarios() throws {
@@ -175,7 +199,9 @@ final class CommandRun {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun(["list"], fixtures: fixtures).out == "kittens/x  d\n1 scenario\n")
         let empty = try PortFixtures.temporaryDirectory()
-        #expect(CommandRun(["list", "--fixtures", empty.path]).out == "0 scenarios (searched \(empty.standardizedFileURL.path) for <feature>/<name>.jsonl)\n")
+        #expect(
+            CommandRun(["list", "--fixtures", empty.path]).out
+                == "0 scenarios (searched \(empty.standardizedFileURL.path) for <feature>/<name>.jsonl)\n")
         let show = CommandRun(["show", "kittens/x"], fixtures: fixtures)
         #expect(show.status == 0)
         #expect(show.out.contains("> 3 start    [\(fixtures.root.path)/kittens/x.jsonl:4]\n  render KittenViewModel\n"))
@@ -198,7 +224,10 @@ final class CommandRun {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         let run = CommandRun(["help"], fixtures: fixtures)
         #expect(run.status == 2)
-        #expect(run.err.hasSuffix("matches 'help'; see 'conformance list --fixtures \(fixtures.root.path)'; for usage run 'conformance --help'\n"))
+        #expect(
+            run.err.hasSuffix(
+                "matches 'help'; see 'conformance list --fixtures \(fixtures.root.path)'; for usage run 'conformance --help'\n"
+            ))
     }
 
     @Test func globs() {

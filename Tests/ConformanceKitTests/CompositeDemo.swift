@@ -1,6 +1,6 @@
 import FixtureFormat
-import ReplaySeam
 import MVICore
+import ReplaySeam
 
 /// A small feature with two screens, kept apart from any real feature: it proves
 /// that the seam carries composite features (renders that name their screen, view events
@@ -12,7 +12,10 @@ import MVICore
 enum CompositeDemo {
     static let items = ["alpha", "beta", "gamma"]
 
-    enum ListEvent: Sendable { case select(Int), refresh }
+    enum ListEvent: Sendable {
+        case select(Int)
+        case refresh
+    }
     enum DetailEvent: Sendable { case favourite }
     struct DeepLink: Sendable { let url: String }
     struct Back: Sendable {}
@@ -24,15 +27,19 @@ enum CompositeDemo {
         return FeatureModule(
             name: "demo-app", componentName: "DemoAppComponent", config: .empty(()),
             screens: [
-                ScreenDescription("list", events: [
-                    .payload("select", select.value, event: ListEvent.select, echo: { "select(index: \($0))" }),
-                    .plain("refresh", ListEvent.refresh),
-                ]),
+                ScreenDescription(
+                    "list",
+                    events: [
+                        .payload("select", select.value, event: ListEvent.select, echo: { "select(index: \($0))" }),
+                        .plain("refresh", ListEvent.refresh),
+                    ]),
                 ScreenDescription("detail", events: [ViewEventCodec.plain("favourite", DetailEvent.favourite)]),
             ],
             customEvents: [
                 CustomEventCodec("back", fields: .empty(Back()), echo: { _ in "back" }),
-                CustomEventCodec("deepLink", fields: .object(url) { DeepLink(url: try $0.read(url)) }, echo: { "deepLink \(CanonicalRender.quote($0.url))" }),
+                CustomEventCodec(
+                    "deepLink", fields: .object(url) { DeepLink(url: try $0.read(url)) },
+                    echo: { "deepLink \(CanonicalRender.quote($0.url))" }),
             ],
             hasSavedState: false
         ) { environment, _ in Session(output: environment.output) }
@@ -69,7 +76,9 @@ enum CompositeDemo {
             switch input {
             case .view(let screen, let event):
                 guard screen == stack.last?.screen else {
-                    return output.append(.rejected("view \(screen ?? "?"): the screen is not on top (\(stack.last?.screen ?? "none") is)"))
+                    return output.append(
+                        .rejected(
+                            "view \(screen ?? "?"): the screen is not on top (\(stack.last?.screen ?? "none") is)"))
                 }
                 switch (event, stack.last) {
                 case (ListEvent.select(let index), _):
@@ -90,7 +99,10 @@ enum CompositeDemo {
                     navigate(Array(stack.dropLast()))
                 case let link as DeepLink:
                     guard let routes = Self.routes(link.url) else {
-                        return output.append(.rejected("deepLink: \(CanonicalRender.quote(link.url)) is not demo://list or demo://detail?item=N"))
+                        return output.append(
+                            .rejected(
+                                "deepLink: \(CanonicalRender.quote(link.url)) is not demo://list or demo://detail?item=N"
+                            ))
                     }
                     navigate(routes)
                 default:
@@ -99,12 +111,15 @@ enum CompositeDemo {
             }
         }
 
-        func restore() throws(FieldError) -> CanonicalValue { throw FieldError(field: "event", "demo-app has no saved state") }
+        func restore() throws(FieldError) -> CanonicalValue {
+            throw FieldError(field: "event", "demo-app has no saved state")
+        }
 
         private static func routes(_ url: String) -> [Route]? {
             if url == "demo://list" { return [.list] }
             let prefix = "demo://detail?item="
-            guard url.hasPrefix(prefix), let item = Int(url.dropFirst(prefix.count)), items.indices.contains(item) else { return nil }
+            guard url.hasPrefix(prefix), let item = Int(url.dropFirst(prefix.count)), items.indices.contains(item)
+            else { return nil }
             return [.list, .detail(item: item)]
         }
 
@@ -120,8 +135,12 @@ enum CompositeDemo {
             case .list:
                 output.append(.render(.record("ListModel", ["items": .strings(items)]), screen: "list"))
             case .detail(let item):
-                output.append(.render(
-                    .record("DetailModel", ["title": .string(items[item]), "isFavourite": .bool(favourites.contains(item))]), screen: "detail"))
+                output.append(
+                    .render(
+                        .record(
+                            "DetailModel",
+                            ["title": .string(items[item]), "isFavourite": .bool(favourites.contains(item))]),
+                        screen: "detail"))
             }
         }
     }

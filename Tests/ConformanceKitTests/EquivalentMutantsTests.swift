@@ -19,7 +19,8 @@ struct EquivalentMutants {
     static func entries(_ data: Data) throws -> [Entry] {
         struct Problem: Error, CustomStringConvertible { let description: String }
         guard let top = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = top["equivalents"] as? [[String: Any]], top.count == 1 else {
+            let list = top["equivalents"] as? [[String: Any]], top.count == 1
+        else {
             throw Problem(description: "\(path): expected {\"equivalents\": [entries]}")
         }
         return try list.enumerated().map { number, object in
@@ -29,7 +30,8 @@ struct EquivalentMutants {
             }
             let values = try fields.map { field in
                 guard let text = object[field] as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw Problem(description: "\(path): entry \(number + 1): field \"\(field)\" must be a non-empty string")
+                    throw Problem(
+                        description: "\(path): entry \(number + 1): field \"\(field)\" must be a non-empty string")
                 }
                 return text
             }
@@ -59,7 +61,9 @@ struct EquivalentMutants {
             }
             let lines = Set(text.split(separator: "\n", omittingEmptySubsequences: false).map { trimmed(String($0)) })
             if !lines.contains(trimmed(entry.original)) {
-                problems.append("\(name): no line reads \"\(trimmed(entry.original))\"; the code moved on: kill the mutant now there, or list it again")
+                problems.append(
+                    "\(name): no line reads \"\(trimmed(entry.original))\"; the code moved on: kill the mutant now there, or list it again"
+                )
             }
         }
         return problems
@@ -88,18 +92,22 @@ struct EquivalentMutants {
 
     @Test func aStaleEntryIsReported() {
         let file = "Sources/Features/MVIKittens/KittenParser.swift"
-        let fresh = EquivalentMutants.Entry(file: file, original: "    public init() {}", mutant: "    public init() {break;}", reason: "r")
-        let moved = EquivalentMutants.Entry(file: file, original: "    public init(x: Int) {}", mutant: "    public init(x: Int) {break;}", reason: "r")
+        let fresh = EquivalentMutants.Entry(
+            file: file, original: "    public init() {}", mutant: "    public init() {break;}", reason: "r")
+        let moved = EquivalentMutants.Entry(
+            file: file, original: "    public init(x: Int) {}", mutant: "    public init(x: Int) {break;}", reason: "r")
         let gone = EquivalentMutants.Entry(file: "Sources/Nowhere.swift", original: "a", mutant: "b", reason: "r")
-        let unchanged = EquivalentMutants.Entry(file: file, original: "    public init() {}", mutant: "public init() {}", reason: "r")
+        let unchanged = EquivalentMutants.Entry(
+            file: file, original: "    public init() {}", mutant: "public init() {}", reason: "r")
         #expect(EquivalentMutants.problems([fresh], read: read).isEmpty)
         let problems = EquivalentMutants.problems([fresh, moved, gone, unchanged, fresh], read: read)
-        #expect(problems == [
-            "entry 2 (\(file)): no line reads \"public init(x: Int) {}\"; the code moved on: kill the mutant now there, or list it again",
-            "entry 3 (Sources/Nowhere.swift): no such file",
-            "entry 4 (\(file)): the mutant is the original line",
-            "entry 5 (\(file)): the same mutant as entry 1",
-        ])
+        #expect(
+            problems == [
+                "entry 2 (\(file)): no line reads \"public init(x: Int) {}\"; the code moved on: kill the mutant now there, or list it again",
+                "entry 3 (Sources/Nowhere.swift): no such file",
+                "entry 4 (\(file)): the mutant is the original line",
+                "entry 5 (\(file)): the same mutant as entry 1",
+            ])
     }
 
     @Test func aMalformedEntryIsNamed() {

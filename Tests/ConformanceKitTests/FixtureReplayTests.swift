@@ -1,7 +1,7 @@
-import FixtureFormat
 import ConformanceKit
-import ReplaySeam
+import FixtureFormat
 import Foundation
+import ReplaySeam
 import Testing
 
 /// The fixtures under Fixtures/, found once per test run.
@@ -14,7 +14,9 @@ enum Corpus {
     static var runner: ConformanceRunner? {
         guard let catalog else { return nil }
         let mode = (try? RecordMode.fromEnvironment()) ?? .never
-        return ConformanceRunner(catalog: catalog, features: TestFeatures.replayer.features, recordMode: mode, isCI: ConformanceRunner.isCI())
+        return ConformanceRunner(
+            catalog: catalog, features: TestFeatures.replayer.features, recordMode: mode, isCI: ConformanceRunner.isCI()
+        )
     }
 }
 
@@ -51,7 +53,8 @@ enum Corpus {
         let catalog = try #require(Corpus.catalog)
         var tags = Set<String>()
         for entry in Corpus.entries where entry.feature == "kittens" {
-            let scenario = try TestFeatures.replayer.read(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL))
+            let scenario = try TestFeatures.replayer.read(
+                String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL))
             tags.formUnion(scenario.tags)
         }
         let expected = (1...6).map { "original-store-\($0)" } + (1...7).map { "original-component-\($0)" }

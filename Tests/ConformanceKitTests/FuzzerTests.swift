@@ -1,10 +1,11 @@
-@testable import ConformanceKit
 import FixtureFormat
 import Foundation
 import MVITestSupport
 import ReferenceFeatures
 import ReplaySeam
 import Testing
+
+@testable import ConformanceKit
 
 /// The generator, the invariants and the shrinker of `conformance fuzz` (docs/fuzzing.md).
 @Suite struct FuzzerTests {
@@ -70,7 +71,8 @@ import Testing
     }
 
     @Test func theShrinkerKeepsOnlyWhatTheFailureNeedsThenSimplerValues() {
-        let events: [JSONObject] = [["event": "create"]] + (1...20).map { ["event": "advance", "ms": .integer($0 * 100)] }
+        let events: [JSONObject] =
+            [["event": "create"]] + (1...20).map { ["event": "advance", "ms": .integer($0 * 100)] }
         // Fails while the advances of 700 and 1300 ms (or less) are both there.
         let shrunk = Shrinker(deadline: Date().addingTimeInterval(30)) { candidate in
             let ms = candidate.compactMap { $0["ms"]?.wholeNumber }
@@ -87,14 +89,21 @@ import Testing
     /// the step limit and the port.
     @Test func theAgainLineNamesTheFixturesFolderInUse() {
         let elsewhere = FixtureCatalog(root: URL(fileURLWithPath: "/tmp/x/Fixtures"), displayRoot: "../x/Fixtures")
-        #expect(ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: elsewhere, maxSteps: nil, adapter: nil)
-            == "conformance fuzz timer --seed 7 --runs 1 --fixtures ../x/Fixtures")
+        #expect(
+            ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: elsewhere, maxSteps: nil, adapter: nil)
+                == "conformance fuzz timer --seed 7 --runs 1 --fixtures ../x/Fixtures")
         let spaced = FixtureCatalog(root: URL(fileURLWithPath: "/tmp/my fixtures"), displayRoot: "/tmp/my fixtures")
-        #expect(ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: spaced, maxSteps: 12, adapter: "python3 port.py")
-            == "conformance fuzz timer --seed 7 --runs 1 --fixtures '/tmp/my fixtures' --max-steps 12 --adapter 'python3 port.py'")
-        let here = FixtureCatalog(root: URL(fileURLWithPath: "/w/Fixtures"), displayRoot: "Fixtures", needsOption: false)
-        #expect(ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: here, maxSteps: nil, adapter: nil)
-            == "conformance fuzz timer --seed 7 --runs 1", "the working folder's ./Fixtures is found without the option")
+        #expect(
+            ConformanceCommand.fuzzAgain(
+                feature: "timer", seed: 7, catalog: spaced, maxSteps: 12, adapter: "python3 port.py")
+                == "conformance fuzz timer --seed 7 --runs 1 --fixtures '/tmp/my fixtures' --max-steps 12 --adapter 'python3 port.py'"
+        )
+        let here = FixtureCatalog(
+            root: URL(fileURLWithPath: "/w/Fixtures"), displayRoot: "Fixtures", needsOption: false)
+        #expect(
+            ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: here, maxSteps: nil, adapter: nil)
+                == "conformance fuzz timer --seed 7 --runs 1",
+            "the working folder's ./Fixtures is found without the option")
     }
 
     /// A value inside `payload` is a field too, and a number is halved for as long as half of it
@@ -102,26 +111,33 @@ import Testing
     @Test func theShrinkerSimplifiesValuesInsideNestedObjectsAndLists() {
         let events: [JSONObject] = [
             ["event": "create"],
-            ["event": "dispatch", "payload": ["minutes": -208_031_821, "seconds": 4_242, "label": "a long label", "laps": [7, -9, 3]]],
+            [
+                "event": "dispatch",
+                "payload": ["minutes": -208_031_821, "seconds": 4_242, "label": "a long label", "laps": [7, -9, 3]],
+            ],
         ]
         // Fails while the minutes are negative and the second lap is below -1.
         let shrunk = Shrinker(deadline: Date().addingTimeInterval(30)) { candidate in
-            guard case .object(let payload)? = candidate.last?["payload"], let minutes = payload["minutes"]?.wholeNumber,
+            guard case .object(let payload)? = candidate.last?["payload"],
+                let minutes = payload["minutes"]?.wholeNumber,
                 case .array(let laps)? = payload["laps"], laps.count > 1, let lap = laps[1].wholeNumber
             else { return false }
             return minutes < 0 && lap < -1
         }.shrink(events)
-        #expect(shrunk == [
-            ["event": "create"],
-            ["event": "dispatch", "payload": ["minutes": -1, "seconds": 0, "label": "", "laps": [0, -2, 0]]],
-        ])
+        #expect(
+            shrunk == [
+                ["event": "create"],
+                ["event": "dispatch", "payload": ["minutes": -1, "seconds": 0, "label": "", "laps": [0, -2, 0]]],
+            ])
     }
 }
 
 /// Subject: the Python port in a child process, with one rule broken; generous limits.
 @Suite(
     .requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"),
-    .disabled(if: FuzzerTests.underSanitizer, "runs in the plain test stage: under a sanitizer it checks the port, not our memory"))
+    .disabled(
+        if: FuzzerTests.underSanitizer,
+        "runs in the plain test stage: under a sanitizer it checks the port, not our memory"))
 struct FuzzerPortTests {
     @Test func aPortWithOneRuleBrokenIsCaughtAndShrunkToAFewSteps() throws {
         let broken = try PortProtocolTests.kittensThatDoNotCancel()
@@ -152,7 +168,9 @@ struct FuzzerPortTests {
 
         let stopped = CommandRun(base)
         #expect(stopped.status == 1)
-        #expect(stopped.out.components(separatedBy: "\nFAIL  kittens").count == 2, "one failure, then the feature stops: \(stopped.out)")
+        #expect(
+            stopped.out.components(separatedBy: "\nFAIL  kittens").count == 2,
+            "one failure, then the feature stops: \(stopped.out)")
         #expect(stopped.out.contains("fuzz: 1 scenario ("), "\(stopped.out)")
 
         let going = CommandRun(base + ["--keep-going"])
@@ -161,15 +179,23 @@ struct FuzzerPortTests {
         #expect(failures >= 2, "\(going.out)")
         #expect(going.out.contains("fuzz: 8 scenarios ("), "every scenario runs: \(going.out)")
         #expect(going.out.contains("    the same shrunk scenario as seed 1: not written again"), "\(going.out)")
-        let written = try FileManager.default.contentsOfDirectory(atPath: out + "/kittens").filter { $0.hasSuffix(".jsonl") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: out + "/kittens").filter {
+            $0.hasSuffix(".jsonl")
+        }
         #expect(written == ["fuzz-1.jsonl"], "a repeat is not written again")
 
         let list = folder.appendingPathComponent("known.txt")
-        try "# kittens: a reload keeps the load (kittens.md, step 1)\nfindings/kittens/fuzz-1.jsonl\n".write(to: list, atomically: true, encoding: .utf8)
+        try "# kittens: a reload keeps the load (kittens.md, step 1)\nfindings/kittens/fuzz-1.jsonl\n".write(
+            to: list, atomically: true, encoding: .utf8)
         let stepped = CommandRun(base + ["--known", list.path])
         #expect(stepped.status == 0, "every failure is the known one: \(stepped.out)\(stepped.err)")
-        #expect(stepped.out.contains("known kittens, seed 1: diverged, shrunk to findings/kittens/fuzz-1.jsonl; stepped over"), "\(stepped.out)")
-        #expect(stepped.out.contains("fuzz: 8 scenarios (") && stepped.out.contains(" 0 failing, \(failures) known stepped over; seed 1\n"), "\(stepped.out)")
+        #expect(
+            stepped.out.contains(
+                "known kittens, seed 1: diverged, shrunk to findings/kittens/fuzz-1.jsonl; stepped over"),
+            "\(stepped.out)")
+        #expect(
+            stepped.out.contains("fuzz: 8 scenarios (")
+                && stepped.out.contains(" 0 failing, \(failures) known stepped over; seed 1\n"), "\(stepped.out)")
     }
 
     @Test func theUnbrokenPortHoldsForAFixedSeed() throws {
@@ -178,7 +204,9 @@ struct FuzzerPortTests {
         let fuzzer = FuzzerTests.fuzzer(port: port)
         for feature in FeatureRegistry.reference.names {
             for seed in UInt64(1)...20 {
-                if let finding = fuzzer.check(feature: feature, seed: seed) { Issue.record("\(feature) seed \(seed): \(finding.failure)") }
+                if let finding = fuzzer.check(feature: feature, seed: seed) {
+                    Issue.record("\(feature) seed \(seed): \(finding.failure)")
+                }
             }
         }
     }
@@ -210,12 +238,17 @@ extension Fuzzer.Verdict {
     @Test func aNamedFixturesFolderThatCannotBeReadIsAnErrorNamingIt() throws {
         let missing = CommandRun(["fuzz", "timer", "--runs", "1", "--fixtures", "/nonexistent/fixtures"])
         #expect(missing.status == 2)
-        #expect(missing.err.hasPrefix("conformance: no Fixtures folder found (looked in: /nonexistent/fixtures from --fixtures)"), "\(missing.err)")
+        #expect(
+            missing.err.hasPrefix(
+                "conformance: no Fixtures folder found (looked in: /nonexistent/fixtures from --fixtures)"),
+            "\(missing.err)")
         #expect(missing.out.isEmpty, "nothing fuzzed: \(missing.out)")
 
         let folder = try PortFixtures.temporaryDirectory().appendingPathComponent("Fixtures")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("timer"), withIntermediateDirectories: true)
-        try "{not json\n".write(to: folder.appendingPathComponent("timer/broken.jsonl"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("timer"), withIntermediateDirectories: true)
+        try "{not json\n".write(
+            to: folder.appendingPathComponent("timer/broken.jsonl"), atomically: true, encoding: .utf8)
         let broken = CommandRun(["fuzz", "timer", "--runs", "1", "--fixtures", folder.path])
         #expect(broken.status == 2)
         #expect(broken.err.hasPrefix("conformance: timer/broken"), "the error names the scenario: \(broken.err)")
@@ -226,7 +259,9 @@ extension Fuzzer.Verdict {
         #expect(terminal.out.contains("timer: 2/2, "), "\(terminal.out)")
         #expect(terminal.out.contains(" steps/s, 0 failing"))
         let quiet = CommandRun(["fuzz", "timer", "--seed", "3", "--runs", "2"])
-        #expect(!quiet.out.contains("steps/s") && !quiet.out.contains("\u{1B}"), "no progress line when not on a terminal (CI)")
+        #expect(
+            !quiet.out.contains("steps/s") && !quiet.out.contains("\u{1B}"),
+            "no progress line when not on a terminal (CI)")
     }
 
     @Test func aRunPrintsItsSeedAndFindsNothingInTheReference() {

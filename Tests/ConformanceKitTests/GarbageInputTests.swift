@@ -1,9 +1,9 @@
-import FixtureFormat
 import ConformanceKit
+import FixtureFormat
+import Foundation
+import MVICountdownTimer
 import ReplaySeam
 import SeededRandom
-import MVICountdownTimer
-import Foundation
 import Testing
 
 /// Seeded bytes from SeededRandom's SplitMix64 (the package's one generator), so a failure replays exactly.

@@ -1,9 +1,9 @@
-import FixtureFormat
 import ConformanceKit
-import ReplaySeam
+import FixtureFormat
 import Foundation
 import KittensReplay
 import MVIKittens
+import ReplaySeam
 import Testing
 
 /// The Kittens view model render of each state, against a golden read by eye once.
@@ -11,7 +11,10 @@ import Testing
     static let states: [(String, KittenState)] = [
         ("initial (before the first load starts)", KittenState()),
         ("loading, no images yet", KittenState(isLoading: true, data: .images([]))),
-        ("images", KittenState(isLoading: false, data: .images(["https://cats.test/1.jpg", "https://cats.test/2.jpg"]))),
+        (
+            "images",
+            KittenState(isLoading: false, data: .images(["https://cats.test/1.jpg", "https://cats.test/2.jpg"]))
+        ),
         ("reloading over images", KittenState(isLoading: true, data: .images(["https://cats.test/1.jpg"]))),
         ("error", KittenState(isLoading: false, data: .error)),
         ("reloading over an error", KittenState(isLoading: true, data: .error)),
@@ -28,7 +31,9 @@ import Testing
         let golden = GoldenFile(
             url: url, displayPath: catalog.displayPath(url), recordMode: (try? RecordMode.fromEnvironment()) ?? .never,
             isCI: ConformanceRunner.isCI())
-        let outcome = golden.check(text, rerecordCommand: "CONFORMANCE_RECORD=failed swift test --filter KittenRenderGoldenTests", label: "kittens view model renders")
+        let outcome = golden.check(
+            text, rerecordCommand: "CONFORMANCE_RECORD=failed swift test --filter KittenRenderGoldenTests",
+            label: "kittens view model renders")
         #expect(outcome == .passed, Comment(rawValue: outcome.message))
     }
 }

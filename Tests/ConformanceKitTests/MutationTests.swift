@@ -1,6 +1,7 @@
-@testable import ConformanceKit
 import Foundation
 import Testing
+
+@testable import ConformanceKit
 
 /// The mutations of the Python port, as Ports/python/mutations.txt lists them: one line each,
 /// `name  feature  what changes  (page, section)`, with a last word `uncaught-by-corpus` for a
@@ -27,7 +28,8 @@ struct MutationList {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-            if let mutation = Self.mutation(trimmed, problem: { problems.append("mutations.txt:\(index + 1): \($0)") }) {
+            if let mutation = Self.mutation(trimmed, problem: { problems.append("mutations.txt:\(index + 1): \($0)") })
+            {
                 mutations.append(mutation)
             }
         }
@@ -38,7 +40,8 @@ struct MutationList {
     private static func mutation(_ line: String, problem: (String) -> Void) -> Mutation? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let caught = words.last != mark
-        guard words.count >= 3, let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else {
+        guard words.count >= 3, let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")"), open < close
+        else {
             problem("expected `name  feature  what changes  (page, section)`, found \(line.debugDescription)")
             return nil
         }
@@ -61,7 +64,9 @@ struct MutationList {
 /// the fuzzer must catch every one and shrink it to 8 steps or fewer within 60 seconds (docs/fuzzing.md).
 @Suite(
     .requires(PortFixtures.python != nil, "the Python port needs python3 on PATH"),
-    .disabled(if: FuzzerTests.underSanitizer, "runs in the plain test stage: under a sanitizer it checks the port, not our memory"))
+    .disabled(
+        if: FuzzerTests.underSanitizer,
+        "runs in the plain test stage: under a sanitizer it checks the port, not our memory"))
 struct MutationTests {
     typealias Mutation = MutationList.Mutation
     static let mutations = MutationList.list.mutations
@@ -71,17 +76,24 @@ struct MutationTests {
         #expect(list.problems.isEmpty, "\(list.problems)")
         #expect((8...10).contains(list.mutations.count), "\(list.mutations.count) mutations")
         let features = Set(try PortFixtures.corpus.entries().map(\.feature))
-        #expect(Set(list.mutations.map(\.feature)) == features, "each feature has a mutation, and no other name is a feature")
+        #expect(
+            Set(list.mutations.map(\.feature)) == features,
+            "each feature has a mutation, and no other name is a feature")
         #expect(Set(list.mutations.map(\.name)).count == list.mutations.count, "names are unique")
         let docs = PortFixtures.root.appendingPathComponent("docs")
         for mutation in list.mutations {
-            let cited = [docs, docs.appendingPathComponent("features")].map { $0.appendingPathComponent(mutation.page).path }
-            #expect(cited.contains { FileManager.default.fileExists(atPath: $0) }, "\(mutation.name): no docs page \(mutation.page)")
+            let cited = [docs, docs.appendingPathComponent("features")].map {
+                $0.appendingPathComponent(mutation.page).path
+            }
+            #expect(
+                cited.contains { FileManager.default.fileExists(atPath: $0) },
+                "\(mutation.name): no docs page \(mutation.page)")
         }
     }
 
     @Test func aListLineThatIsNoMutationIsNamedByItsLine() {
-        let list = MutationList("""
+        let list = MutationList(
+            """
             # a comment
             good  kittens  a change  (kittens.md, "Store")
             no-rule  kittens  a change
@@ -93,8 +105,12 @@ struct MutationTests {
         #expect(list.mutations.map(\.caughtByCorpus) == [true, false])
         #expect(list.problems.count == 3)
         #expect(list.problems.first?.hasPrefix("mutations.txt:3: expected `name  feature") == true, "\(list.problems)")
-        #expect(list.problems.dropFirst().first == "mutations.txt:4: the rule \"somewhere\" names no docs page (`page.md, section`)")
-        #expect(list.problems.last == "mutations.txt:6: after the rule, only uncaught-by-corpus may follow, found \"later\"")
+        #expect(
+            list.problems.dropFirst().first
+                == "mutations.txt:4: the rule \"somewhere\" names no docs page (`page.md, section`)")
+        #expect(
+            list.problems.last == "mutations.txt:6: after the rule, only uncaught-by-corpus may follow, found \"later\""
+        )
     }
 
     @Test func theListNamesTheMutationsThePortKnows() throws {
@@ -126,9 +142,13 @@ struct MutationTests {
         // A scenario fails (its transcript differs) or errors (it answers a request the mutated port never made).
         let failed = run.failing.map(\.id)
         if mutation.caughtByCorpus {
-            #expect(!failed.isEmpty, "no \(mutation.feature) scenario catches \(mutation.name): mark it \(MutationList.mark)")
+            #expect(
+                !failed.isEmpty,
+                "no \(mutation.feature) scenario catches \(mutation.name): mark it \(MutationList.mark)")
         } else {
-            #expect(failed.isEmpty, "\(mutation.name) is marked \(MutationList.mark), yet \(failed) catch it: remove the mark")
+            #expect(
+                failed.isEmpty,
+                "\(mutation.name) is marked \(MutationList.mark), yet \(failed) catch it: remove the mark")
         }
     }
 

@@ -4,11 +4,13 @@ import Testing
 /// (the checks are `SchemaAgreementTests`', on news-app lines).
 @Suite struct NewsAppSchemaAgreementTests {
     static func event(_ note: String, _ events: String...) -> LineCase {
-        LineCase(feature: "news-app", lines: [LineCase.header("news-app"), #"{"event": "create"}"#] + events, note: note)
+        LineCase(
+            feature: "news-app", lines: [LineCase.header("news-app"), #"{"event": "create"}"#] + events, note: note)
     }
 
     static func config(_ note: String, _ config: String) -> LineCase {
-        let header = #"{"format": 1, "id": "news-app/x", "feature": "news-app", "description": "d", "config": \#(config)}"#
+        let header =
+            #"{"format": 1, "id": "news-app/x", "feature": "news-app", "description": "d", "config": \#(config)}"#
         return LineCase(feature: "news-app", lines: [header, #"{"event": "create"}"#], note: note)
     }
 
@@ -26,7 +28,9 @@ import Testing
         event("present without route", #"{"event": "present"}"#),
         event("present of an unknown screen", #"{"event": "present", "route": {"screen": "profile"}}"#),
         event("present of an article without url", #"{"event": "present", "route": {"screen": "article"}}"#),
-        event("present of a search with url", #"{"event": "present", "route": {"screen": "search", "q": "", "url": "x"}}"#),
+        event(
+            "present of a search with url", #"{"event": "present", "route": {"screen": "search", "q": "", "url": "x"}}"#
+        ),
         event("onNextRender without request", #"{"event": "onNextRender"}"#),
         event("onNextRender of an unknown request", #"{"event": "onNextRender", "request": "dismiss"}"#),
         event("onNextRender openArticle without url", #"{"event": "onNextRender", "request": "openArticle"}"#),
@@ -38,7 +42,9 @@ import Testing
 
     static let accepted: [LineCase] = [
         config("no fields", "{}"),
-        config("favourites and history", #"{"favorites": [{"source": {"name": "S"}, "url": "u", "title": "t"}], "history": ["a"]}"#),
+        config(
+            "favourites and history",
+            #"{"favorites": [{"source": {"name": "S"}, "url": "u", "title": "t"}], "history": ["a"]}"#),
         event("a deep link that will not parse", #"{"event": "deepLink", "url": "http://x y"}"#),
         event("openArticle", #"{"event": "openArticle", "url": "https://news.test/1"}"#),
         event("back", #"{"event": "back"}"#),
@@ -46,11 +52,15 @@ import Testing
         event("popToRoot", #"{"event": "popToRoot"}"#),
         event("present top", #"{"event": "present", "route": {"screen": "top"}}"#),
         event("present an article", #"{"event": "present", "route": {"screen": "article", "url": ""}}"#),
-        event("onNextRender openArticle", #"{"event": "onNextRender", "request": "openArticle", "url": "https://news.test/1"}"#),
+        event(
+            "onNextRender openArticle",
+            #"{"event": "onNextRender", "request": "openArticle", "url": "https://news.test/1"}"#),
         event("onNextRender back", #"{"event": "onNextRender", "request": "back"}"#),
         event("a view event", #"{"event": "view", "screen": "article", "name": "favoriteToggled"}"#),
         event("restore", #"{"event": "restore"}"#),
-        event("an answer", #"{"event": "respond", "request": 1, "generated": {"first": 1, "count": 3}, "totalResults": 3}"#),
+        event(
+            "an answer",
+            #"{"event": "respond", "request": 1, "generated": {"first": 1, "count": 3}, "totalResults": 3}"#),
     ]
 
     @Test(arguments: rejected)

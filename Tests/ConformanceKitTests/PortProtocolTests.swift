@@ -11,7 +11,8 @@ struct PortProtocolTests {
     static let after = "timer/set-and-start"
 
     @Test func pythonPortPassesEveryScenarioOfItsFeatures() throws {
-        let run = try PortFixtures.run(PortFixtures.portCommand, try PortFixtures.corpus.entries().map(\.id), catalog: PortFixtures.corpus)
+        let run = try PortFixtures.run(
+            PortFixtures.portCommand, try PortFixtures.corpus.entries().map(\.id), catalog: PortFixtures.corpus)
         #expect(run.implementation?.name == "python-port")
         // Every feature the runner knows, every scenario passed: no skips, no expected failures.
         let features = Set(try PortFixtures.corpus.entries().map(\.feature))
@@ -26,16 +27,24 @@ struct PortProtocolTests {
     @Test(arguments: [
         // A hang waits out the timeout under test, so it is short here; the other cases never wait for it.
         ("hang", 5.0, ["no reply within the scenario's timeout of 5 s"]),
-        ("crash", 60.0, ["the port exited before replying (exit status 3)", "\n  | boom: the port fell over at step 2"]),
+        (
+            "crash", 60.0,
+            ["the port exited before replying (exit status 3)", "\n  | boom: the port fell over at step 2"]
+        ),
         ("garbage", 60.0, ["the port wrote a line that is not a JSON object", "\"hello, this is not JSON\""]),
         // start is seq 1, the scenario 2, step 1 is 3, so step 2 is 4.
         ("wrong-seq", 60.0, ["wrong sequence number: expected seq 4, the reply has seq 104"]),
     ])
-    func misbehavingPortIsReportedAtItsStepAndRestartedForTheNextScenario(mode: String, timeout: Double, expected: [String]) throws {
-        let run = try PortFixtures.run(try PortFixtures.misbehaving(mode, in: Self.target), [Self.target, Self.after], timeout: timeout)
+    func misbehavingPortIsReportedAtItsStepAndRestartedForTheNextScenario(
+        mode: String, timeout: Double, expected: [String]
+    ) throws {
+        let run = try PortFixtures.run(
+            try PortFixtures.misbehaving(mode, in: Self.target), [Self.target, Self.after], timeout: timeout)
         let broken = try #require(run.result(Self.target))
         #expect(broken.outcome.label == "errored")
-        #expect(broken.outcome.message.hasPrefix("step 2 (PortFixtures/kittens/reload-while-loading.jsonl:3): "), "\(broken.outcome.message)")
+        #expect(
+            broken.outcome.message.hasPrefix("step 2 (PortFixtures/kittens/reload-while-loading.jsonl:3): "),
+            "\(broken.outcome.message)")
         for text in expected { #expect(broken.outcome.message.contains(text), "\(broken.outcome.message)") }
         #expect(run.result(Self.after)?.outcome == .passed, "the run goes on with a new port process")
     }
@@ -44,8 +53,11 @@ struct PortProtocolTests {
     /// flight (and says so on standard error).
     static func kittensThatDoNotCancel() throws -> String {
         try PortFixtures.brokenCopy(
-            file: "mviport/kittens.py", replacing: "            self.in_flight.cancel()\n        self.dispatch((\"started\",))",
-            with: "            print(\"reload keeps the old load\", file=__import__(\"sys\").stderr)\n        self.dispatch((\"started\",))")
+            file: "mviport/kittens.py",
+            replacing: "            self.in_flight.cancel()\n        self.dispatch((\"started\",))",
+            with:
+                "            print(\"reload keeps the old load\", file=__import__(\"sys\").stderr)\n        self.dispatch((\"started\",))"
+        )
     }
 
     @Test func brokenCopyOfThePythonPortFailsAtTheFirstDivergingStep() throws {
@@ -55,19 +67,23 @@ struct PortProtocolTests {
         #expect(failed.outcome.label == "failed")
         #expect(failed.firstDifference == FirstDifference(step: 4, scenarioLine: 5, goldenLine: 12))
         let message = failed.outcome.message
-        #expect(message.hasPrefix(
-            "kittens/reload-while-loading: the transcript differs from PortFixtures/kittens/reload-while-loading.golden.txt\n"
-                + "--- PortFixtures/kittens/reload-while-loading.golden.txt (golden)"), "\(message)")
+        #expect(
+            message.hasPrefix(
+                "kittens/reload-while-loading: the transcript differs from PortFixtures/kittens/reload-while-loading.golden.txt\n"
+                    + "--- PortFixtures/kittens/reload-while-loading.golden.txt (golden)"), "\(message)")
         #expect(message.contains("- 12 |   cancel #1"))
         #expect(!message.contains("re-record"), "a port's failure is the port's to fix, not the golden's")
         #expect(message.hasSuffix("\nthe port's standard error:\n  | reload keeps the old load"))
-        #expect(run.result("kittens/load-on-create")?.outcome == .passed, "the rule only matters when a load is replaced")
+        #expect(
+            run.result("kittens/load-on-create")?.outcome == .passed, "the rule only matters when a load is replaced")
         #expect(run.results.filter(\.failsTheRun).map(\.id) == [Self.target])
     }
 
     @Test func expectedFailureDoesNotFailTheRunButAnUnexpectedPassDoes() throws {
         let broken = try Self.kittensThatDoNotCancel()
-        let expected = ExpectedFailures(reasons: [Self.target: "reloads do not cancel yet", "kittens/load-on-create": "thought broken"])
+        let expected = ExpectedFailures(reasons: [
+            Self.target: "reloads do not cancel yet", "kittens/load-on-create": "thought broken",
+        ])
         let run = try PortFixtures.run(broken, [Self.target, "kittens/load-on-create"], expected: expected)
         #expect(run.result(Self.target)?.failsTheRun == false)
         #expect(run.result(Self.target)?.expectedFailure == "reloads do not cancel yet")
@@ -78,7 +94,9 @@ struct PortProtocolTests {
         let lacking = try PortFixtures.brokenCopy(
             file: "mviport/protocol.py", replacing: "(Kittens, Timer, News, NewsApp, Images)", with: "(Kittens,)")
         let run = try PortFixtures.run(lacking, [Self.after, Self.target])
-        #expect(run.result(Self.after)?.outcome == .skipped("python-port does not implement the feature timer", declared: false))
+        #expect(
+            run.result(Self.after)?.outcome
+                == .skipped("python-port does not implement the feature timer", declared: false))
         #expect(run.result(Self.after)?.failsTheRun == false)
         #expect(run.result(Self.target)?.outcome == .passed)
     }
@@ -107,17 +125,22 @@ struct PortProtocolTests {
 
     @Test func aReplyLineOverTheLimitIsRefusedWithoutWaitingForItsEnd() throws {
         // Answers start with 17 MiB and no newline, then waits: the runner must not wait for the rest.
-        let flood = #"python3 -c "import sys, threading; sys.stdin.readline(); sys.stdout.write('x' * (17 << 20)); sys.stdout.flush(); threading.Event().wait()""#
+        let flood =
+            #"python3 -c "import sys, threading; sys.stdin.readline(); sys.stdout.write('x' * (17 << 20)); sys.stdout.flush(); threading.Event().wait()""#
         let run = try PortFixtures.run(flood, [Self.target])
-        #expect(run.result(Self.target)?.outcome == .errored(
-            "the scenario's header: the port wrote a line longer than 16777216 bytes without a newline"))
+        #expect(
+            run.result(Self.target)?.outcome
+                == .errored(
+                    "the scenario's header: the port wrote a line longer than 16777216 bytes without a newline"))
     }
 
     @Test func portThatCannotStartErrorsEveryScenarioAndNamesWhy() throws {
         let run = try PortFixtures.run("exit 7", [Self.target, Self.after])
         #expect(run.implementation == nil)
         #expect(run.results.map(\.outcome.label) == ["errored", "errored"])
-        #expect(run.results[0].outcome.message.contains("the scenario's header: the port exited before replying (exit status 7)"))
+        #expect(
+            run.results[0].outcome.message.contains(
+                "the scenario's header: the port exited before replying (exit status 7)"))
     }
 
     @Test func runCommandWithAnAdapterPrintsWritesReportsAndMeetsExpectations() throws {
@@ -127,7 +150,8 @@ struct PortProtocolTests {
         let json = folder.appendingPathComponent("port.json")
         let markdown = folder.appendingPathComponent("port.md")
         let run = CommandRun([
-            "run", "kittens/load-on-create", "--fixtures", PortFixtures.fixtures.path, "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "run", "kittens/load-on-create", "--fixtures", PortFixtures.fixtures.path, "--adapter",
+            PortFixtures.portCommand, "--timeout", "60",
             "--expected-failures", expected.path, "--json", json.path, "--markdown", markdown.path,
         ])
         #expect(run.status == 0, "\(run.out)\(run.err)")
@@ -144,11 +168,14 @@ struct PortProtocolTests {
         let expected = try PortFixtures.temporaryDirectory().appendingPathComponent("expected.txt")
         try "kittens/load-on-create  thought broken\n".write(to: expected, atomically: true, encoding: .utf8)
         let run = CommandRun([
-            "run", "kittens/load-on-create", "--fixtures", PortFixtures.fixtures.path, "--adapter", PortFixtures.portCommand, "--timeout", "60",
+            "run", "kittens/load-on-create", "--fixtures", PortFixtures.fixtures.path, "--adapter",
+            PortFixtures.portCommand, "--timeout", "60",
             "--expected-failures", expected.path,
         ])
         #expect(run.status == 1)
-        #expect(run.out.contains("UNEXPECTED PASS  kittens/load-on-create\n    listed as an expected failure, but it passes now"))
+        #expect(
+            run.out.contains(
+                "UNEXPECTED PASS  kittens/load-on-create\n    listed as an expected failure, but it passes now"))
         #expect(run.out.hasSuffix("0 passed, 1 failed (1 unexpected pass)\n"), "\(run.out)")
     }
 }
@@ -156,8 +183,11 @@ struct PortProtocolTests {
 /// The compliance table in Ports/python/README.md counts what the corpus holds today.
 @Suite struct PythonPortReadmeTests {
     @Test func theComplianceTableCountsTheCorpusAsItIs() throws {
-        let readme = try String(contentsOf: PortFixtures.pythonPort.appendingPathComponent("README.md"), encoding: .utf8)
-        let rows = readme.matches(of: /\n\| ([a-z-]+) \| (\d+) \| 0 \| 0 \| 0 \| 100% \|/).map { (String($0.output.1), Int($0.output.2)!) }
+        let readme = try String(
+            contentsOf: PortFixtures.pythonPort.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.matches(of: /\n\| ([a-z-]+) \| (\d+) \| 0 \| 0 \| 0 \| 100% \|/).map {
+            (String($0.output.1), Int($0.output.2)!)
+        }
         #expect(!rows.isEmpty, "no compliance rows found")
         let entries = try PortFixtures.corpus.entries()
         for (feature, passed) in rows {

@@ -1,7 +1,7 @@
 import ConformanceKit
-import ReplaySeam
 import Foundation
 import ReferenceFeatures
+import ReplaySeam
 
 /// Ports for the protocol tests: the Python port from `Ports/python`, wrapped to misbehave in one
 /// scenario, or copied with one rule changed. Their subject is a real child process, so they run
@@ -30,10 +30,14 @@ enum PortFixtures {
 
     /// Runs `ids` against the port `command` started in the package root.
     static func run(
-        _ command: String, _ ids: [String], timeout: Double = 60, expected: ExpectedFailures = ExpectedFailures(), catalog: FixtureCatalog = catalog
+        _ command: String, _ ids: [String], timeout: Double = 60, expected: ExpectedFailures = ExpectedFailures(),
+        catalog: FixtureCatalog = catalog
     ) throws -> RunReport {
-        let runner = ConformanceRunner(catalog: catalog, features: .reference, isCI: true, timeout: timeout, expectedFailures: expected)
-        return runner.run(try entries(ids, in: catalog), on: AdapterImplementation(command: command, directory: root), command: command)
+        let runner = ConformanceRunner(
+            catalog: catalog, features: .reference, isCI: true, timeout: timeout, expectedFailures: expected)
+        return runner.run(
+            try entries(ids, in: catalog), on: AdapterImplementation(command: command, directory: root),
+            command: command)
     }
 
     /// The command that starts the Python port.

@@ -1,5 +1,5 @@
-import FixtureFormat
 import ConformanceKit
+import FixtureFormat
 import Foundation
 import ReferenceFeatures
 import Testing
@@ -15,7 +15,8 @@ import Testing
     /// For each fixture, the messages the runner sends and the reference adapter's replies to them.
     static func conversations() throws -> [(messages: [String], replies: [String])] {
         try PortFixtures.corpus.entries().map { entry in
-            let lines = try String(contentsOf: entry.scenarioURL, encoding: .utf8).split(separator: "\n").map(String.init)
+            let lines = try String(contentsOf: entry.scenarioURL, encoding: .utf8).split(separator: "\n").map(
+                String.init)
             var seq = 1
             var messages = [#"{"cmd":"start","seq":1,"version":1}"#]
             seq += 1

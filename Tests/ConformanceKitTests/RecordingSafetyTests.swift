@@ -13,7 +13,9 @@ import Testing
         try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: outside)
         let outcome = try fixtures.run(.all)
         #expect(outcome.label == "errored")
-        #expect(outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "), "got: \(outcome.message)")
+        #expect(
+            outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "),
+            "got: \(outcome.message)")
         #expect(try String(contentsOf: outside, encoding: .utf8) == "keep\n")
     }
 
@@ -27,10 +29,13 @@ import Testing
         try fileManager.createSymbolicLink(at: fixtures.goldenURL, withDestinationURL: secret)
         let outcome = try fixtures.run(.never)
         #expect(outcome.label == "errored")
-        #expect(outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "), "got: \(outcome.message)")
+        #expect(
+            outcome.message.hasPrefix("refusing to read Fixtures/kittens/x.golden.txt: it resolves to "),
+            "got: \(outcome.message)")
         #expect(!outcome.message.contains("secret line"))
         // The same read serves the port runner's comparison.
-        let golden = GoldenFile(url: fixtures.goldenURL, displayPath: "g", recordMode: .never, isCI: true, root: fixtures.root)
+        let golden = GoldenFile(
+            url: fixtures.goldenURL, displayPath: "g", recordMode: .never, isCI: true, root: fixtures.root)
         guard case .failure = golden.contents() else {
             Issue.record("the linked golden was read")
             return
@@ -51,13 +56,16 @@ import Testing
         let elsewhere = base.appendingPathComponent("elsewhere")
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         try fileManager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        try scenario(#"{"event": "create"}"#).write(to: elsewhere.appendingPathComponent("x.jsonl"), atomically: true, encoding: .utf8)
+        try scenario(#"{"event": "create"}"#).write(
+            to: elsewhere.appendingPathComponent("x.jsonl"), atomically: true, encoding: .utf8)
         try fileManager.createSymbolicLink(at: root.appendingPathComponent("kittens"), withDestinationURL: elsewhere)
         let catalog = FixtureCatalog(root: root)
         let entry = try #require(try catalog.entries().first)
         let outcome = TestFeatures.runner(catalog, .missing, ci: false).run(entry, on: TestFeatures.reference).outcome
         #expect(outcome.label == "errored")
-        #expect(outcome.message.hasPrefix("refusing to record Fixtures/kittens/x.golden.txt: its folder resolves to "), "got: \(outcome.message)")
+        #expect(
+            outcome.message.hasPrefix("refusing to record Fixtures/kittens/x.golden.txt: its folder resolves to "),
+            "got: \(outcome.message)")
         #expect(!fileManager.fileExists(atPath: elsewhere.appendingPathComponent("x.golden.txt").path))
     }
 
@@ -71,7 +79,9 @@ import Testing
         #expect(try fixtures.run(.missing).label == "recorded")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "keep\n")
         #expect(fixtures.golden == TemporaryFixtures.expected)
-        #expect(fixtures.folderContents() == [".x.golden.txt.\(pid).tmp", "x.golden.txt", "x.jsonl"], "no other temporary file is left")
+        #expect(
+            fixtures.folderContents() == [".x.golden.txt.\(pid).tmp", "x.golden.txt", "x.jsonl"],
+            "no other temporary file is left")
     }
 
     @Test func temporaryNamesAreUnpredictable() throws {
@@ -80,11 +90,13 @@ import Testing
         // Plant links at every name a counter or the process id would give; the write still lands in place.
         for name in [".y.txt.tmp", ".y.txt.\(ProcessInfo.processInfo.processIdentifier).tmp", ".y.txt.0.tmp"] {
             try fileManager.createSymbolicLink(
-                at: fixtures.root.appendingPathComponent("kittens/\(name)"), withDestinationURL: fixtures.root.appendingPathComponent("kittens/x.jsonl"))
+                at: fixtures.root.appendingPathComponent("kittens/\(name)"),
+                withDestinationURL: fixtures.root.appendingPathComponent("kittens/x.jsonl"))
         }
         let before = try String(contentsOf: fixtures.root.appendingPathComponent("kittens/x.jsonl"), encoding: .utf8)
         try GoldenFile.writeAtomically("new\n", to: target)
         #expect(try String(contentsOf: target, encoding: .utf8) == "new\n")
-        #expect(try String(contentsOf: fixtures.root.appendingPathComponent("kittens/x.jsonl"), encoding: .utf8) == before)
+        #expect(
+            try String(contentsOf: fixtures.root.appendingPathComponent("kittens/x.jsonl"), encoding: .utf8) == before)
     }
 }

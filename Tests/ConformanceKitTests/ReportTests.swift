@@ -26,7 +26,9 @@ import Testing
             junit = base.appendingPathComponent("report.xml")
             json = base.appendingPathComponent("report.json")
             artifacts = base.appendingPathComponent("artifacts")
-            run = CommandRun(["run", "--record", "never", "--junit", junit.path, "--json", json.path] + extra, fixtures: fixtures, environment: environment)
+            run = CommandRun(
+                ["run", "--record", "never", "--junit", junit.path, "--json", json.path] + extra, fixtures: fixtures,
+                environment: environment)
         }
     }
 
@@ -50,18 +52,23 @@ import Testing
         for testcase in cases {
             #expect(testcase.attributes["classname"] == "kittens")
             #expect(Double(testcase.attributes["time"] ?? "") != nil)
-            #expect(testcase.attributes["file"]?.hasPrefix("\(mixed.fixtures.root.path)/kittens/") == true, "the folder in use, as given")
+            #expect(
+                testcase.attributes["file"]?.hasPrefix("\(mixed.fixtures.root.path)/kittens/") == true,
+                "the folder in use, as given")
         }
         #expect(cases[0].children.isEmpty)
         #expect(cases[1].all("failure").count == 1)
         #expect(cases[1].all("error").isEmpty)
         #expect(cases[2].all("error").count == 1)
-        #expect(cases[2].first("error")?.attributes["message"]?.hasPrefix("\(mixed.fixtures.root.path)/kittens/z.jsonl:2:") == true)
+        #expect(
+            cases[2].first("error")?.attributes["message"]?.hasPrefix("\(mixed.fixtures.root.path)/kittens/z.jsonl:2:")
+                == true)
     }
 
     @Test func theJSONReportHasItsVersionCountsDurationsShardAndFirstDifference() throws {
         let mixed = try MixedRun(extra: ["--shard", "1/1"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: mixed.json)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: mixed.json)) as? [String: Any])
         #expect(object["version"] as? Int == 2)
         let counts = try #require(object["counts"] as? [String: Int])
         #expect(counts == ["passed": 1, "failed": 1, "errored": 1, "recorded": 0, "skipped": 0, "total": 3])
@@ -71,19 +78,25 @@ import Testing
         #expect(scenarios.map { $0["outcome"] as? String } == ["passed", "failed", "errored"])
         #expect(scenarios[1]["firstDifference"] as? [String: Int] == ["step": 1, "scenarioLine": 2, "goldenLine": 4])
         #expect(scenarios[0]["firstDifference"] == nil)
-        #expect(scenarios.allSatisfy { $0["durationSeconds"] != nil && $0["steps"] != nil && $0["id"] != nil && $0["message"] != nil })
+        #expect(
+            scenarios.allSatisfy {
+                $0["durationSeconds"] != nil && $0["steps"] != nil && $0["id"] != nil && $0["message"] != nil
+            })
     }
 
     @Test func artifactsHoldEachFailingTranscriptUnderItsGoldensPath() throws {
         for viaEnvironment in [false, true] {
             let base = FileManager.default.temporaryDirectory.appendingPathComponent("artifacts-\(UUID().uuidString)")
             let mixed = try MixedRun(
-                extra: viaEnvironment ? [] : ["--artifacts", base.path], environment: viaEnvironment ? ["CONFORMANCE_ARTIFACTS": base.path] : [:])
+                extra: viaEnvironment ? [] : ["--artifacts", base.path],
+                environment: viaEnvironment ? ["CONFORMANCE_ARTIFACTS": base.path] : [:])
             #expect(mixed.run.status == 1)
             let written = try FileManager.default.subpathsOfDirectory(atPath: base.path).sorted()
-            #expect(written == ["kittens", "kittens/y.golden.txt"], "only the failing transcript, under its golden's path")
-            #expect(try String(contentsOf: base.appendingPathComponent("kittens/y.golden.txt"), encoding: .utf8)
-                == "# kittens/y\n# d\n> 1 create\n  request #1 load(limit: 50, page: 0)\n")
+            #expect(
+                written == ["kittens", "kittens/y.golden.txt"], "only the failing transcript, under its golden's path")
+            #expect(
+                try String(contentsOf: base.appendingPathComponent("kittens/y.golden.txt"), encoding: .utf8)
+                    == "# kittens/y\n# d\n> 1 create\n  request #1 load(limit: 50, page: 0)\n")
         }
     }
 }

@@ -1,7 +1,7 @@
-import FixtureFormat
 import ConformanceKit
-import ReplaySeam
+import FixtureFormat
 import Foundation
+import ReplaySeam
 import Testing
 
 /// A fixtures folder in a temporary directory, with one scenario.
@@ -9,9 +9,13 @@ struct TemporaryFixtures {
     let root: URL
     let catalog: FixtureCatalog
 
-    init(scenarioText: String = scenario(#"{"event": "create"}"#, #"{"event": "viewCreated"}"#, #"{"event": "start"}"#), golden: String? = nil) throws {
+    init(
+        scenarioText: String = scenario(#"{"event": "create"}"#, #"{"event": "viewCreated"}"#, #"{"event": "start"}"#),
+        golden: String? = nil
+    ) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)/Fixtures")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("kittens"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("kittens"), withIntermediateDirectories: true)
         try scenarioText.write(to: root.appendingPathComponent("kittens/x.jsonl"), atomically: true, encoding: .utf8)
         catalog = FixtureCatalog(root: root)
         if let golden { try golden.write(to: goldenURL, atomically: true, encoding: .utf8) }
@@ -22,11 +26,14 @@ struct TemporaryFixtures {
 
     func run(_ mode: RecordMode, ci: Bool = false, commandName: String? = nil) throws -> Outcome {
         let entry = try #require(try catalog.entries().first)
-        return TestFeatures.runner(catalog, mode, ci: ci, commandName: commandName).run(entry, on: TestFeatures.reference).outcome
+        return TestFeatures.runner(catalog, mode, ci: ci, commandName: commandName).run(
+            entry, on: TestFeatures.reference
+        ).outcome
     }
 
     func folderContents() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("kittens").path).sorted()) ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("kittens").path).sorted())
+            ?? []
     }
 
     static let expected = """
@@ -70,7 +77,10 @@ struct TemporaryFixtures {
         #expect(outcome.label == "failed")
         #expect(outcome.message.contains("kittens/x: the transcript differs from Fixtures/kittens/x.golden.txt"))
         #expect(outcome.message.contains("-  8 |     isLoading: false\n+    |     isLoading: true"))
-        #expect(outcome.message.contains("re-record with `swift run conformance record kittens/x --fixtures Fixtures` once the change is intended"))
+        #expect(
+            outcome.message.contains(
+                "re-record with `swift run conformance record kittens/x --fixtures Fixtures` once the change is intended"
+            ))
         #expect(fixtures.golden == wrong, "a failure in missing mode never rewrites the golden")
     }
 
@@ -78,10 +88,15 @@ struct TemporaryFixtures {
         let wrong = TemporaryFixtures.expected.replacingOccurrences(of: "isLoading: true", with: "isLoading: false")
         let fixtures = try TemporaryFixtures(golden: wrong)
         let app = try fixtures.run(.never, commandName: "login-conformance").message
-        #expect(app.contains("re-record with `swift run login-conformance record kittens/x --fixtures Fixtures` once the change is intended"), "\(app)")
+        #expect(
+            app.contains(
+                "re-record with `swift run login-conformance record kittens/x --fixtures Fixtures` once the change is intended"
+            ), "\(app)")
         #expect(!app.contains("swift test"), "\(app)")
         let tests = try fixtures.run(.never).message
-        #expect(tests.contains("re-record with `CONFORMANCE_RECORD=failed swift test` once the change is intended"), "\(tests)")
+        #expect(
+            tests.contains("re-record with `CONFORMANCE_RECORD=failed swift test` once the change is intended"),
+            "\(tests)")
         #expect(!tests.contains("swift run"), "\(tests)")
     }
 
@@ -118,8 +133,12 @@ struct TemporaryFixtures {
 
     @Test func orphanedGoldensAreReported() throws {
         let fixtures = try TemporaryFixtures()
-        try "x\n".write(to: fixtures.root.appendingPathComponent("kittens/gone.golden.txt"), atomically: true, encoding: .utf8)
-        #expect(throws: CatalogError(message: "orphaned golden files: kittens/gone.golden.txt has no scenario kittens/gone.jsonl")) {
+        try "x\n".write(
+            to: fixtures.root.appendingPathComponent("kittens/gone.golden.txt"), atomically: true, encoding: .utf8)
+        #expect(
+            throws: CatalogError(
+                message: "orphaned golden files: kittens/gone.golden.txt has no scenario kittens/gone.jsonl")
+        ) {
             try fixtures.catalog.entries()
         }
     }
@@ -127,7 +146,10 @@ struct TemporaryFixtures {
     @Test func recordModeFromTheEnvironment() throws {
         #expect(try RecordMode.fromEnvironment([:]) == .missing)
         #expect(try RecordMode.fromEnvironment(["CONFORMANCE_RECORD": "failed"]) == .failed)
-        #expect(throws: CatalogError(message: "CONFORMANCE_RECORD=sometimes is not a record mode; use one of never, missing, failed, all")) {
+        #expect(
+            throws: CatalogError(
+                message: "CONFORMANCE_RECORD=sometimes is not a record mode; use one of never, missing, failed, all")
+        ) {
             try RecordMode.fromEnvironment(["CONFORMANCE_RECORD": "sometimes"])
         }
         #expect(ConformanceRunner.isCI(["CI": "true"]))
@@ -144,32 +166,34 @@ struct TemporaryFixtures {
     @Test func hunksCarryGoldenLineNumbersAndContext() {
         let golden = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let actual = golden.replacingOccurrences(of: "line 5\n", with: "line five\nextra\n")
-        #expect(LineDiff.unified(golden: golden, actual: actual, goldenName: "g.txt") == """
-            --- g.txt (golden)
-            +++ actual transcript
-            @@ -2,7 +2,8 @@
-               2 | line 2
-               3 | line 3
-               4 | line 4
-            -  5 | line 5
-            +    | line five
-            +    | extra
-               6 | line 6
-               7 | line 7
-               8 | line 8
+        #expect(
+            LineDiff.unified(golden: golden, actual: actual, goldenName: "g.txt") == """
+                --- g.txt (golden)
+                +++ actual transcript
+                @@ -2,7 +2,8 @@
+                   2 | line 2
+                   3 | line 3
+                   4 | line 4
+                -  5 | line 5
+                +    | line five
+                +    | extra
+                   6 | line 6
+                   7 | line 7
+                   8 | line 8
 
-            """)
+                """)
     }
 
     @Test func aMissingFinalNewlineIsNamedAsGitDoes() {
-        #expect(LineDiff.unified(golden: "a", actual: "a\n", goldenName: "g") == """
-            --- g (golden)
-            +++ actual transcript
-            @@ -1,1 +1,1 @@
-            - 1 | a
-            \\ No newline at end of file
-            +   | a
+        #expect(
+            LineDiff.unified(golden: "a", actual: "a\n", goldenName: "g") == """
+                --- g (golden)
+                +++ actual transcript
+                @@ -1,1 +1,1 @@
+                - 1 | a
+                \\ No newline at end of file
+                +   | a
 
-            """)
+                """)
     }
 }

@@ -1,8 +1,8 @@
-import FixtureFormat
 import ConformanceKit
-import ReplaySeam
+import FixtureFormat
 import Foundation
 import ReferenceFeatures
+import ReplaySeam
 import Testing
 
 /// The schemas a port validates with: per feature and kind of line, read from `Fixtures/schema/`
@@ -37,14 +37,17 @@ enum Schemas {
         for kind in ScenarioFormat.LineKind.allCases {
             let url = catalog.root.appendingPathComponent("schema/" + ScenarioFormat.schemaFileName(module, kind))
             let golden = GoldenFile(
-                url: url, displayPath: catalog.displayPath(url), recordMode: (try? RecordMode.fromEnvironment()) ?? .never,
+                url: url, displayPath: catalog.displayPath(url),
+                recordMode: (try? RecordMode.fromEnvironment()) ?? .never,
                 isCI: ConformanceRunner.isCI())
             let outcome = golden.check(
                 ScenarioFormat.schemaDocument(module, for: kind).prettyText,
-                rerecordCommand: "CONFORMANCE_RECORD=failed swift test --filter SchemaFileTests", label: url.lastPathComponent)
+                rerecordCommand: "CONFORMANCE_RECORD=failed swift test --filter SchemaFileTests",
+                label: url.lastPathComponent)
             // A schema written because it was missing (CONFORMANCE_RECORD=missing, a new feature's
             // first run) has nothing older to differ from: the run that wrote it passes.
-            let wroteMissing = golden.recordMode == .missing && { if case .recorded = outcome { true } else { false } }()
+            let wroteMissing =
+                golden.recordMode == .missing && { if case .recorded = outcome { true } else { false } }()
             #expect(outcome == .passed || wroteMissing, Comment(rawValue: outcome.message))
         }
     }
@@ -52,13 +55,17 @@ enum Schemas {
     @Test func theSchemaFolderHoldsExactlyTheReferenceFeaturesFiles() throws {
         let catalog = try #require(Corpus.catalog)
         // `protocol/` holds the adapter protocol's schemas (ProtocolSchemaTests).
-        let files = try FileManager.default.contentsOfDirectory(atPath: catalog.root.appendingPathComponent("schema").path).filter { $0 != "protocol" }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: catalog.root.appendingPathComponent("schema").path
+        ).filter { $0 != "protocol" }.sorted()
         let expected = FeatureRegistry.reference.modules.flatMap { module in
             ScenarioFormat.LineKind.allCases.map { ScenarioFormat.schemaFileName(module, $0) }
         }.sorted()
         if (try? RecordMode.fromEnvironment()) == .missing {
             // The schemas of a new feature are being written by the test beside this one, in parallel.
-            #expect(Set(files).isSubset(of: expected), "not a reference feature's schema: \(Set(files).subtracting(expected).sorted())")
+            #expect(
+                Set(files).isSubset(of: expected),
+                "not a reference feature's schema: \(Set(files).subtracting(expected).sorted())")
         } else {
             #expect(files == expected)
         }
@@ -103,11 +110,18 @@ struct LineCase: CustomTestStringConvertible, Sendable {
     static let rejected: [LineCase] = [
         .event("kittens", "empty view name", #"{"event": "view", "name": ""}"#),
         .event("kittens", "unknown view name", #"{"event": "view", "name": "swipe"}"#),
-        .event("timer", "mistyped timeSet payload", #"{"event": "view", "name": "timeSet", "payload": {"minutes": "1", "seconds": 30}}"#),
+        .event(
+            "timer", "mistyped timeSet payload",
+            #"{"event": "view", "name": "timeSet", "payload": {"minutes": "1", "seconds": 30}}"#),
         .event("timer", "respond in a timer scenario", #"{"event": "respond", "request": 1, "body": "[]"}"#),
         .event("kittens", "ms beyond 2^53", #"{"event": "advance", "ms": 1e20}"#),
-        LineCase(feature: "kittens", lines: [LineCase.header("kittens"), #"{"event": "create"}"#, LineCase.header("kittens")], note: "a second header"),
-        .header("kittens", "id prefix is not the feature", #"{"format": 1, "id": "timer/x", "feature": "kittens", "description": "d"}"#),
+        LineCase(
+            feature: "kittens",
+            lines: [LineCase.header("kittens"), #"{"event": "create"}"#, LineCase.header("kittens")],
+            note: "a second header"),
+        .header(
+            "kittens", "id prefix is not the feature",
+            #"{"format": 1, "id": "timer/x", "feature": "kittens", "description": "d"}"#),
         .header("kittens", "config key in kittens", LineCase.header("kittens", config: #", "config": {"seed": 1}"#)),
         .header("timer", "unknown config key", LineCase.header("timer", config: #", "config": {"sead": 1}"#)),
         .header("timer", "negative seed", LineCase.header("timer", config: #", "config": {"seed": -1}"#)),
@@ -116,13 +130,26 @@ struct LineCase: CustomTestStringConvertible, Sendable {
         .header("timer", "config not an object", LineCase.header("timer", config: #", "config": []"#)),
         .header("kittens", "format 2", #"{"format": 2, "id": "kittens/x", "feature": "kittens", "description": "d"}"#),
         .header("kittens", "no description", #"{"format": 1, "id": "kittens/x", "feature": "kittens"}"#),
-        .header("kittens", "empty description", #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": ""}"#),
-        .header("kittens", "description of two lines", #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "a\nb"}"#),
-        .header("kittens", "control character in the description", #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "a\u0007"}"#),
-        .header("kittens", "tags not strings", #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d", "tags": [1]}"#),
-        .header("kittens", "unknown header field", #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d", "tag": []}"#),
-        .header("kittens", "upper-case id", #"{"format": 1, "id": "kittens/X", "feature": "kittens", "description": "d"}"#),
-        .header("kittens", "id with a double dash", #"{"format": 1, "id": "kittens/a--b", "feature": "kittens", "description": "d"}"#),
+        .header(
+            "kittens", "empty description",
+            #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": ""}"#),
+        .header(
+            "kittens", "description of two lines",
+            #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "a\nb"}"#),
+        .header(
+            "kittens", "control character in the description",
+            #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "a\u0007"}"#),
+        .header(
+            "kittens", "tags not strings",
+            #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d", "tags": [1]}"#),
+        .header(
+            "kittens", "unknown header field",
+            #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d", "tag": []}"#),
+        .header(
+            "kittens", "upper-case id", #"{"format": 1, "id": "kittens/X", "feature": "kittens", "description": "d"}"#),
+        .header(
+            "kittens", "id with a double dash",
+            #"{"format": 1, "id": "kittens/a--b", "feature": "kittens", "description": "d"}"#),
         .header("kittens", "another feature in the kittens folder", LineCase.header("timer")),
         .event("kittens", "unknown event", #"{"event": "jump"}"#),
         .event("kittens", "no event", #"{"ms": 5}"#),
@@ -137,20 +164,31 @@ struct LineCase: CustomTestStringConvertible, Sendable {
         .event("kittens", "unknown failure", #"{"event": "respond", "request": 1, "failure": "dns"}"#),
         .event("kittens", "httpStatus without status", #"{"event": "respond", "request": 1, "failure": "httpStatus"}"#),
         .event("kittens", "status 600", #"{"event": "respond", "request": 1, "failure": "httpStatus", "status": 600}"#),
-        .event("kittens", "status on a timeout", #"{"event": "respond", "request": 1, "failure": "timeout", "status": 500}"#),
+        .event(
+            "kittens", "status on a timeout",
+            #"{"event": "respond", "request": 1, "failure": "timeout", "status": 500}"#),
         .event("kittens", "a url that is a number", #"{"event": "respond", "request": 1, "urls": ["a", 2]}"#),
-        .event("kittens", "transport detail not a string", #"{"event": "respond", "request": 1, "failure": "transport", "detail": 5}"#),
-        .event("kittens", "payload on refreshTriggered", #"{"event": "view", "name": "refreshTriggered", "payload": 1}"#),
-        .event("kittens", "screen in a feature with one screen", #"{"event": "view", "screen": "main", "name": "refreshTriggered"}"#),
+        .event(
+            "kittens", "transport detail not a string",
+            #"{"event": "respond", "request": 1, "failure": "transport", "detail": 5}"#),
+        .event(
+            "kittens", "payload on refreshTriggered", #"{"event": "view", "name": "refreshTriggered", "payload": 1}"#),
+        .event(
+            "kittens", "screen in a feature with one screen",
+            #"{"event": "view", "screen": "main", "name": "refreshTriggered"}"#),
         .event("timer", "timeSet without payload", #"{"event": "view", "name": "timeSet"}"#),
         .event("timer", "timeSet without seconds", #"{"event": "view", "name": "timeSet", "payload": {"minutes": 1}}"#),
-        .event("timer", "timeSet with an extra key", #"{"event": "view", "name": "timeSet", "payload": {"minutes": 1, "seconds": 2, "hours": 0}}"#),
+        .event(
+            "timer", "timeSet with an extra key",
+            #"{"event": "view", "name": "timeSet", "payload": {"minutes": 1, "seconds": 2, "hours": 0}}"#),
         .event("demo-app", "view without a screen", #"{"event": "view", "name": "refresh"}"#),
         .event("demo-app", "unknown screen", #"{"event": "view", "screen": "settings", "name": "refresh"}"#),
         .event("demo-app", "event of another screen", #"{"event": "view", "screen": "detail", "name": "refresh"}"#),
         .event("demo-app", "deepLink without url", #"{"event": "deepLink"}"#),
         .event("demo-app", "back with a field", #"{"event": "back", "count": 2}"#),
-        .event("demo-app", "select past the index range", #"{"event": "view", "screen": "list", "name": "select", "payload": {"index": 100}}"#),
+        .event(
+            "demo-app", "select past the index range",
+            #"{"event": "view", "screen": "list", "name": "select", "payload": {"index": 100}}"#),
     ]
 
     /// Lines both must accept, near the edges of what the rules allow.
@@ -160,10 +198,16 @@ struct LineCase: CustomTestStringConvertible, Sendable {
         .event("kittens", "no urls", #"{"event": "respond", "request": 1, "urls": []}"#),
         .header("timer", "seed 0", LineCase.header("timer", config: #", "config": {"seed": 0}"#)),
         .header("timer", "empty config", LineCase.header("timer", config: #", "config": {}"#)),
-        .header("kittens", "non-ASCII description", #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "café 猫", "tags": []}"#),
-        .event("timer", "minutes 60 (the store rejects it, not the reader)", #"{"event": "view", "name": "timeSet", "payload": {"minutes": 60, "seconds": 0}}"#),
+        .header(
+            "kittens", "non-ASCII description",
+            #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "café 猫", "tags": []}"#),
+        .event(
+            "timer", "minutes 60 (the store rejects it, not the reader)",
+            #"{"event": "view", "name": "timeSet", "payload": {"minutes": 60, "seconds": 0}}"#),
         .event("timer", "restore", #"{"event": "restore"}"#),
-        .event("demo-app", "a view event for a screen", #"{"event": "view", "screen": "list", "name": "select", "payload": {"index": 1}}"#),
+        .event(
+            "demo-app", "a view event for a screen",
+            #"{"event": "view", "screen": "list", "name": "select", "payload": {"index": 1}}"#),
         .event("demo-app", "deepLink", #"{"event": "deepLink", "url": "demo://list"}"#),
         .event("demo-app", "back", #"{"event": "back"}"#),
     ]
@@ -176,8 +220,12 @@ struct LineCase: CustomTestStringConvertible, Sendable {
         .event("kittens", "ms written 5.0", #"{"event": "advance", "ms": 5.0, "quiet": false}"#),
         .event("kittens", "ms written 5e0", #"{"event": "advance", "ms": 5e0}"#),
         .event("kittens", "request written 1.0", #"{"event": "respond", "request": 1.0, "body": "[]"}"#),
-        .event("kittens", "status written 500.0", #"{"event": "respond", "request": 1, "failure": "httpStatus", "status": 500.0}"#),
-        .event("timer", "minutes written 1.0", #"{"event": "view", "name": "timeSet", "payload": {"minutes": 1.0, "seconds": 30}}"#),
+        .event(
+            "kittens", "status written 500.0",
+            #"{"event": "respond", "request": 1, "failure": "httpStatus", "status": 500.0}"#),
+        .event(
+            "timer", "minutes written 1.0",
+            #"{"event": "view", "name": "timeSet", "payload": {"minutes": 1.0, "seconds": 30}}"#),
         .header("timer", "seed written 42.0", LineCase.header("timer", config: #", "config": {"seed": 42.0}"#)),
     ]
 
@@ -186,13 +234,17 @@ struct LineCase: CustomTestStringConvertible, Sendable {
         #expect(!readerAccepts(line), "the reader accepts it")
         #expect(try Schemas.accept(line.text, feature: line.feature), "the schema rejects it: move it to `rejected`")
         let integerForm = LineCase(
-            feature: line.feature, lines: line.lines.map { $0.replacingOccurrences(of: ".0", with: "").replacingOccurrences(of: "5e0", with: "5") },
+            feature: line.feature,
+            lines: line.lines.map {
+                $0.replacingOccurrences(of: ".0", with: "").replacingOccurrences(of: "5e0", with: "5")
+            },
             note: line.note)
         #expect(readerAccepts(integerForm), "the same line with integer tokens is read")
     }
 
     private func readerAccepts(_ line: LineCase) -> Bool {
-        (try? TestFeatures.replayer.read(line.text, file: "Fixtures/\(line.feature)/x.jsonl", expectedID: "\(line.feature)/x")) != nil
+        (try? TestFeatures.replayer.read(
+            line.text, file: "Fixtures/\(line.feature)/x.jsonl", expectedID: "\(line.feature)/x")) != nil
     }
 
     @Test(arguments: rejected + ImagesSeamTests.rejected)
@@ -220,7 +272,8 @@ struct LineCase: CustomTestStringConvertible, Sendable {
 
     @Test func objectRulesRejectWhatTheyShould() throws {
         let validator = SchemaValidator(root: [
-            "type": "object", "properties": ["a": ["type": "integer", "minimum": 1]], "required": ["a"], "additionalProperties": false,
+            "type": "object", "properties": ["a": ["type": "integer", "minimum": 1]], "required": ["a"],
+            "additionalProperties": false,
         ])
         #expect(try validator.isValid(["a": 1]))
         #expect(try validator.isValid(["a": 1.0]))

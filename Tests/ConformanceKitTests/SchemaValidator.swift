@@ -28,12 +28,16 @@ struct SchemaValidator {
         }
     }
 
-    private func check(_ keyword: String, _ value: JSONValue, _ instance: JSONValue, _ schema: JSONObject) throws -> Bool {
+    private func check(_ keyword: String, _ value: JSONValue, _ instance: JSONValue, _ schema: JSONObject) throws
+        -> Bool
+    {
         switch keyword {
         case _ where Self.annotations.contains(keyword):
             return true
         case "$ref":
-            guard case .string(let reference) = value else { throw UnsupportedKeyword(keyword: "$ref \(value.compactText)") }
+            guard case .string(let reference) = value else {
+                throw UnsupportedKeyword(keyword: "$ref \(value.compactText)")
+            }
             return try isValid(instance, against: try resolve(reference))
         case "type":
             guard case .string(let type) = value else { throw UnsupportedKeyword(keyword: "type \(value.compactText)") }
@@ -41,12 +45,16 @@ struct SchemaValidator {
         case "const":
             return Self.equal(instance, value)
         case "enum":
-            guard case .array(let options) = value else { throw UnsupportedKeyword(keyword: "enum \(value.compactText)") }
+            guard case .array(let options) = value else {
+                throw UnsupportedKeyword(keyword: "enum \(value.compactText)")
+            }
             return options.contains { Self.equal(instance, $0) }
         case "properties":
             guard case .object(let object) = instance, case .object(let properties) = value else { return true }
             for member in object {
-                if let property = properties[member.key], !(try isValid(member.value, against: property)) { return false }
+                if let property = properties[member.key], !(try isValid(member.value, against: property)) {
+                    return false
+                }
             }
             return true
         case "required":
@@ -54,7 +62,8 @@ struct SchemaValidator {
             return names.allSatisfy { name in if case .string(let key) = name { object[key] != nil } else { false } }
         case "additionalProperties":
             guard case .object(let object) = instance else { return true }
-            let declared: JSONObject = if case .object(let properties)? = schema["properties"] { properties } else { [:] }
+            let declared: JSONObject =
+                if case .object(let properties)? = schema["properties"] { properties } else { [:] }
             for member in object where declared[member.key] == nil {
                 if !(try isValid(member.value, against: value)) { return false }
             }
@@ -64,26 +73,36 @@ struct SchemaValidator {
             return try items.allSatisfy { try isValid($0, against: value) }
         case "prefixItems":
             guard case .array(let items) = instance else { return true }
-            guard case .array(let schemas) = value else { throw UnsupportedKeyword(keyword: "prefixItems \(value.compactText)") }
+            guard case .array(let schemas) = value else {
+                throw UnsupportedKeyword(keyword: "prefixItems \(value.compactText)")
+            }
             return try zip(items, schemas).allSatisfy { try isValid($0, against: $1) }
         case "minItems", "maxItems":
             guard case .array(let items) = instance else { return true }
-            guard let bound = value.wholeNumber else { throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)") }
+            guard let bound = value.wholeNumber else {
+                throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)")
+            }
             return keyword == "minItems" ? items.count >= bound : items.count <= bound
         case "minimum", "maximum":
             guard let number = Self.number(instance) else { return true }
-            guard let bound = Self.number(value) else { throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)") }
+            guard let bound = Self.number(value) else {
+                throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)")
+            }
             return keyword == "minimum" ? number >= bound : number <= bound
         case "minLength":
             guard case .string(let text) = instance else { return true }
             return text.unicodeScalars.count >= (value.wholeNumber ?? 0)
         case "pattern":
             guard case .string(let text) = instance else { return true }
-            guard case .string(let pattern) = value else { throw UnsupportedKeyword(keyword: "pattern \(value.compactText)") }
+            guard case .string(let pattern) = value else {
+                throw UnsupportedKeyword(keyword: "pattern \(value.compactText)")
+            }
             let expression = try NSRegularExpression(pattern: pattern)
             return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         case "oneOf", "anyOf", "allOf":
-            guard case .array(let schemas) = value else { throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)") }
+            guard case .array(let schemas) = value else {
+                throw UnsupportedKeyword(keyword: "\(keyword) \(value.compactText)")
+            }
             let matches = try schemas.filter { try isValid(instance, against: $0) }.count
             switch keyword {
             case "oneOf": return matches == 1
@@ -112,7 +131,8 @@ struct SchemaValidator {
         case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object): true
         case ("number", .integer), ("number", .number), ("integer", .integer): true
         case ("integer", .number(let value)): value == value.rounded(.towardZero) && value.isFinite
-        case ("null", _), ("boolean", _), ("string", _), ("array", _), ("object", _), ("number", _), ("integer", _): false
+        case ("null", _), ("boolean", _), ("string", _), ("array", _), ("object", _), ("number", _), ("integer", _):
+            false
         default: throw UnsupportedKeyword(keyword: "type \(type)")
         }
     }
@@ -131,7 +151,8 @@ struct SchemaValidator {
         switch (a, b) {
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy(equal)
         case (.object(let x), .object(let y)):
-            return x.count == y.count && x.allSatisfy { member in y[member.key].map { equal(member.value, $0) } ?? false }
+            return x.count == y.count
+                && x.allSatisfy { member in y[member.key].map { equal(member.value, $0) } ?? false }
         default: return a == b
         }
     }

@@ -18,10 +18,10 @@ struct SpecCoverage {
     /// navigation stated on a page of its own.
     static func pages(in docs: URL) throws -> [URL] {
         let features = docs.appendingPathComponent("features")
-        let names = try FileManager.default.contentsOfDirectory(atPath: features.path).filter { $0.hasSuffix(".md") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: features.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         return names.map { features.appendingPathComponent($0) } + [docs.appendingPathComponent("navigation.md")]
     }
-
 
     /// Each rule stated in `text`, with its line, and the problems found: a marker naming another
     /// page, or a number stated twice.
@@ -33,7 +33,9 @@ struct SpecCoverage {
             for match in line.matches(of: marker) {
                 let rule = Rule(page: String(match.output.1), number: Int(match.output.2) ?? 0)
                 if rule.page != name {
-                    problems.append("\(name).md:\(index + 1): rule \(rule) is marked on the page \(name).md; a page numbers its own rules as \(name).N")
+                    problems.append(
+                        "\(name).md:\(index + 1): rule \(rule) is marked on the page \(name).md; a page numbers its own rules as \(name).N"
+                    )
                 } else if rule.number < 1 {
                     problems.append("\(name).md:\(index + 1): rule \(rule): numbers start at 1")
                 } else if let first = rules[rule] {
@@ -54,7 +56,10 @@ struct SpecCoverage {
         var inSection = false
         let cell = #/^\|\s*([a-z][a-z0-9-]*)\.([0-9]+)\s*\|(.*)\|\s*$/#
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.hasPrefix("## ") { inSection = line == "## Spec coverage"; continue }
+            if line.hasPrefix("## ") {
+                inSection = line == "## Spec coverage"
+                continue
+            }
             guard inSection, line.hasPrefix("|") else { continue }
             guard let match = line.wholeMatch(of: cell) else { continue }
             let rule = Rule(page: String(match.output.1), number: Int(match.output.2) ?? 0)
@@ -92,12 +97,15 @@ struct SpecCoverageTests {
         let ids = Set(try PortFixtures.corpus.entries().map(\.id))  // `feature/name`
         for rule in stated.keys.sorted() {
             guard let scenarios = table.rows[rule] else {
-                problems.append("\(rule.page).md:\(stated[rule]!): rule \(rule) has no row in porting.md's Spec coverage table")
+                problems.append(
+                    "\(rule.page).md:\(stated[rule]!): rule \(rule) has no row in porting.md's Spec coverage table")
                 continue
             }
             if scenarios.isEmpty { problems.append("rule \(rule): no scenario pins it") }
             for scenario in scenarios where !ids.contains(scenario) {
-                problems.append("rule \(rule): \(scenario) is no corpus scenario (write feature/id, as `conformance list` prints it)")
+                problems.append(
+                    "rule \(rule): \(scenario) is no corpus scenario (write feature/id, as `conformance list` prints it)"
+                )
             }
         }
         for rule in table.rows.keys.sorted() where stated[rule] == nil {
@@ -107,11 +115,14 @@ struct SpecCoverageTests {
     }
 
     @Test func theCheckFindsAnUnpinnedRuleAMisnamedMarkerAndAnUnknownRow() {
-        let page = SpecCoverage.rules(inPage: "kittens", text: "**[kittens.1]** a.\n**[timer.2]** b.\n**[kittens.1]** c.")
+        let page = SpecCoverage.rules(
+            inPage: "kittens", text: "**[kittens.1]** a.\n**[timer.2]** b.\n**[kittens.1]** c.")
         #expect(page.rules.keys.map(\.description) == ["kittens.1"])
         #expect(page.problems.count == 2)
         #expect(page.problems.first?.hasPrefix("kittens.md:2: rule timer.2 is marked on the page kittens.md") == true)
-        let table = SpecCoverage.table("## Spec coverage\n| rule | pinned by |\n| --- | --- |\n| kittens.1 | `kittens/a`, `kittens/b` |\n| kittens.2 | |\n| kittens.2 | `x/y` |\n## Next\n| kittens.9 | `k/z` |")
+        let table = SpecCoverage.table(
+            "## Spec coverage\n| rule | pinned by |\n| --- | --- |\n| kittens.1 | `kittens/a`, `kittens/b` |\n| kittens.2 | |\n| kittens.2 | `x/y` |\n## Next\n| kittens.9 | `k/z` |"
+        )
         #expect(table.rows[SpecCoverage.Rule(page: "kittens", number: 1)] == ["kittens/a", "kittens/b"])
         #expect(table.rows[SpecCoverage.Rule(page: "kittens", number: 2)] == [])
         #expect(table.rows[SpecCoverage.Rule(page: "kittens", number: 9)] == nil, "rows after the section are not read")

@@ -1,6 +1,6 @@
 import ConformanceKit
-import ReplaySeam
 import ReferenceFeatures
+import ReplaySeam
 
 /// The features the tests replay: the reference features, composed here as the `conformance`
 /// executable composes them, plus the test-only composite feature.
@@ -9,7 +9,9 @@ enum TestFeatures {
     static let replayer = Replayer(features: registry)
 
     /// A runner over `catalog` with these features, in `mode`.
-    static func runner(_ catalog: FixtureCatalog, _ mode: RecordMode, ci: Bool, commandName: String? = nil) -> ConformanceRunner {
+    static func runner(_ catalog: FixtureCatalog, _ mode: RecordMode, ci: Bool, commandName: String? = nil)
+        -> ConformanceRunner
+    {
         ConformanceRunner(catalog: catalog, features: registry, commandName: commandName, recordMode: mode, isCI: ci)
     }
 

@@ -1,9 +1,9 @@
-import FixtureFormat
 import ConformanceKit
-import ReplaySeam
-import MVICountdownTimer
+import FixtureFormat
 import Foundation
+import MVICountdownTimer
 import MVIStateMachine
+import ReplaySeam
 import Testing
 
 /// The timer's transition table and state-space check, against goldens read by eye once:
@@ -15,7 +15,8 @@ import Testing
         let golden = GoldenFile(
             url: url, displayPath: catalog.displayPath(url), recordMode: (try? RecordMode.fromEnvironment()) ?? .never,
             isCI: ConformanceRunner.isCI())
-        let outcome = golden.check(text, rerecordCommand: "CONFORMANCE_RECORD=failed swift test --filter TimerTableGoldenTests", label: file)
+        let outcome = golden.check(
+            text, rerecordCommand: "CONFORMANCE_RECORD=failed swift test --filter TimerTableGoldenTests", label: file)
         #expect(outcome == .passed, Comment(rawValue: outcome.message))
     }
 
@@ -24,6 +25,8 @@ import Testing
     }
 
     @Test func stateSpace() throws {
-        try check(TimerMachine.make().stateSpace(states: TimerPhase.allCases, events: TimerEvent.prototypes).text, file: "state-space.render.txt")
+        try check(
+            TimerMachine.make().stateSpace(states: TimerPhase.allCases, events: TimerEvent.prototypes).text,
+            file: "state-space.render.txt")
     }
 }

@@ -15,20 +15,24 @@ import Testing
     @Test func aGoldenInAnotherUnicodeNormalisationFailsAndSpellsTheScalars() throws {
         // The description "é" in NFC (U+00E9) is rendered; the golden holds NFD (e + U+0301).
         let fixtures = try TemporaryFixtures(
-            scenarioText: #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "caf\u00E9"}"# + "\n" + #"{"event": "create"}"# + "\n")
+            scenarioText: #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "caf\u00E9"}"# + "\n"
+                + #"{"event": "create"}"# + "\n")
         let nfc = "# kittens/x\n# caf\u{E9}\n> 1 create\n  request #1 load(limit: 50, page: 0)\n"
         let nfd = nfc.replacingOccurrences(of: "\u{E9}", with: "e\u{301}")
         #expect(nfc == nfd, "Swift's String == calls these equal")
         try Data(nfd.utf8).write(to: fixtures.goldenURL)
         let outcome = try fixtures.run(.missing)
         #expect(outcome.label == "failed")
-        #expect(outcome.message.contains("- 2 | # cafe\\u{301}\n+   | # caf\\u{E9}\n"), Comment(rawValue: outcome.message))
+        #expect(
+            outcome.message.contains("- 2 | # cafe\\u{301}\n+   | # caf\\u{E9}\n"), Comment(rawValue: outcome.message))
     }
 
     @Test func aGoldenWithAByteOrderMarkFailsAndShowsIt() throws {
         let outcome = try outcome(golden: Data([0xEF, 0xBB, 0xBF] + Self.expected.utf8))
         #expect(outcome.label == "failed")
-        #expect(outcome.message.contains("-  1 | <BOM># kittens/x\n+    | # kittens/x\n"), Comment(rawValue: outcome.message))
+        #expect(
+            outcome.message.contains("-  1 | <BOM># kittens/x\n+    | # kittens/x\n"),
+            Comment(rawValue: outcome.message))
     }
 
     @Test func aGoldenWithCarriageReturnsFailsAndShowsThem() throws {
@@ -38,15 +42,21 @@ import Testing
     }
 
     @Test func aGoldenWithATrailingSpaceFailsAndMarksIt() throws {
-        let outcome = try outcome(golden: Data(Self.expected.replacingOccurrences(of: "> 2 viewCreated", with: "> 2 viewCreated \t").utf8))
+        let outcome = try outcome(
+            golden: Data(Self.expected.replacingOccurrences(of: "> 2 viewCreated", with: "> 2 viewCreated \t").utf8))
         #expect(outcome.label == "failed")
-        #expect(outcome.message.contains("-  5 | > 2 viewCreated<SP><TAB>\n+    | > 2 viewCreated\n"), Comment(rawValue: outcome.message))
+        #expect(
+            outcome.message.contains("-  5 | > 2 viewCreated<SP><TAB>\n+    | > 2 viewCreated\n"),
+            Comment(rawValue: outcome.message))
     }
 
     @Test func aGoldenWithoutItsFinalNewlineFailsAndSaysSo() throws {
         let outcome = try outcome(golden: Data(Self.expected.dropLast().utf8))
         #expect(outcome.label == "failed")
-        #expect(outcome.message.contains("- 10 |     imageUrls: [0]\n\\ No newline at end of file\n+    |     imageUrls: [0]\n"), Comment(rawValue: outcome.message))
+        #expect(
+            outcome.message.contains(
+                "- 10 |     imageUrls: [0]\n\\ No newline at end of file\n+    |     imageUrls: [0]\n"),
+            Comment(rawValue: outcome.message))
     }
 
     @Test func anExactGoldenPasses() throws {
@@ -66,8 +76,10 @@ import Testing
     }
 
     @Test func aByteOrderMarkIsAnErrorOnLineOne() {
-        #expect(error([0xEF, 0xBB, 0xBF] + Array(scenario(#"{"event": "create"}"#).utf8))
-            == "Fixtures/kittens/x.jsonl:1: the file starts with a byte-order mark (EF BB BF); save it as UTF-8 without one")
+        #expect(
+            error([0xEF, 0xBB, 0xBF] + Array(scenario(#"{"event": "create"}"#).utf8))
+                == "Fixtures/kittens/x.jsonl:1: the file starts with a byte-order mark (EF BB BF); save it as UTF-8 without one"
+        )
     }
 
     @Test func bytesThatAreNotUTF8AreNamedWithTheirLine() {
@@ -80,12 +92,15 @@ import Testing
     }
 
     @Test func aDuplicateKeyIsAnErrorNamingTheLine() {
-        #expect(parseError(scenario(#"{"event": "advance", "ms": 1, "ms": 2}"#))
-            == #"Fixtures/kittens/x.jsonl:2: not valid JSON (duplicate key "ms" at column 31)"#)
+        #expect(
+            parseError(scenario(#"{"event": "advance", "ms": 1, "ms": 2}"#))
+                == #"Fixtures/kittens/x.jsonl:2: not valid JSON (duplicate key "ms" at column 31)"#)
     }
 
     @Test func aHeaderWithoutEventsIsAnError() {
-        #expect(parseError(header + "\n") == "Fixtures/kittens/x.jsonl:1: the scenario has a header and no events; expected create on line 2")
+        #expect(
+            parseError(header + "\n")
+                == "Fixtures/kittens/x.jsonl:1: the scenario has a header and no events; expected create on line 2")
     }
 
     @Test func aRunnerReportsAHeaderOnlyScenarioAsAnErrorAndRecordsNothing() throws {
@@ -99,17 +114,29 @@ import Testing
 /// The integer rule: a JSON integer token, no fraction, no exponent, no boolean.
 @Suite struct IntegerTokenTests {
     @Test(arguments: [
-        (#"{"event": "advance", "ms": 1000.0}"#, "expected a whole number from 0 to 1000000000000, found 1000.0 (an integer is written without fraction or exponent)"),
-        (#"{"event": "advance", "ms": 1e3}"#, "expected a whole number from 0 to 1000000000000, found 1000.0 (an integer is written without fraction or exponent)"),
+        (
+            #"{"event": "advance", "ms": 1000.0}"#,
+            "expected a whole number from 0 to 1000000000000, found 1000.0 (an integer is written without fraction or exponent)"
+        ),
+        (
+            #"{"event": "advance", "ms": 1e3}"#,
+            "expected a whole number from 0 to 1000000000000, found 1000.0 (an integer is written without fraction or exponent)"
+        ),
         (#"{"event": "advance", "ms": true}"#, "expected a whole number from 0 to 1000000000000, found boolean"),
     ])
     func onlyAnIntegerTokenIsAnInteger(line: String, message: String) {
-        #expect(parseError(scenario(#"{"event": "create"}"#, line)) == #"Fixtures/kittens/x.jsonl:3: field "ms": "# + message)
+        #expect(
+            parseError(scenario(#"{"event": "create"}"#, line)) == #"Fixtures/kittens/x.jsonl:3: field "ms": "#
+                + message)
     }
 
     @Test func theFormatVersionIsAnIntegerToken() {
-        let text = #"{"format": 1.0, "id": "kittens/x", "feature": "kittens", "description": "d"}"# + "\n" + #"{"event": "create"}"# + "\n"
-        #expect(parseError(text) == #"Fixtures/kittens/x.jsonl:1: field "format": this reader understands format 1, found 1"#)
+        let text =
+            #"{"format": 1.0, "id": "kittens/x", "feature": "kittens", "description": "d"}"# + "\n"
+            + #"{"event": "create"}"# + "\n"
+        #expect(
+            parseError(text)
+                == #"Fixtures/kittens/x.jsonl:1: field "format": this reader understands format 1, found 1"#)
     }
 }
 
@@ -120,7 +147,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let run = CommandRun(["run", "--fixtures", folder.path])
         #expect(run.status == 1)
-        #expect(run.err.hasPrefix("conformance: no scenario selected: searched \(folder.path) for <feature>/<name>.jsonl"), "got: \(run.err)")
+        #expect(
+            run.err.hasPrefix("conformance: no scenario selected: searched \(folder.path) for <feature>/<name>.jsonl"),
+            "got: \(run.err)")
     }
 
     @Test func anEmptyFixturesPathIsAUsageError() {

@@ -10,10 +10,14 @@
     /// once). Virtual time and the mock server's fixed data make every screen the same each run.
     @Suite(
         .serialized,
-        .requires(TmuxSession.tmux != nil && demoExecutable() != nil, "the journeys need tmux on PATH and mvi-demo built next to the tests"))
+        .requires(
+            TmuxSession.tmux != nil && demoExecutable() != nil,
+            "the journeys need tmux on PATH and mvi-demo built next to the tests"))
     struct DemoJourneyTests {
         /// The demo in an 80x24 window; after it exits, the shell says its status and the terminal's mode.
-        static func start(_ arguments: String, columns: Int = 80, rows: Int = 24, virtualTime: Bool = true) throws -> TmuxSession {
+        static func start(_ arguments: String, columns: Int = 80, rows: Int = 24, virtualTime: Bool = true) throws
+            -> TmuxSession
+        {
             let executable = try #require(demoExecutable()).path
             let command = """
                 cd '\(packageRoot.path)' && '\(executable)' \(virtualTime ? "--virtual-time " : "")--fixtures Fixtures \(arguments); \
@@ -24,7 +28,8 @@
 
         /// A new empty folder under the temporary directory, for a recording and the demo's standard error.
         static func temporaryFolder() throws -> URL {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-test-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mvi-demo-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return folder
         }
@@ -56,7 +61,8 @@
                 try session.press("q")
                 _ = try session.waitFor(text: "exit status 0")
             }
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path)
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("images").path)
             #expect(files.count == 1, "one file for the one image seen, whatever the port: \(files)")
         }
 
@@ -68,7 +74,8 @@
             let errors = folder.appendingPathComponent("stderr.txt")
             let session = try Self.start("--app kittens --record '\(file.path)' 2>'\(errors.path)'", virtualTime: false)
             let loaded = try session.waitFor("the list loaded, while recording") {
-                $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("recording to refresh-in-the-demo.jsonl, 1 request")
+                $0.contains("10 kittens") && !$0.contains("Loading")
+                    && $0.contains("recording to refresh-in-the-demo.jsonl, 1 request")
             }
             // One tab: no next app to go to, and Tab writes nothing into the scenario.
             #expect(!loaded.contains("Tab next app"), "\(loaded)")
@@ -83,19 +90,27 @@
             _ = try session.waitFor(text: "exit status 0")
             guard FileManager.default.fileExists(atPath: file.path) else {
                 // What the demo wrote to standard error (a trap's message) is lost on its alternate screen.
-                Issue.record("no recording; the demo's standard error:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "(none)")")
+                Issue.record(
+                    "no recording; the demo's standard error:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "(none)")"
+                )
                 return
             }
             let scenario = try String(contentsOf: file, encoding: .utf8)
             let replayer = Replayer(features: .reference)
             let result = try replayer.replay(try replayer.read(scenario, file: file.lastPathComponent))
             let transcript = TranscriptFormatter.text(result)
-            #expect(scenario.hasPrefix(#"{"format": 1, "id": "kittens/refresh-in-the-demo", "feature": "kittens""#), "\(scenario)")
+            #expect(
+                scenario.hasPrefix(#"{"format": 1, "id": "kittens/refresh-in-the-demo", "feature": "kittens""#),
+                "\(scenario)")
             // The in-process server's port of the moment is not written: its images are named under one fixed origin.
             #expect(!scenario.contains("127.0.0.1"), "\(scenario)")
             #expect(scenario.contains("http://mock-server.test/images/"), "\(scenario)")
-            #expect(scenario.components(separatedBy: #""event": "stop""#).count == 2, "one stop, the quit's: \(scenario)")
-            for line in ["> 1 create", "viewCreated", "start", "respond #1", "view refreshTriggered", "request #2", "respond #2", "stop", "destroy"] {
+            #expect(
+                scenario.components(separatedBy: #""event": "stop""#).count == 2, "one stop, the quit's: \(scenario)")
+            for line in [
+                "> 1 create", "viewCreated", "start", "respond #1", "view refreshTriggered", "request #2", "respond #2",
+                "stop", "destroy",
+            ] {
                 #expect(transcript.contains(line), "the replay shows \(line):\n\(transcript)")
             }
         }
@@ -109,7 +124,8 @@
             let file = folder.appendingPathComponent("quit-in-flight.jsonl")
             let errors = folder.appendingPathComponent("stderr.txt")
             for _ in 1...5 {
-                let session = try Self.start("--app kittens --record '\(file.path)' 2>'\(errors.path)'", virtualTime: false)
+                let session = try Self.start(
+                    "--app kittens --record '\(file.path)' 2>'\(errors.path)'", virtualTime: false)
                 _ = try session.waitFor("the list loaded, while recording") {
                     $0.contains("10 kittens") && !$0.contains("Loading") && $0.contains("1 request")
                 }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct DemoOptionsTests {
     func options(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> DemoOptions {
-        guard case .run(let parsed) = try DemoOptions.spec.parse(arguments) else { throw UsageError(command: "test", "not a run") }
+        guard case .run(let parsed) = try DemoOptions.spec.parse(arguments) else {
+            throw UsageError(command: "test", "not a run")
+        }
         return try DemoOptions(parsed, environment: environment)
     }
 
@@ -27,7 +29,8 @@ import Testing
     }
 
     @Test func anEndpointTakesItsKeysFromTheEnvironment() throws {
-        let options = try options(["--endpoint", "http://127.0.0.1:9000"], environment: ["NEWS_API_KEY": "k", "CAT_API_KEY": ""])
+        let options = try options(
+            ["--endpoint", "http://127.0.0.1:9000"], environment: ["NEWS_API_KEY": "k", "CAT_API_KEY": ""])
         #expect(options.endpoint == URL(string: "http://127.0.0.1:9000"))
         #expect(options.newsAPIKey == "k" && options.catAPIKey == nil)
     }
@@ -39,12 +42,27 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--record", "s.jsonl", "--app", "news"], "mvi-demo: --record s.jsonl: the News tab cannot be recorded: its screens come and go with the News app's navigation"),
-        (["--record", "s.jsonl", "--virtual-time"], "mvi-demo: --record s.jsonl: a recording runs on real time; leave out --virtual-time"),
-        (["--record", "Slow.jsonl"], "mvi-demo: --record Slow.jsonl: expected a file named <name>.jsonl, the name in lower-case letters, digits and -"),
+        (
+            ["--record", "s.jsonl", "--app", "news"],
+            "mvi-demo: --record s.jsonl: the News tab cannot be recorded: its screens come and go with the News app's navigation"
+        ),
+        (
+            ["--record", "s.jsonl", "--virtual-time"],
+            "mvi-demo: --record s.jsonl: a recording runs on real time; leave out --virtual-time"
+        ),
+        (
+            ["--record", "Slow.jsonl"],
+            "mvi-demo: --record Slow.jsonl: expected a file named <name>.jsonl, the name in lower-case letters, digits and -"
+        ),
         (["--record", "slow.json"], "mvi-demo: --record slow.json: expected a file named <name>.jsonl"),
-        (["--record", "/no/such/folder/slow.jsonl"], "mvi-demo: --record /no/such/folder/slow.jsonl: the folder /no/such/folder does not exist"),
-        (["--record", "s.jsonl", "--seed", "9007199254740992"], "mvi-demo: --seed 9007199254740992: a recorded session's seed is at most 9007199254740991"),
+        (
+            ["--record", "/no/such/folder/slow.jsonl"],
+            "mvi-demo: --record /no/such/folder/slow.jsonl: the folder /no/such/folder does not exist"
+        ),
+        (
+            ["--record", "s.jsonl", "--seed", "9007199254740992"],
+            "mvi-demo: --seed 9007199254740992: a recorded session's seed is at most 9007199254740991"
+        ),
         (["--app", "weather"], "mvi-demo: --app weather: expected one of kittens, timer, news"),
         (["--endpoint", "ftp://x"], "mvi-demo: --endpoint ftp://x: expected an http or https address"),
         (["--seed", "-1"], "mvi-demo: --seed -1: expected a whole number from 0 to 18446744073709551615"),

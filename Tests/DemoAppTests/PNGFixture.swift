@@ -7,7 +7,10 @@ enum PNGFixture {
     static func png(width: Int, height: Int, channels: Int = 3, filter: UInt8 = 0, rows: [[UInt8]]) -> Data {
         var raw: [UInt8] = []
         for row in rows { raw += [filter] + row }
-        var zlib: [UInt8] = [0x78, 0x01, 1, UInt8(raw.count & 0xFF), UInt8(raw.count >> 8), ~UInt8(raw.count & 0xFF), ~UInt8(raw.count >> 8)]
+        var zlib: [UInt8] = [
+            0x78, 0x01, 1, UInt8(raw.count & 0xFF), UInt8(raw.count >> 8), ~UInt8(raw.count & 0xFF),
+            ~UInt8(raw.count >> 8),
+        ]
         zlib += raw + [0, 0, 0, 0]
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, channels == 4 ? 6 : 2, 0, 0, 0]

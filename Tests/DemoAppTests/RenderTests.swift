@@ -4,8 +4,8 @@ import MVIImages
 import MVIKittens
 import MVINews
 import MVINewsApp
-import Testing
 import TerminalUI
+import Testing
 
 @testable import DemoApp
 
@@ -13,7 +13,8 @@ import TerminalUI
 @Suite struct RenderTests {
     @Test func theLayoutFillsTheScreenWithTitleBodyStatusAndKeys() {
         let frame = DemoFrame(
-            tabs: ["A", "B"], selectedTab: 1, clock: "virtual time 0:05", body: ["body"], status: " ok", keys: [KeyHelp("q", "quit")])
+            tabs: ["A", "B"], selectedTab: 1, clock: "virtual time 0:05", body: ["body"], status: " ok",
+            keys: [KeyHelp("q", "quit")])
         let lines = DemoLayout.lines(frame, columns: 80, rows: 24).map(\.text)
         #expect(lines.count == 24)
         #expect(lines.allSatisfy { TextWidth.of($0) == 80 })
@@ -47,7 +48,9 @@ import TerminalUI
     @Test func kittensListThePathsAndShowTheSelectedImageWithItsSource() throws {
         let png = PNGFixture.png(width: 1, height: 1, rows: [[200, 100, 0]])
         let model = KittensScreenModel(
-            kittens: KittenViewModel(isLoading: true, isError: false, imageUrls: ["http://127.0.0.1:5/images/a.png", "http://127.0.0.1:5/images/b.png"]),
+            kittens: KittenViewModel(
+                isLoading: true, isError: false,
+                imageUrls: ["http://127.0.0.1:5/images/a.png", "http://127.0.0.1:5/images/b.png"]),
             selected: 1, image: ImageViewModel(bytes: png, source: .disk))
         let lines = KittensRender.lines(model, width: 80, height: 20).map(\.text)
         #expect(lines[0] == " 2 kittens   Loading...")
@@ -74,7 +77,9 @@ import TerminalUI
 
     @Test func theTimerShowsTimeLeftBackgroundProgressAndButtons() {
         let state = TimerState(phase: .countingDown, value: 10, elapsedTicks: 25, backgroundIndex: 3)
-        let lines = TimerRender.lines(TimerScreenModel(timer: TimerMappers.model(state), entry: "", label: "rejected(\"x\")"), width: 80, height: 20)
+        let lines = TimerRender.lines(
+            TimerScreenModel(timer: TimerMappers.model(state), entry: "", label: "rejected(\"x\")"), width: 80,
+            height: 20)
         let text = lines.map { $0.text.trimmingCharacters(in: .whitespaces) }
         #expect(text[0] == "Countdown timer: counting down")
         #expect(text[3] == "background 3: dusk")
@@ -85,12 +90,15 @@ import TerminalUI
         #expect(lines[5].spans.allSatisfy { $0.style.background == TimerRender.backgrounds[3]?.colour })
     }
 
-    static let row = NewsRowModel(url: "https://n.example/1", title: "Swift ships", sourceName: "Daily", description: nil, imageURL: nil, date: "01.02.2026")
+    static let row = NewsRowModel(
+        url: "https://n.example/1", title: "Swift ships", sourceName: "Daily", description: nil, imageURL: nil,
+        date: "01.02.2026")
 
     @Test func headlinesListRowsAndTheAlertDrawsOverThem() {
         var container = ContainerState()
         container.setupError("No connection")
-        let headlines = HeadlinesViewModel(rows: [Self.row, Self.row], isLoadingMore: false, canLoadMore: true, container: container)
+        let headlines = HeadlinesViewModel(
+            rows: [Self.row, Self.row], isLoadingMore: false, canLoadMore: true, container: container)
         let model = NewsTabModel(stack: [.top], screen: .headlines(headlines), selected: 1, favorites: 2, prompt: nil)
         let lines = NewsRender.lines(model, width: 80, height: 20).map(\.text)
         #expect(lines[0] == " News   headlines   (favourites: 2)")
@@ -104,15 +112,20 @@ import TerminalUI
     @Test func searchShowsTheQueryAndTheHistoryOrTheResults() {
         let history = SearchViewModel(query: "sw", content: .history(["swift", "swiss"]), container: ContainerState())
         var lines = NewsRender.lines(
-            NewsTabModel(stack: [.top, .search(query: "")], screen: .search(history), selected: 1, favorites: 0, prompt: "news://se"),
+            NewsTabModel(
+                stack: [.top, .search(query: "")], screen: .search(history), selected: 1, favorites: 0,
+                prompt: "news://se"),
             width: 80, height: 20
         ).map(\.text)
         #expect(lines[0] == " News   headlines > search   (favourites: 0)")
         #expect(lines[1] == " Open link: news://se_")
         #expect(lines[2...5] == [" Search: sw_", " History:", "  swift", "> swiss"])
-        let results = SearchViewModel(query: "swift", content: .results([Self.row], totalResults: 7), container: ContainerState(isLoading: true))
+        let results = SearchViewModel(
+            query: "swift", content: .results([Self.row], totalResults: 7), container: ContainerState(isLoading: true))
         lines = NewsRender.lines(
-            NewsTabModel(stack: [.top, .search(query: "")], screen: .search(results), selected: 0, favorites: 0, prompt: nil), width: 80, height: 20
+            NewsTabModel(
+                stack: [.top, .search(query: "")], screen: .search(results), selected: 0, favorites: 0, prompt: nil),
+            width: 80, height: 20
         ).map(\.text)
         #expect(lines[3] == " 7 results, 1 shown")
         #expect(lines[4].hasPrefix("> Swift ships"))
@@ -122,13 +135,18 @@ import TerminalUI
     @Test func aSearchThatWaitsSaysSearchingAndOneResultIsSingular() {
         let older = SearchViewModel(query: "swift", content: .results([], totalResults: 0), container: ContainerState())
         var lines = NewsRender.lines(
-            NewsTabModel(stack: [.top, .search(query: "")], screen: .search(older), selected: nil, favorites: 0, prompt: nil, searching: true),
+            NewsTabModel(
+                stack: [.top, .search(query: "")], screen: .search(older), selected: nil, favorites: 0, prompt: nil,
+                searching: true),
             width: 80, height: 20
         ).map(\.text)
         #expect(lines[3] == " searching…")
-        let one = SearchViewModel(query: "swift", content: .results([Self.row], totalResults: 1), container: ContainerState())
+        let one = SearchViewModel(
+            query: "swift", content: .results([Self.row], totalResults: 1), container: ContainerState())
         lines = NewsRender.lines(
-            NewsTabModel(stack: [.top, .search(query: "")], screen: .search(one), selected: nil, favorites: 0, prompt: nil), width: 80, height: 20
+            NewsTabModel(
+                stack: [.top, .search(query: "")], screen: .search(one), selected: nil, favorites: 0, prompt: nil),
+            width: 80, height: 20
         ).map(\.text)
         #expect(lines[3] == " 1 result, 1 shown")
         #expect(lines[4].hasPrefix("  Swift ships"), "no row is shown selected until an arrow selects one")
@@ -139,15 +157,18 @@ import TerminalUI
         container.setupError(NewsError.api(status: 401, code: NewsError.Code.apiKeyMissing, message: "").userMessage)
         let headlines = HeadlinesViewModel(rows: [], isLoadingMore: false, canLoadMore: false, container: container)
         let lines = NewsRender.lines(
-            NewsTabModel(stack: [.top], screen: .headlines(headlines), selected: 0, favorites: 0, prompt: nil), width: 80, height: 20
+            NewsTabModel(stack: [.top], screen: .headlines(headlines), selected: 0, favorites: 0, prompt: nil),
+            width: 80, height: 20
         ).map(\.text)
         #expect(lines.contains { $0.contains("NEWS_API_KEY") }, "\(lines.joined(separator: "\n"))")
     }
 
     @Test func aFirstPageThatFailedDoesNotReadAsTheEndOfTheList() {
-        let headlines = HeadlinesViewModel(rows: [], isLoadingMore: false, canLoadMore: false, container: ContainerState())
+        let headlines = HeadlinesViewModel(
+            rows: [], isLoadingMore: false, canLoadMore: false, container: ContainerState())
         let lines = NewsRender.lines(
-            NewsTabModel(stack: [.top], screen: .headlines(headlines), selected: 0, favorites: 0, prompt: nil), width: 80, height: 20
+            NewsTabModel(stack: [.top], screen: .headlines(headlines), selected: 0, favorites: 0, prompt: nil),
+            width: 80, height: 20
         ).map(\.text)
         #expect(!lines.contains { $0.contains("no more headlines") })
         #expect(lines.contains(" no headlines loaded: r tries again"))
@@ -155,12 +176,19 @@ import TerminalUI
 
     @Test func anArticleShowsItsFieldsAndWhetherItIsAFavourite() {
         let article = ArticleViewModel(
-            url: "https://n.example/1", title: "Swift ships", sourceName: "Daily", author: "Ann", description: "What shipped.",
+            url: "https://n.example/1", title: "Swift ships", sourceName: "Daily", author: "Ann",
+            description: "What shipped.",
             content: nil, imageURL: nil, date: "01.02.2026", isFavorite: true, container: ContainerState())
         let lines = NewsRender.lines(
-            NewsTabModel(stack: [.top, .article(url: article.url)], screen: .article(article), selected: 0, favorites: 1, prompt: nil),
+            NewsTabModel(
+                stack: [.top, .article(url: article.url)], screen: .article(article), selected: 0, favorites: 1,
+                prompt: nil),
             width: 80, height: 20
         ).map(\.text)
-        #expect(Array(lines[2...8]) == [" Swift ships", " Daily · Ann · 01.02.2026", " ★ favourite", "", " What shipped.", "", " https://n.example/1"])
+        #expect(
+            Array(lines[2...8]) == [
+                " Swift ships", " Daily · Ann · 01.02.2026", " ★ favourite", "", " What shipped.", "",
+                " https://n.example/1",
+            ])
     }
 }

@@ -1,6 +1,6 @@
 import MVICountdownTimer
-import Testing
 import TerminalUI
+import Testing
 
 @testable import DemoApp
 
@@ -42,7 +42,8 @@ final class FakeFeed<Model, Event>: ScreenFeed {
     }
 
     @Test func spaceDoesNothingWhileTheModelTurnsThePlayButtonOff() {
-        let restarting = TimerMappers.model(TimerState(phase: .restarting, value: 5, elapsedTicks: 0, backgroundIndex: 2))
+        let restarting = TimerMappers.model(
+            TimerState(phase: .restarting, value: 5, elapsedTicks: 0, backgroundIndex: 2))
         #expect(!restarting.isPlayPauseEnabled)
         let feed = FakeFeed<TimerViewModel, TimerViewEvent>(restarting)
         let screen = TimerScreen(feed: feed)
@@ -55,7 +56,8 @@ final class FakeFeed<Model, Event>: ScreenFeed {
     }
 
     @Test func aPausedTimerIsTitledPausedAndAStoppedOneStopped() {
-        let feed = FakeFeed<TimerViewModel, TimerViewEvent>(TimerMappers.model(TimerState(phase: .paused, value: 5, elapsedTicks: 10, backgroundIndex: 1)))
+        let feed = FakeFeed<TimerViewModel, TimerViewEvent>(
+            TimerMappers.model(TimerState(phase: .paused, value: 5, elapsedTicks: 10, backgroundIndex: 1)))
         let screen = TimerScreen(feed: feed)
         #expect(Self.text(screen)[0] == "Countdown timer: paused")
         feed.model = TimerMappers.model(TimerState(phase: .idle, value: 5, elapsedTicks: 0, backgroundIndex: 1))

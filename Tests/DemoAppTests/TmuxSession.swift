@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Foundation
 import MVIEssentials
 import MVITestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `mvi-demo` executable built next to the tests (`swift build --build-tests` builds it).
 func demoExecutable() -> URL? {
@@ -14,7 +15,8 @@ func demoExecutable() -> URL? {
 }
 
 /// The package's root folder (where `Fixtures/` is).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// A detached tmux session of a fixed size running one command, on a tmux server of its own
 /// (its own socket, no configuration file), so that a person's tmux is never touched.
@@ -34,12 +36,16 @@ final class TmuxSession {
         // The server tmux forks keeps every descriptor it inherits, and Foundation's `Process`
         // waits until the one it watches a child with is closed everywhere: the shell closes all
         // but the standard three before it becomes tmux (bash: dash cannot name descriptors past 9).
-        let quoted = ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", command]
-            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let quoted = [
+            "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)",
+            command,
+        ]
+        .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let start = Process()
         start.executableURL = URL(fileURLWithPath: "/bin/bash")
         start.arguments = [
-            "-c", "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; exec '\(Self.tmux ?? "tmux")' \(quoted)",
+            "-c",
+            "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; exec '\(Self.tmux ?? "tmux")' \(quoted)",
         ]
         start.standardInput = FileHandle.nullDevice
         start.standardOutput = FileHandle.nullDevice
@@ -137,12 +143,15 @@ final class TmuxSession {
     func expectScreen(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = packageRoot.appendingPathComponent("Tests/DemoAppTests/Screens/\(name).txt")
         guard let golden = try? String(contentsOf: file, encoding: .utf8) else {
-            let recording = ProcessInfo.processInfo.environment["DEMO_RECORD"] == "1" && !ContinuousIntegration.isActive()
+            let recording =
+                ProcessInfo.processInfo.environment["DEMO_RECORD"] == "1" && !ContinuousIntegration.isActive()
             let shown = try settledScreen()
             if recording {
                 try (shown + "\n").write(to: file, atomically: true, encoding: .utf8)
             } else {
-                Issue.record("no golden \(file.path); run with DEMO_RECORD=1 to write it from:\n\(shown)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "no golden \(file.path); run with DEMO_RECORD=1 to write it from:\n\(shown)",
+                    sourceLocation: sourceLocation)
             }
             return
         }
@@ -154,6 +163,8 @@ final class TmuxSession {
             if shown == expected { return }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        Issue.record("the screen never became Screens/\(name).txt:\n--- expected\n\(expected)\n--- shown\n\(shown)", sourceLocation: sourceLocation)
+        Issue.record(
+            "the screen never became Screens/\(name).txt:\n--- expected\n\(expected)\n--- shown\n\(shown)",
+            sourceLocation: sourceLocation)
     }
 }

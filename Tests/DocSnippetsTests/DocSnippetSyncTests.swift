@@ -15,11 +15,16 @@ import Testing
     /// may be spread over several files of it (the feature's target, its test target).
     private static let compiledIn = [
         "architecture.md": ["Tests/ConformanceKitTests/Weather/WeatherFeature.swift"],
-        "GettingStarted.md": ["Examples/LoginApp/Sources/Counter/GettingStarted.swift", "Examples/LoginApp/Tests/CounterTests/GettingStarted.swift"],
+        "GettingStarted.md": [
+            "Examples/LoginApp/Sources/Counter/GettingStarted.swift",
+            "Examples/LoginApp/Tests/CounterTests/GettingStarted.swift",
+        ],
         "TestingWithTestStore.md": ["Examples/LoginApp/Tests/DocSnippetsTests/TestingWithTestStore.swift"],
         "app-conformance.md": [
-            "Examples/LoginApp/Sources/LoginReplay/LoginFeature.swift", "Examples/LoginApp/Sources/login-conformance/main.swift",
-            "Examples/LoginApp/Tests/LoginTests/LoginConformanceTests.swift", "Examples/LoginApp/Tests/LoginTests/LoginRecordingTests.swift",
+            "Examples/LoginApp/Sources/LoginReplay/LoginFeature.swift",
+            "Examples/LoginApp/Sources/login-conformance/main.swift",
+            "Examples/LoginApp/Tests/LoginTests/LoginConformanceTests.swift",
+            "Examples/LoginApp/Tests/LoginTests/LoginRecordingTests.swift",
         ],
     ]
 
@@ -31,16 +36,26 @@ import Testing
             let blocks = SwiftBlocks.extract(from: try String(contentsOf: document, encoding: .utf8))
             guard !blocks.isEmpty else { continue }
             let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
-            let files = Self.compiledIn[document.lastPathComponent]
-                ?? ["Examples/LoginApp/Tests/DocSnippetsTests/" + document.deletingPathExtension().lastPathComponent + ".swift"]
+            let files =
+                Self.compiledIn[document.lastPathComponent]
+                ?? [
+                    "Examples/LoginApp/Tests/DocSnippetsTests/" + document.deletingPathExtension().lastPathComponent
+                        + ".swift"
+                ]
             let name = files.joined(separator: " or ")
-            let texts = files.compactMap { try? String(contentsOf: Self.packageRoot.appendingPathComponent($0), encoding: .utf8) }
+            let texts = files.compactMap {
+                try? String(contentsOf: Self.packageRoot.appendingPathComponent($0), encoding: .utf8)
+            }
             guard texts.count == files.count else {
-                Issue.record("\(relative) has \(blocks.count) swift block(s) but \(name) does not exist: copy them there, or mark them swift-fragment")
+                Issue.record(
+                    "\(relative) has \(blocks.count) swift block(s) but \(name) does not exist: copy them there, or mark them swift-fragment"
+                )
                 continue
             }
             for block in blocks where !texts.contains(where: { SwiftBlocks.contains($0, block.lines) }) {
-                Issue.record("\(relative):\(block.line): this swift block is not in \(name): copy it there so that it is compiled")
+                Issue.record(
+                    "\(relative):\(block.line): this swift block is not in \(name): copy it there so that it is compiled"
+                )
             }
             compiledBlocks += blocks.count
         }
@@ -50,12 +65,16 @@ import Testing
     @Test func everyFragmentSaysWhyItIsNotCompiled() throws {
         var fragments = 0
         for document in try Self.documents() {
-            let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces) == "```swift-fragment" {
+            let lines = try String(contentsOf: document, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated()
+            where line.trimmingCharacters(in: .whitespaces) == "```swift-fragment" {
                 fragments += 1
                 let next = index + 1 < lines.count ? lines[index + 1].trimmingCharacters(in: .whitespaces) : ""
                 let relative = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
-                #expect(next.hasPrefix("// A fragment: "), "\(relative):\(index + 1): a swift-fragment starts with '// A fragment: <why it is not compiled>'")
+                #expect(
+                    next.hasPrefix("// A fragment: "),
+                    "\(relative):\(index + 1): a swift-fragment starts with '// A fragment: <why it is not compiled>'")
             }
         }
         #expect(fragments >= 1)
@@ -71,7 +90,10 @@ import Testing
             where line.contains("TestScheduler") {
                 lines += 1
                 if line.contains("MVITestSupport") {
-                    #expect(line.contains("MVICore"), "\(relative):\(index + 1): TestScheduler is in MVICore (re-exported by MVITestSupport): \(line)")
+                    #expect(
+                        line.contains("MVICore"),
+                        "\(relative):\(index + 1): TestScheduler is in MVICore (re-exported by MVITestSupport): \(line)"
+                    )
                 }
             }
         }
@@ -91,7 +113,9 @@ import Testing
         var found = [packageRoot.appendingPathComponent("README.md")]
         for folder in ["docs", "Sources"] {
             let root = packageRoot.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "md" {
                 if folder == "docs" || url.deletingLastPathComponent().pathExtension == "docc" { found.append(url) }
             }
@@ -130,9 +154,13 @@ enum SwiftBlocks {
 
     /// Whether `lines` appear, one after another, among the trimmed lines of `text`.
     static func contains(_ text: String, _ lines: [String]) -> Bool {
-        let haystack = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let haystack = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard !lines.isEmpty else { return true }
         guard haystack.count >= lines.count else { return false }
-        return (0...(haystack.count - lines.count)).contains { start in Array(haystack[start..<start + lines.count]) == lines }
+        return (0...(haystack.count - lines.count)).contains { start in
+            Array(haystack[start..<start + lines.count]) == lines
+        }
     }
 }

@@ -29,12 +29,14 @@ import Testing
     }
 
     @Test func recordsListFieldsInDeclarationOrderWithIndentedLists() {
-        let value = CanonicalValue.record("Model", [
-            "title": .string("t"),
-            "items": .list([.string("a"), .record("Item", ["id": .int(1), "tags": .strings([])])]),
-            "state": .enumCase(type: "Phase", name: "running", fields: []),
-            "failure": .enumCase(type: "Failure", name: "http", fields: [.init("status", .int(500))]),
-        ])
+        let value = CanonicalValue.record(
+            "Model",
+            [
+                "title": .string("t"),
+                "items": .list([.string("a"), .record("Item", ["id": .int(1), "tags": .strings([])])]),
+                "state": .enumCase(type: "Phase", name: "running", fields: []),
+                "failure": .enumCase(type: "Failure", name: "http", fields: [.init("status", .int(500))]),
+            ])
         #expect(
             CanonicalRender.text(value) == """
                 Model

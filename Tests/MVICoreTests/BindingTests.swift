@@ -13,7 +13,9 @@ final class CounterView: BaseMviView<String, String> {
         let binder = Binder()
         binder.bind(store.states.map { "count \($0.count)" }, to: view.render)
         // Weak, as StoreComponent binds it: the store's state subscriber already holds the view.
-        binder.bind(view.events.compactMap { $0 == "tap" ? CounterIntent.increment : nil }) { [weak store] in store?.accept($0) }
+        binder.bind(view.events.compactMap { $0 == "tap" ? CounterIntent.increment : nil }) { [weak store] in
+            store?.accept($0)
+        }
         return binder
     }
 
@@ -68,8 +70,10 @@ final class CounterView: BaseMviView<String, String> {
 @Suite struct LifecycleTests {
     @Test func theFullLifecycleIsAllowed() throws {
         var registry = LifecycleRegistry(component: "C")
-        for event: LifecycleEvent in [.viewCreated, .start, .stop, .start, .stop, .viewDestroyed, .viewCreated,
-                                      .viewDestroyed, .destroy] {
+        for event: LifecycleEvent in [
+            .viewCreated, .start, .stop, .start, .stop, .viewDestroyed, .viewCreated,
+            .viewDestroyed, .destroy,
+        ] {
             try registry.handle(event)
         }
         #expect(registry.state == .destroyed)
@@ -79,14 +83,35 @@ final class CounterView: BaseMviView<String, String> {
         ([LifecycleEvent.viewCreated, .stop], "C.onStop() called while viewCreated: onStop() without onStart()"),
         ([.stop], "C.onStop() called while created: onStop() without onViewCreated(view) and onStart()"),
         ([.start], "C.onStart() called while created: no view is attached; call onViewCreated(view) first"),
-        ([.viewCreated, .start, .start], "C.onStart() called while started: onStart() was already called; call onStop() first"),
-        ([.viewCreated, .start, .viewDestroyed], "C.onViewDestroyed() called while started: the view is still bound; call onStop() first"),
-        ([.viewCreated, .start, .destroy], "C.onDestroy() called while started: the view is still bound; call onStop() and onViewDestroyed() first"),
-        ([.viewCreated, .viewCreated], "C.onViewCreated(view) called while viewCreated: a view is already attached; call onViewDestroyed() first"),
-        ([.viewCreated, .destroy], "C.onDestroy() called while viewCreated: a view is still attached; call onViewDestroyed() first"),
+        (
+            [.viewCreated, .start, .start],
+            "C.onStart() called while started: onStart() was already called; call onStop() first"
+        ),
+        (
+            [.viewCreated, .start, .viewDestroyed],
+            "C.onViewDestroyed() called while started: the view is still bound; call onStop() first"
+        ),
+        (
+            [.viewCreated, .start, .destroy],
+            "C.onDestroy() called while started: the view is still bound; call onStop() and onViewDestroyed() first"
+        ),
+        (
+            [.viewCreated, .viewCreated],
+            "C.onViewCreated(view) called while viewCreated: a view is already attached; call onViewDestroyed() first"
+        ),
+        (
+            [.viewCreated, .destroy],
+            "C.onDestroy() called while viewCreated: a view is still attached; call onViewDestroyed() first"
+        ),
         ([.viewDestroyed], "C.onViewDestroyed() called while created: no view is attached"),
-        ([.destroy, .viewCreated], "C.onViewCreated(view) called while destroyed: the component is destroyed and cannot be used again"),
-        ([.destroy, .destroy], "C.onDestroy() called while destroyed: the component is destroyed and cannot be used again"),
+        (
+            [.destroy, .viewCreated],
+            "C.onViewCreated(view) called while destroyed: the component is destroyed and cannot be used again"
+        ),
+        (
+            [.destroy, .destroy],
+            "C.onDestroy() called while destroyed: the component is destroyed and cannot be used again"
+        ),
     ])
     func misuseIsRejectedWithAClearMessage(events: [LifecycleEvent], message: String) {
         var registry = LifecycleRegistry(component: "C")
@@ -115,7 +140,11 @@ final class CounterView: BaseMviView<String, String> {
         #expect(proxy.renderCount == 0)
         let changes = Recorder<Int>()
         func track() {
-            withObservationTracking { _ = proxy.model } onChange: { changes.append(1) }
+            withObservationTracking {
+                _ = proxy.model
+            } onChange: {
+                changes.append(1)
+            }
         }
         track()
         proxy.render(1)

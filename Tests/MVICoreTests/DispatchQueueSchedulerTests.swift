@@ -44,13 +44,14 @@ import Testing
         let ticks = Recorder<Int>()
         let third = DispatchSemaphore(value: 0)
         let handle = Recorder<any Cancellable>()
-        handle.append(scheduler.schedule(every: .milliseconds(2)) {
-            ticks.append(1)
-            if ticks.values.count == 3 {
-                handle.values.first?.cancel()
-                third.signal()
-            }
-        })
+        handle.append(
+            scheduler.schedule(every: .milliseconds(2)) {
+                ticks.append(1)
+                if ticks.values.count == 3 {
+                    handle.values.first?.cancel()
+                    third.signal()
+                }
+            })
         #expect(third.wait(timeout: .now() + 30) == .success)
         let settled = DispatchSemaphore(value: 0)
         scheduler.schedule(after: .milliseconds(30)) { settled.signal() }
@@ -60,21 +61,21 @@ import Testing
 }
 
 #if DEBUG
-/// A value confined to a scheduler may be read there only; `Confined.value` asserts it in debug
-/// builds (a release build keeps no scheduler in the box, and checks nothing).
-@Suite struct ConfinedTests {
-    @Test func aConfinedValueIsAccessibleOnItsQueueOnly() {
-        let scheduler = DispatchQueueScheduler.background(label: "confined")
-        let other = DispatchQueueScheduler.background(label: "elsewhere")
-        let confined = Confined([1, 2], to: scheduler)
-        #expect(!confined.isAccessibleHere, "not on the test's thread")
-        #expect(other.queue.sync { !confined.isAccessibleHere }, "not on another scheduler's queue")
-        #expect(scheduler.queue.sync { confined.isAccessibleHere && confined.value == [1, 2] })
-    }
+    /// A value confined to a scheduler may be read there only; `Confined.value` asserts it in debug
+    /// builds (a release build keeps no scheduler in the box, and checks nothing).
+    @Suite struct ConfinedTests {
+        @Test func aConfinedValueIsAccessibleOnItsQueueOnly() {
+            let scheduler = DispatchQueueScheduler.background(label: "confined")
+            let other = DispatchQueueScheduler.background(label: "elsewhere")
+            let confined = Confined([1, 2], to: scheduler)
+            #expect(!confined.isAccessibleHere, "not on the test's thread")
+            #expect(other.queue.sync { !confined.isAccessibleHere }, "not on another scheduler's queue")
+            #expect(scheduler.queue.sync { confined.isAccessibleHere && confined.value == [1, 2] })
+        }
 
-    @Test func onASchedulerOfEveryThreadItIsAccessibleEverywhere() {
-        let confined = Confined("x", to: ImmediateScheduler())
-        #expect(confined.isAccessibleHere && confined.value == "x")
+        @Test func onASchedulerOfEveryThreadItIsAccessibleEverywhere() {
+            let confined = Confined("x", to: ImmediateScheduler())
+            #expect(confined.isAccessibleHere && confined.value == "x")
+        }
     }
-}
 #endif

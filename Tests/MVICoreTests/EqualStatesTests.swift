@@ -6,14 +6,19 @@ import Testing
 
 // Equal consecutive states: the store publishes every state its reducer returns; a binding drops
 // the equal ones with `Source.removingDuplicates()`.
-private enum ToggleIntent { case set(Bool), touch }
+private enum ToggleIntent {
+    case set(Bool)
+    case touch
+}
 private struct ToggleState: Equatable { var isOn = false }
 
 private final class ToggleExecutor: BaseExecutor<ToggleIntent, Never, ToggleIntent, ToggleState, Never> {
     override func executeIntent(_ intent: ToggleIntent) { dispatch(intent) }
 }
 
-private func makeToggle(_ scheduler: TestScheduler) -> DefaultStore<ToggleIntent, Never, ToggleIntent, ToggleState, Never> {
+private func makeToggle(_ scheduler: TestScheduler) -> DefaultStore<
+    ToggleIntent, Never, ToggleIntent, ToggleState, Never
+> {
     DefaultStore(
         name: "Toggle", initialState: ToggleState(), executor: ToggleExecutor(),
         reducer: ClosureReducer { state, message in
@@ -85,7 +90,11 @@ private func makeToggle(_ scheduler: TestScheduler) -> DefaultStore<ToggleIntent
     /// The example of the docs: outside SwiftUI, the `@Sendable` `onChange` captures the proxy itself.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     func follow(_ proxy: ViewProxy<Int, String>, seen: @escaping @Sendable (Int) -> Void) {
-        withObservationTracking { _ = proxy.model } onChange: { seen(proxy.renderCount) }
+        withObservationTracking {
+            _ = proxy.model
+        } onChange: {
+            seen(proxy.renderCount)
+        }
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

@@ -122,12 +122,13 @@ import Testing
         let (store, _) = makeCounterStore(eventObserver: log.record)
         let ended = Recorder<String>()
         let later = Recorder<Int>()
-        store.subscribe(states: { [weak store] state in
-            if state.count == 1 {
-                store?.accept(.increment)
-                store?.dispose()
-            }
-        }, onDispose: { ended.append("first") })
+        store.subscribe(
+            states: { [weak store] state in
+                if state.count == 1 {
+                    store?.accept(.increment)
+                    store?.dispose()
+                }
+            }, onDispose: { ended.append("first") })
         store.subscribe(states: { later.append($0.count) }, onDispose: { ended.append("later") })
         store.accept(.increment)
         #expect(later.values == [0], "the round ended with the disposal, before its turn")

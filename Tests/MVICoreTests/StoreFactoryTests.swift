@@ -9,13 +9,16 @@ import Testing
         let names: Recorder<String>
         let base: any StoreFactory
 
-        func prepare<Intent, Action, Message, State, Label>(_ store: DefaultStore<Intent, Action, Message, State, Label>) {
+        func prepare<Intent, Action, Message, State, Label>(
+            _ store: DefaultStore<Intent, Action, Message, State, Label>
+        ) {
             base.prepare(store)
             names.append(store.name)
         }
     }
 
-    func makeStore(_ factory: any StoreFactory, bootstrapper: (any Bootstrapper<CounterAction>)? = nil) -> CounterStore {
+    func makeStore(_ factory: any StoreFactory, bootstrapper: (any Bootstrapper<CounterAction>)? = nil) -> CounterStore
+    {
         CounterStore(
             name: "Counter", initialState: CounterState(), bootstrapper: bootstrapper,
             executor: CounterExecutor(source: FakeSource()), reducer: counterReducer(), scheduler: ImmediateScheduler(),
@@ -31,12 +34,14 @@ import Testing
 
     @Test func aLoggingFactoryLogsEveryEventFromTheBootstrapOn() {
         let lines = Recorder<String>()
-        let store = makeStore(LoggingStoreFactory(StoreEventLogger(write: lines.append)), bootstrapper: SimpleBootstrapper(.boot))
+        let store = makeStore(
+            LoggingStoreFactory(StoreEventLogger(write: lines.append)), bootstrapper: SimpleBootstrapper(.boot))
         store.accept(.increment)
-        #expect(lines.values == [
-            "[Counter #1] action: boot", "[Counter #2] intent: increment", "[Counter #3] message: incremented",
-            "[Counter #4] state: CounterState(count: 1)",
-        ])
+        #expect(
+            lines.values == [
+                "[Counter #1] action: boot", "[Counter #2] intent: increment", "[Counter #3] message: incremented",
+                "[Counter #4] state: CounterState(count: 1)",
+            ])
     }
 
     @Test func wrappingFactoriesNestTheWrappedOneFirst() {

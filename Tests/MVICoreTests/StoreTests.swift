@@ -40,8 +40,11 @@ import Testing
         let (store, _) = makeCounterStore()
         store.subscribe(events: { logger.log($0) })
         store.accept(.increment)
-        #expect(lines.values == ["[Counter #1] intent: increment", "[Counter #2] message: incremented",
-                                 "[Counter #3] state: CounterState(count: 1)"])
+        #expect(
+            lines.values == [
+                "[Counter #1] intent: increment", "[Counter #2] message: incremented",
+                "[Counter #3] state: CounterState(count: 1)",
+            ])
     }
 
     @Test func bootstrapperActionsAreDispatchedOnceAtInit() {

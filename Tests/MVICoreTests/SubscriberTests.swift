@@ -53,10 +53,11 @@ import Testing
         let (store, _) = makeCounterStore()
         let told = Recorder<String>()
         let ended = Recorder<String>()
-        store.subscribe(states: { [weak store] state in
-            told.append("a\(state.count)")
-            if state.count == 1 { store?.dispose() }
-        }, onDispose: { ended.append("a") })
+        store.subscribe(
+            states: { [weak store] state in
+                told.append("a\(state.count)")
+                if state.count == 1 { store?.dispose() }
+            }, onDispose: { ended.append("a") })
         store.subscribe(states: { told.append("b\($0.count)") }, onDispose: { ended.append("b") })
         store.subscribe(labels: { _ in }, onDispose: { ended.append("labels") })
         store.accept(.increment)
@@ -89,7 +90,9 @@ import Testing
     @Test func manySubscribersAreToldInTheOrderTheySubscribed() {
         let (store, _) = makeCounterStore()
         let order = Recorder<Int>()
-        let subscriptions = (0..<40).map { index in store.subscribe(states: { if $0.count == 1 { order.append(index) } }) }
+        let subscriptions = (0..<40).map { index in
+            store.subscribe(states: { if $0.count == 1 { order.append(index) } })
+        }
         for (index, subscription) in subscriptions.enumerated() where index % 3 == 0 { subscription.cancel() }
         store.accept(.increment)
         #expect(order.values == (0..<40).filter { $0 % 3 != 0 })
@@ -153,7 +156,8 @@ import Testing
         }
         let executor = Shorthand()
         let store = CounterStore(
-            name: "S", initialState: CounterState(), executor: executor, reducer: counterReducer(), scheduler: ImmediateScheduler())
+            name: "S", initialState: CounterState(), executor: executor, reducer: counterReducer(),
+            scheduler: ImmediateScheduler())
         let labels = Recorder<CounterLabel>()
         store.subscribe(labels: labels.append)
         store.accept(.increment)

@@ -4,9 +4,20 @@ import MVIEssentials
 import MVITestSupport
 
 /// A counter store used across the core's tests.
-enum CounterIntent: Equatable { case increment, load(Int), shout(String), forwardToAction }
-enum CounterAction: Equatable { case boot, loadFromAction(Int) }
-enum CounterMessage: Equatable { case incremented, loaded(Int) }
+enum CounterIntent: Equatable {
+    case increment
+    case load(Int)
+    case shout(String)
+    case forwardToAction
+}
+enum CounterAction: Equatable {
+    case boot
+    case loadFromAction(Int)
+}
+enum CounterMessage: Equatable {
+    case incremented
+    case loaded(Int)
+}
 struct CounterState: Equatable { var count = 0 }
 enum CounterLabel: Equatable { case shouted(String) }
 

@@ -106,10 +106,11 @@ import Testing
         let scheduler = TestScheduler()
         let ticks = Recorder<Int>()
         let handle = Recorder<any Cancellable>()
-        handle.append(scheduler.schedule(every: .milliseconds(10)) {
-            ticks.append(ticks.values.count + 1)
-            if ticks.values.count == 3 { handle.values[0].cancel() }
-        })
+        handle.append(
+            scheduler.schedule(every: .milliseconds(10)) {
+                ticks.append(ticks.values.count + 1)
+                if ticks.values.count == 3 { handle.values[0].cancel() }
+            })
         scheduler.advance(by: .seconds(1))
         #expect(ticks.values == [1, 2, 3])
     }

@@ -1,7 +1,7 @@
 import MVICountdownTimer
+import MVIStateMachine
 import MVITestSupport
 import SeededRandom
-import MVIStateMachine
 import Testing
 
 /// Timer behaviours written with `TestStore`: every state change and label asserted, in order,
@@ -9,8 +9,12 @@ import Testing
 @Suite struct TimerTestStoreTests {
     private let scheduler = TestScheduler()
 
-    private func makeStore(seed: UInt64 = 7, restoring saved: TimerState? = nil) -> TestStore<TimerIntent, TimerState, TimerLabel> {
-        TestStore(TimerStore.timer(scheduler: scheduler, random: SplitMix64(seed: seed), restoring: saved), scheduler: scheduler)
+    private func makeStore(seed: UInt64 = 7, restoring saved: TimerState? = nil) -> TestStore<
+        TimerIntent, TimerState, TimerLabel
+    > {
+        TestStore(
+            TimerStore.timer(scheduler: scheduler, random: SplitMix64(seed: seed), restoring: saved),
+            scheduler: scheduler)
     }
 
     private func startTenSeconds(_ store: TestStore<TimerIntent, TimerState, TimerLabel>) {
@@ -76,7 +80,10 @@ import Testing
     /// The README's example, kept compiling and passing.
     @Test func theReadmeExample() {
         let store = makeStore()
-        store.send(.setTime(minutes: 0, seconds: 10)) { $0.phase = .idle; $0.value = 10 }
+        store.send(.setTime(minutes: 0, seconds: 10)) {
+            $0.phase = .idle
+            $0.value = 10
+        }
         store.send(.start) { $0.phase = .countingDown }
         store.advance(by: .milliseconds(300)) { $0.elapsedTicks = 3 }
         store.send(.pause) { $0.phase = .paused }
@@ -87,11 +94,16 @@ import Testing
 
     @Test func aWrongAssertionNamesThePhase() {
         let store = makeStore()
-        store.send(.setTime(minutes: 0, seconds: 10)) { $0.phase = .idle; $0.value = 10 }
+        store.send(.setTime(minutes: 0, seconds: 10)) {
+            $0.phase = .idle
+            $0.value = 10
+        }
         withKnownIssue {
             store.send(.start) { $0.phase = .paused }
         } matching: { issue in
-            issue.description.hasPrefix("Caught error: send(start) left a state other than the one asserted (TimerState):\n  .phase: expected paused, actual countingDown")
+            issue.description.hasPrefix(
+                "Caught error: send(start) left a state other than the one asserted (TimerState):\n  .phase: expected paused, actual countingDown"
+            )
         }
         store.send(.stop) { $0.phase = .idle }
         store.finish()

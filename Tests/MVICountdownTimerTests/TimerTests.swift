@@ -1,9 +1,9 @@
-import MVICountdownTimer
 import Foundation
 import MVICore
+import MVICountdownTimer
+import MVIStateMachine
 import MVITestSupport
 import SeededRandom
-import MVIStateMachine
 import Testing
 
 /// A timer store on virtual time, with recorded labels.
@@ -105,8 +105,10 @@ final class TimerFixture {
         #expect(Set(backgrounds) == Set(1...6))
     }
 
-    @Test(arguments: [(60, 0, "setTime: minutes must be 0...59, got 60"), (0, 60, "setTime: seconds must be 0...59, got 60"),
-                      (-1, 0, "setTime: minutes must be 0...59, got -1"), (0, -5, "setTime: seconds must be 0...59, got -5")])
+    @Test(arguments: [
+        (60, 0, "setTime: minutes must be 0...59, got 60"), (0, 60, "setTime: seconds must be 0...59, got 60"),
+        (-1, 0, "setTime: minutes must be 0...59, got -1"), (0, -5, "setTime: seconds must be 0...59, got -5"),
+    ])
     func outOfRangeTimeIsRejectedNotClamped(minutes: Int, seconds: Int, message: String) {
         let timer = TimerFixture()
         timer.set(minutes, seconds)
@@ -119,7 +121,10 @@ final class TimerFixture {
         timer.store.accept(.pause)
         timer.set(0, 5)
         timer.store.accept(.setTime(minutes: 0, seconds: 6))
-        #expect(timer.labels == [.ignored(state: "SettingTimer", event: "OnPause"), .ignored(state: "Idle", event: "OnTimerSet")])
+        #expect(
+            timer.labels == [
+                .ignored(state: "SettingTimer", event: "OnPause"), .ignored(state: "Idle", event: "OnTimerSet"),
+            ])
         #expect(timer.state.value == 5)
     }
 
@@ -174,7 +179,8 @@ final class TimerFixture {
     }
 
     @Test func aRestoredRestartingTimerCountsAfterTheDelay() {
-        let timer = TimerFixture(restoring: TimerState(phase: .restarting, value: 2, elapsedTicks: 0, backgroundIndex: 3))
+        let timer = TimerFixture(
+            restoring: TimerState(phase: .restarting, value: 2, elapsedTicks: 0, backgroundIndex: 3))
         timer.advance(ms: 2_999)
         #expect(timer.state.phase == .restarting)
         timer.advance(ms: 1)
@@ -197,15 +203,20 @@ final class TimerFixture {
 
     @Test func theModelFollowsTheReferenceRules() {
         let idle = TimerMappers.model(TimerState(phase: .idle, value: 90, elapsedTicks: 0, backgroundIndex: 2))
-        #expect(idle == TimerViewModel(label: "01:30", progress: 0, backgroundIndex: 2, isSettingTimer: false, isCountingDown: false,
-                                       isRestarting: false, isPlayPauseEnabled: true, secondButton: .reset))
-        let counting = TimerMappers.model(TimerState(phase: .countingDown, value: 90, elapsedTicks: 451, backgroundIndex: 2))
+        #expect(
+            idle
+                == TimerViewModel(
+                    label: "01:30", progress: 0, backgroundIndex: 2, isSettingTimer: false, isCountingDown: false,
+                    isRestarting: false, isPlayPauseEnabled: true, secondButton: .reset))
+        let counting = TimerMappers.model(
+            TimerState(phase: .countingDown, value: 90, elapsedTicks: 451, backgroundIndex: 2))
         #expect(counting.label == "00:44")
         #expect(counting.progress == 50)
         #expect(counting.secondButton == .stop)
         let paused = TimerMappers.model(TimerState(phase: .paused, value: 90, elapsedTicks: 9, backgroundIndex: 2))
         #expect(paused.secondButton == .stop, "progress 1% is not stopped")
-        let restarting = TimerMappers.model(TimerState(phase: .restarting, value: 90, elapsedTicks: 0, backgroundIndex: 2))
+        let restarting = TimerMappers.model(
+            TimerState(phase: .restarting, value: 90, elapsedTicks: 0, backgroundIndex: 2))
         #expect(!restarting.isPlayPauseEnabled)
         #expect(!TimerMappers.model(TimerState(phase: .idle, value: 0)).isPlayPauseEnabled)
     }
@@ -238,7 +249,10 @@ final class TimerFixture {
     /// SplitMix64's published reference outputs for seed 0, so ports can check their generator.
     @Test func splitMix64MatchesTheReferenceSequence() {
         let random = SplitMix64(seed: 0)
-        #expect([random.next(), random.next(), random.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        #expect(
+            [random.next(), random.next(), random.next()] == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
+            ])
     }
 
     @Test func pickNeverReturnsTheCurrentIndex() {

@@ -18,6 +18,8 @@ import Testing
     }
 
     @Test func aMissingFileThrows() {
-        #expect(throws: (any Error).self) { try FileBytes.read(URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")) }
+        #expect(throws: (any Error).self) {
+            try FileBytes.read(URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)"))
+        }
     }
 }

@@ -6,9 +6,12 @@ import Testing
 @Suite struct KeyRedactionTests {
     @Test func aShortKeyIsReplacedOnlyWhereItIsAWholeValue() {
         let short = KeyRedaction(keys: ["2"])
-        let body = #"{"publishedAt": "2026-02-02T12:00:00Z", "page": 2, "key": "2", "next": "/v2/everything?apiKey=2&page=2", "note": "2 new"}"#
-        #expect(short.text(body)
-            == #"{"publishedAt": "2026-02-02T12:00:00Z", "page": 2, "key": "[redacted]", "next": "/v2/everything?apiKey=[redacted]&page=2", "note": "2 new"}"#)
+        let body =
+            #"{"publishedAt": "2026-02-02T12:00:00Z", "page": 2, "key": "2", "next": "/v2/everything?apiKey=2&page=2", "note": "2 new"}"#
+        #expect(
+            short.text(body)
+                == #"{"publishedAt": "2026-02-02T12:00:00Z", "page": 2, "key": "[redacted]", "next": "/v2/everything?apiKey=[redacted]&page=2", "note": "2 new"}"#
+        )
         #expect(short.shortKeys == ["2"])
         #expect(short.headerValue("Bearer 2") == "Bearer [redacted]")
         #expect(short.headerValue("max-age=2") == "max-age=2")
@@ -16,8 +19,9 @@ import Testing
 
     @Test func aLongKeyIsAlsoReplacedAsAWholeTokenInsideText() {
         let long = KeyRedaction(keys: ["tok-9d2e-long", "tok"])
-        #expect(long.text(#"{"message": "key tok-9d2e-long is bad; tok-9d2e-longer, xtok-9d2e-long."}"#)
-            == #"{"message": "key [redacted] is bad; tok-9d2e-longer, xtok-9d2e-long."}"#)
+        #expect(
+            long.text(#"{"message": "key tok-9d2e-long is bad; tok-9d2e-longer, xtok-9d2e-long."}"#)
+                == #"{"message": "key [redacted] is bad; tok-9d2e-longer, xtok-9d2e-long."}"#)
         #expect(long.text("plain tok-9d2e-long.") == "plain [redacted].", "a text body that is not JSON")
         #expect(long.shortKeys == ["tok"])
     }

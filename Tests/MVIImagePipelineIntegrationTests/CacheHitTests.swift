@@ -28,7 +28,8 @@ import Testing
         let fixture = try ServerFixture()
         defer { fixture.stop() }
         let url = fixture.imageURL(size: "medium")
-        let first = try #require(load(url, with: fixture.pipeline(memory: try fixture.memoryCache(), disk: try fixture.diskCache())))
+        let first = try #require(
+            load(url, with: fixture.pipeline(memory: try fixture.memoryCache(), disk: try fixture.diskCache())))
         #expect(first.source == .network)
         #expect(first.bytes?.count == 101_825)
 

@@ -48,7 +48,9 @@ import Testing
         #expect(try #require(load(mediums[0], with: pipeline)).source == .network)
         #expect(disk.fileNamesLeastRecentlyUsedFirst == [fileName(large), fileName(mediums[0])])
         #expect(try #require(load(mediums[1], with: pipeline)).source == .network)
-        #expect(disk.fileNamesLeastRecentlyUsedFirst == mediums.map(fileName), "the large file, least recently used, is removed")
+        #expect(
+            disk.fileNamesLeastRecentlyUsedFirst == mediums.map(fileName),
+            "the large file, least recently used, is removed")
         #expect(disk.totalSize <= disk.trimTarget)
 
         #expect(try #require(load(mediums[0], with: pipeline)).source == .disk)

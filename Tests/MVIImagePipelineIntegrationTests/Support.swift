@@ -53,7 +53,8 @@ final class ServerFixture {
     init() throws {
         server = MockServer(configuration: .init(data: try MockData.locate()))
         try server.start()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ImagePipelineIntegrationTests-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ImagePipelineIntegrationTests-\(UUID().uuidString)")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
         configuration.urlCache = nil
@@ -86,7 +87,9 @@ final class ServerFixture {
 
     /// A pipeline on the URLSession loader and the test's clock, entries fresh for `maxAge` seconds.
     func pipeline(memory: ImageMemoryCache?, disk: ImageDiskCache?, maxAge: TimeInterval = 3600) -> ImagePipeline {
-        ImagePipeline(loader: loader, memoryCache: memory, diskCache: disk, configuration: .init(maxAge: maxAge, now: clock.function))
+        ImagePipeline(
+            loader: loader, memoryCache: memory, diskCache: disk,
+            configuration: .init(maxAge: maxAge, now: clock.function))
     }
 
     /// The requests the server read for `url`'s path and query, oldest first.

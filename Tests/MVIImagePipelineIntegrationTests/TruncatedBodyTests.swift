@@ -12,7 +12,8 @@ import Testing
         let disk = try fixture.diskCache()
         let pipeline = fixture.pipeline(memory: memory, disk: disk)
         let url = fixture.imageURL(size: "medium")
-        let stub = fixture.server.stub(Stub(path: url.path, query: ["size": "medium"], responses: [.fault(.truncatedBody)]))
+        let stub = fixture.server.stub(
+            Stub(path: url.path, query: ["size": "medium"], responses: [.fault(.truncatedBody)]))
 
         let cut = try #require(load(url, with: pipeline))
         guard case .failure(let error) = cut.result, case .loader(.transport) = error.reason else {

@@ -12,7 +12,8 @@ import Testing
     ) throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let cache = try ImageDiskCache(directory: directory.url, sizeLimit: sizeLimit, trimRatio: trimRatio, now: clock.function)
+        let cache = try ImageDiskCache(
+            directory: directory.url, sizeLimit: sizeLimit, trimRatio: trimRatio, now: clock.function)
         try body(cache, directory.url)
     }
 
@@ -67,7 +68,8 @@ import Testing
         let fileSize = probe.totalSize
         // Room for 3.5 files; a trim keeps at most 2.1 of them.
         let cache = try ImageDiskCache(
-            directory: directory.url.appendingPathComponent("cache"), sizeLimit: fileSize * 7 / 2, trimRatio: 0.6, now: clock.function)
+            directory: directory.url.appendingPathComponent("cache"), sizeLimit: fileSize * 7 / 2, trimRatio: 0.6,
+            now: clock.function)
         for key in ["a", "b", "c"] {
             clock.advance(by: 1)
             try cache.store(entry(String(repeating: "x", count: 100)), forKey: key)
@@ -102,7 +104,8 @@ import Testing
                 try cache.store(entry(key), forKey: key)
             }
             let oneFile = cache.totalSize / 3
-            let reopened = try ImageDiskCache(directory: directory, sizeLimit: oneFile * 2, trimRatio: 0.5, now: clock.function)
+            let reopened = try ImageDiskCache(
+                directory: directory, sizeLimit: oneFile * 2, trimRatio: 0.5, now: clock.function)
             #expect(reopened.fileNamesLeastRecentlyUsedFirst == [ImageDiskCache.fileName(forKey: "c")])
         }
     }
@@ -194,9 +197,12 @@ import Testing
         #expect(failure(Data("{not json\ncat".utf8)) == .unreadableHeader)
         #expect(failure(good, key: "other") == .otherKey("k"))
         #expect(failure(good.dropLast()) == .wrongLength(expected: 3, found: 2))
-        let future = Data(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"format\":1", with: "\"format\":2").utf8)
+        let future = Data(
+            String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"format\":1", with: "\"format\":2").utf8)
         #expect(failure(future) == .unknownFormat(2))
-        #expect(DiskEntryError.wrongLength(expected: 3, found: 2).description == "the header promises 3 bytes, the file holds 2")
+        #expect(
+            DiskEntryError.wrongLength(expected: 3, found: 2).description
+                == "the header promises 3 bytes, the file holds 2")
         #expect(DiskEntryError.otherKey("k").description == "the file holds the key \"k\"")
     }
 

@@ -65,10 +65,16 @@ import Testing
     }
 
     @Test func limitsOutOfRangeAreRefusedWithTheParameterNamed() {
-        #expect(throws: ImageCacheConfigurationError(parameter: "costLimit", value: "0", expected: "an integer of at least 1")) {
+        #expect(
+            throws: ImageCacheConfigurationError(
+                parameter: "costLimit", value: "0", expected: "an integer of at least 1")
+        ) {
             try ImageMemoryCache(costLimit: 0)
         }
-        #expect(throws: ImageCacheConfigurationError(parameter: "countLimit", value: "-1", expected: "an integer of at least 1")) {
+        #expect(
+            throws: ImageCacheConfigurationError(
+                parameter: "countLimit", value: "-1", expected: "an integer of at least 1")
+        ) {
             try ImageMemoryCache(countLimit: -1)
         }
         #expect(
@@ -79,7 +85,8 @@ import Testing
         }
         #expect(throws: ImageCacheConfigurationError.self) { try ImageMemoryCache(entryCostFraction: 0) }
         #expect(
-            ImageCacheConfigurationError(parameter: "costLimit", value: "0", expected: "an integer of at least 1").description
+            ImageCacheConfigurationError(parameter: "costLimit", value: "0", expected: "an integer of at least 1")
+                .description
                 == "costLimit is 0; expected an integer of at least 1")
     }
 }

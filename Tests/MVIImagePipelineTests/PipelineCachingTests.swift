@@ -47,7 +47,8 @@ import Testing
         fixture.load("a.jpg")
         fixture.loader.answer(0, bytes: "the image")
         fixture.memory.removeAll()
-        let file = fixture.directory.url.appendingPathComponent(ImageDiskCache.fileName(forKey: url("a.jpg").absoluteString))
+        let file = fixture.directory.url.appendingPathComponent(
+            ImageDiskCache.fileName(forKey: url("a.jpg").absoluteString))
         try Data(try Data(contentsOf: file).dropLast(3)).write(to: file)
         let (received, _) = fixture.load("a.jpg")
         #expect(fixture.loader.requests == [ImageLoadRequest(url: url("a.jpg")), ImageLoadRequest(url: url("a.jpg"))])
@@ -95,7 +96,8 @@ import Testing
         defer { directory.remove() }
         let memory = try ImageMemoryCache(costLimit: 100, entryCostFraction: 0.1)
         let disk = try ImageDiskCache(directory: directory.url)
-        let pipeline = ImagePipeline(loader: loader, memoryCache: memory, diskCache: disk, configuration: .init(perform: { $0() }))
+        let pipeline = ImagePipeline(
+            loader: loader, memoryCache: memory, diskCache: disk, configuration: .init(perform: { $0() }))
         let received = Received()
         pipeline.loadImage(url("big.jpg"), completion: received.completion)
         loader.answer(0, bytes: String(repeating: "x", count: 11))
@@ -118,7 +120,8 @@ import Testing
 
     @Test func aPipelineWithoutCachesDownloadsEveryTime() {
         let loader = FakeImageLoader()
-        let pipeline = ImagePipeline(loader: loader, memoryCache: nil, diskCache: nil, configuration: .init(perform: { $0() }))
+        let pipeline = ImagePipeline(
+            loader: loader, memoryCache: nil, diskCache: nil, configuration: .init(perform: { $0() }))
         pipeline.loadImage(url("a.jpg")) { _ in }
         loader.answer(0, bytes: "A")
         pipeline.loadImage(url("a.jpg")) { _ in }

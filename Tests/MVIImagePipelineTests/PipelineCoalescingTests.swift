@@ -82,7 +82,8 @@ import Testing
         let loader = FakeImageLoader()
         let queued = QueuedWork()
         let pipeline = ImagePipeline(
-            loader: loader, memoryCache: try ImageMemoryCache(), diskCache: nil, configuration: .init(perform: queued.enqueue))
+            loader: loader, memoryCache: try ImageMemoryCache(), diskCache: nil,
+            configuration: .init(perform: queued.enqueue))
         let task = pipeline.loadImage(url("a.jpg")) { _ in }
         task.cancel()
         queued.runAll()
@@ -91,7 +92,8 @@ import Testing
 
     @Test func aLoaderThatAnswersInsideItsOwnCallIsHandled() throws {
         let pipeline = ImagePipeline(
-            loader: ImmediateLoader(), memoryCache: try ImageMemoryCache(), diskCache: nil, configuration: .init(perform: { $0() }))
+            loader: ImmediateLoader(), memoryCache: try ImageMemoryCache(), diskCache: nil,
+            configuration: .init(perform: { $0() }))
         let received = Received()
         let task = pipeline.loadImage(url("a.jpg"), completion: received.completion)
         #expect(received.all == [response("bytes of https://images.test/a.jpg", .network)])
@@ -105,10 +107,15 @@ final class QueuedWork: @unchecked Sendable {  // `work` is guarded by `lock`
     private let lock = NSLock()
     private var work: [@Sendable () -> Void] = []
 
-    var enqueue: @Sendable (@escaping @Sendable () -> Void) -> Void { { item in self.lock.withLock { self.work.append(item) } } }
+    var enqueue: @Sendable (@escaping @Sendable () -> Void) -> Void {
+        { item in self.lock.withLock { self.work.append(item) } }
+    }
 
     func runAll() {
-        let items = lock.withLock { defer { work = [] }; return work }
+        let items = lock.withLock {
+            defer { work = [] }
+            return work
+        }
         for item in items { item() }
     }
 }

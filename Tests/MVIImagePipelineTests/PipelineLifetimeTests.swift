@@ -11,18 +11,26 @@ import Testing
         private var pending: [@Sendable () -> Void] = []
 
         var count: Int { lock.withLock { pending.count } }
-        var perform: @Sendable (@escaping @Sendable () -> Void) -> Void { { work in self.lock.withLock { self.pending.append(work) } } }
+        var perform: @Sendable (@escaping @Sendable () -> Void) -> Void {
+            { work in self.lock.withLock { self.pending.append(work) } }
+        }
 
         func runAll() {
-            let work = lock.withLock { defer { pending = [] }; return pending }
+            let work = lock.withLock {
+                defer { pending = [] }
+                return pending
+            }
             for piece in work { piece() }
         }
     }
 
-    private func makePipeline(loader: ManualImageDataLoader, perform: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() })
+    private func makePipeline(
+        loader: ManualImageDataLoader, perform: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
+    )
         throws -> ImagePipeline
     {
-        ImagePipeline(loader: loader, memoryCache: try ImageMemoryCache(), diskCache: nil, configuration: .init(perform: perform))
+        ImagePipeline(
+            loader: loader, memoryCache: try ImageMemoryCache(), diskCache: nil, configuration: .init(perform: perform))
     }
 
     @Test func aRequestTheLoaderStillHoldsDoesNotKeepThePipelineAlive() throws {

@@ -93,7 +93,10 @@ final class GatedLoader: ImageDataLoader, @unchecked Sendable {  // `pending` is
     }
 
     func answerAll() {
-        let answers = lock.withLock { defer { pending = [] }; return pending }
+        let answers = lock.withLock {
+            defer { pending = [] }
+            return pending
+        }
         DispatchQueue.concurrentPerform(iterations: answers.count) { index in
             let (request, completion) = answers[index]
             completion(.success(echo(request)))

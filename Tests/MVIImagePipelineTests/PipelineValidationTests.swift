@@ -72,7 +72,8 @@ import Testing
         let clock = ManualClock()
         let memory = try ImageMemoryCache()
         let pipeline = ImagePipeline(
-            loader: loader, memoryCache: memory, diskCache: nil, configuration: .init(maxAge: 10, now: clock.function, perform: { $0() }))
+            loader: loader, memoryCache: memory, diskCache: nil,
+            configuration: .init(maxAge: 10, now: clock.function, perform: { $0() }))
         pipeline.loadImage(url("a.jpg")) { _ in }
         loader.answer(0, bytes: "A", etag: "\"a1\"")
         clock.advance(by: 10)
@@ -114,7 +115,10 @@ import Testing
         defer { fixture.directory.remove() }
         let (first, _) = fixture.load("a.jpg")
         fixture.loader.fail(0, .transport("connection refused"))
-        #expect(first.all == [.failure(ImagePipelineError(url: url("a.jpg"), reason: .loader(.transport("connection refused"))))])
+        #expect(
+            first.all == [
+                .failure(ImagePipelineError(url: url("a.jpg"), reason: .loader(.transport("connection refused"))))
+            ])
         let (second, _) = fixture.load("a.jpg")
         #expect(fixture.loader.requests.count == 2)
         fixture.loader.answer(1, bytes: "A")
@@ -147,6 +151,7 @@ import Testing
         fixture.loader.answer(0, ImageLoadResponse(status: 304))
         #expect(received.all == [.failure(ImagePipelineError(url: url("a.jpg"), reason: .unexpectedNotModified))])
         #expect(
-            ImagePipelineError.Reason.unexpectedNotModified.description == "304 Not Modified to a request without If-None-Match")
+            ImagePipelineError.Reason.unexpectedNotModified.description
+                == "304 Not Modified to a request without If-None-Match")
     }
 }

@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func anyHTTPStatusIsAnAnswerWithItsETagAndBody() {
-        let ok = URLSessionImageDataLoader.outcome(data: bytes("A"), response: http(200, headers: ["ETag": "\"v1\""]), error: nil)
+        let ok = URLSessionImageDataLoader.outcome(
+            data: bytes("A"), response: http(200, headers: ["ETag": "\"v1\""]), error: nil)
         #expect(ok == .success(ImageLoadResponse(status: 200, etag: "\"v1\"", body: bytes("A"))))
         let notModified = URLSessionImageDataLoader.outcome(data: nil, response: http(304), error: nil)
         #expect(notModified == .success(ImageLoadResponse(status: 304)))
@@ -38,7 +39,9 @@ import Testing
     }
 
     @Test func aTimeoutAndOtherErrorsAreFailures() {
-        #expect(URLSessionImageDataLoader.outcome(data: nil, response: nil, error: URLError(.timedOut)) == .failure(.timeout))
+        #expect(
+            URLSessionImageDataLoader.outcome(data: nil, response: nil, error: URLError(.timedOut))
+                == .failure(.timeout))
         let reset = URLSessionImageDataLoader.outcome(data: nil, response: nil, error: URLError(.networkConnectionLost))
         guard case .failure(.transport(let detail)) = reset else {
             Issue.record("expected a transport failure, got \(reset)")

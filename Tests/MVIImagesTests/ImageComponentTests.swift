@@ -1,7 +1,7 @@
 import Foundation
+import MVICore
 import MVIImagePipeline
 import MVIImages
-import MVICore
 import Observation
 import Testing
 
@@ -24,7 +24,10 @@ import Testing
         fixture.loader.answer(0, ok("cat"))
         fixture.settle()
         #expect(
-            view.models == [ImageViewModel(), ImageViewModel(isLoading: true), ImageViewModel(bytes: bytes("cat"), source: .network)])
+            view.models == [
+                ImageViewModel(), ImageViewModel(isLoading: true),
+                ImageViewModel(bytes: bytes("cat"), source: .network),
+            ])
     }
 
     @Test func disappearingWhileLoadingCancelsAndAppearingAgainReusesTheCache() {
@@ -71,7 +74,11 @@ import Testing
         let proxy = ImageViewProxy(model: component.model)
         let counter = Counter()
         func track() {
-            withObservationTracking { _ = proxy.model } onChange: { counter.bump() }
+            withObservationTracking {
+                _ = proxy.model
+            } onChange: {
+                counter.bump()
+            }
         }
         track()
         component.onViewCreated(proxy)

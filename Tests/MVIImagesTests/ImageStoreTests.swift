@@ -1,6 +1,6 @@
 import Foundation
-import MVIImagePipeline
 import MVICore
+import MVIImagePipeline
 import Testing
 
 @testable import MVIImages

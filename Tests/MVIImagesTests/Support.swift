@@ -1,7 +1,7 @@
 import Foundation
+import MVICore
 import MVIImagePipeline
 import MVIImages
-import MVICore
 import MVITestSupport
 
 let imageURL = URL(string: "https://images.test/cat.jpg")!
@@ -38,7 +38,8 @@ struct ImagesFixture {
 
     init() {
         memory = try! ImageMemoryCache()
-        pipeline = ImagePipeline(loader: loader, memoryCache: memory, diskCache: nil, configuration: .init(perform: { $0() }))
+        pipeline = ImagePipeline(
+            loader: loader, memoryCache: memory, diskCache: nil, configuration: .init(perform: { $0() }))
     }
 
     func makeStore(url: URL = imageURL) -> ImageStore {

@@ -6,7 +6,8 @@ import Testing
 /// file of FuzzTesting/FailCases/FuzzJSON/ through the target's oracles (read, write, read again
 /// and equal, the written text a fixed point), and each finding's own answer.
 @Suite struct FuzzFailCaseTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("FuzzTesting/FailCases/FuzzJSON")
 
     static func text(_ name: String) throws -> String {
@@ -39,10 +40,16 @@ import Testing
     /// and so reads back as the `.integer` 1: equal as a number, and `wholeNumber` answers 1 for both.
     @Test func wholeNumberWrittenAsInteger() throws {
         let value = try JSONValue.parse(try Self.text("whole-number-written-as-integer.json"))
-        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        guard case .object(let object) = value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(object["request"] == .number(1.0))
         #expect(value.compactText.contains("\"request\":1,"))
-        guard case .object(let again) = try JSONValue.parse(value.compactText) else { Issue.record("not an object"); return }
+        guard case .object(let again) = try JSONValue.parse(value.compactText) else {
+            Issue.record("not an object")
+            return
+        }
         #expect(again["request"] == .integer(1))
         #expect(again["request"]?.wholeNumber == object["request"]?.wholeNumber)
     }

@@ -50,7 +50,9 @@ import Testing
     }
 
     @Test func nestingIsBoundedInsteadOfExhaustingTheStack() throws {
-        let deep = String(repeating: "[", count: JSONReader.maximumDepth) + String(repeating: "]", count: JSONReader.maximumDepth)
+        let deep =
+            String(repeating: "[", count: JSONReader.maximumDepth)
+            + String(repeating: "]", count: JSONReader.maximumDepth)
         #expect(throws: Never.self) { try JSONValue.parse(deep) }
         let tooDeep = String(repeating: "[", count: 100_000)
         #expect(throws: JSONReadError.self) { try JSONValue.parse(tooDeep) }
@@ -62,6 +64,8 @@ import Testing
     }
 
     @Test func prettyTextIndentsByTwoAndEndsWithANewline() {
-        #expect(JSONValue.object(["a": [1, 2], "b": [:]]).prettyText == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n")
+        #expect(
+            JSONValue.object(["a": [1, 2], "b": [:]]).prettyText
+                == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n")
     }
 }

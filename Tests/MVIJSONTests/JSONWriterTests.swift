@@ -7,16 +7,18 @@ import Testing
 @Suite struct JSONWriterTests {
     /// The JSON rule, one scalar at a time: what the byte-wise writer must equal.
     static func quotedByScalar(_ text: String) -> String {
-        "\"" + TextEscaping.map(text) { scalar in
-            switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default: scalar.value < 0x20 ? "\\u" + TextEscaping.hex(scalar, minimumDigits: 4, uppercase: false) : nil
-            }
-        } + "\""
+        "\""
+            + TextEscaping.map(text) { scalar in
+                switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                default:
+                    scalar.value < 0x20 ? "\\u" + TextEscaping.hex(scalar, minimumDigits: 4, uppercase: false) : nil
+                }
+            } + "\""
     }
 
     /// Pieces that make one grapheme cluster with their neighbours, or none with anything.
@@ -39,7 +41,9 @@ import Testing
     /// XML text (the JUnit report's): the five markup characters as entities, a line feed as
     /// `&#10;`, other controls but tab as `\u{XXXX}`, everything else as it is.
     @Test func xmlTextEscapesEachMarkupCharacterAndControl() {
-        #expect(TextEscaping.xmlEscaped("a&b<c>d\"e\nf\u{01}g\th\u{1F}é'") == "a&amp;b&lt;c&gt;d&quot;e&#10;f\\u{0001}g\th\\u{001F}é'")
+        #expect(
+            TextEscaping.xmlEscaped("a&b<c>d\"e\nf\u{01}g\th\u{1F}é'")
+                == "a&amp;b&lt;c&gt;d&quot;e&#10;f\\u{0001}g\th\\u{001F}é'")
     }
 
     @Test func aQuoteOrAControlInsideAGraphemeClusterIsEscapedOnce() throws {
@@ -54,7 +58,9 @@ import Testing
     func writingAgreesWithTheScalarRuleAndReadsBackScalarForScalar(seed: Int) throws {
         let text = Self.text(seed: UInt64(seed))
         let quoted = TextEscaping.jsonQuoted(text)
-        #expect(Array(quoted.unicodeScalars) == Array(Self.quotedByScalar(text).unicodeScalars), "\(Array(text.unicodeScalars))")
+        #expect(
+            Array(quoted.unicodeScalars) == Array(Self.quotedByScalar(text).unicodeScalars),
+            "\(Array(text.unicodeScalars))")
         guard case .string(let read) = try JSONValue.parse(quoted) else {
             Issue.record("not a string: \(quoted)")
             return

@@ -1,6 +1,6 @@
 import Foundation
-import MVIKittens
 import MVICore
+import MVIKittens
 import MVITestSupport
 
 /// A data source the test answers by hand; it records every request and sees every cancel.
@@ -21,13 +21,17 @@ final class FakeKittenDataSource: KittenDataSource, @unchecked Sendable {
         limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
     ) -> any Cancellable {
         let cancellation = Cancellation()
-        lock.withLock { recorded.append(Request(limit: limit, page: page, completion: completion, cancellation: cancellation)) }
+        lock.withLock {
+            recorded.append(Request(limit: limit, page: page, completion: completion, cancellation: cancellation))
+        }
         return cancellation
     }
 
     func succeed(_ index: Int, body: String) { requests[index].completion(.success(Data(body.utf8))) }
     func succeed(_ index: Int, urls: [String]) { succeed(index, body: jsonBody(urls)) }
-    func fail(_ index: Int, _ error: KittenDataSourceError = .transport("offline")) { requests[index].completion(.failure(error)) }
+    func fail(_ index: Int, _ error: KittenDataSourceError = .transport("offline")) {
+        requests[index].completion(.failure(error))
+    }
 }
 
 /// The original's fake body: a JSON array of `{"url": ...}` objects.

@@ -1,6 +1,6 @@
 import Foundation
-import MVIKittens
 import MVICore
+import MVIKittens
 import Observation
 import Testing
 
@@ -145,7 +145,11 @@ import Testing
         let proxy = KittenViewProxy(model: fixture.component.model)
         let counter = Counter()
         func track() {
-            withObservationTracking { _ = proxy.model } onChange: { counter.bump() }
+            withObservationTracking {
+                _ = proxy.model
+            } onChange: {
+                counter.bump()
+            }
         }
         track()
         fixture.component.onViewCreated(proxy)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MVIKittens
 import MVICore
 import Testing
+
+@testable import MVIKittens
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -38,7 +39,8 @@ final class StubURLProtocol: URLProtocol {
         }
         switch reply {
         case .response(let status, let body)?:
-            let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
+            let response = HTTPURLResponse(
+                url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             client?.urlProtocol(self, didLoad: Data(body.utf8))
             client?.urlProtocolDidFinishLoading(self)
@@ -83,7 +85,9 @@ final class StubURLProtocol: URLProtocol {
 
     @Test func buildsTheURLFromBaseLimitAndPage() {
         let source = KittenHTTPDataSource(baseURL: URL(string: "http://127.0.0.1:8080/prefix/")!)
-        #expect(source.request(limit: 7, page: 3).url?.absoluteString == "http://127.0.0.1:8080/prefix/v1/images/search?limit=7&page=3")
+        #expect(
+            source.request(limit: 7, page: 3).url?.absoluteString
+                == "http://127.0.0.1:8080/prefix/v1/images/search?limit=7&page=3")
     }
 
     @Test func sendsTheKeyHeaderWhenConfigured() {
@@ -131,7 +135,8 @@ final class StubURLProtocol: URLProtocol {
     @Test func aNoContentAnswerWithoutBodyIsAnEmptyResponse() {
         let url = URL(string: "http://x")!
         let ok = HTTPURLResponse(url: url, statusCode: 204, httpVersion: nil, headerFields: nil)
-        #expect(KittenHTTPDataSource.outcome(data: Data("[]".utf8), response: ok, error: nil) == .success(Data("[]".utf8)))
+        #expect(
+            KittenHTTPDataSource.outcome(data: Data("[]".utf8), response: ok, error: nil) == .success(Data("[]".utf8)))
         #expect(KittenHTTPDataSource.outcome(data: nil, response: ok, error: nil) == .failure(.emptyResponse))
     }
 }

@@ -41,14 +41,18 @@ import Testing
 
     @Test func messagesNameTheProblemAndThePlace() {
         #expect(KittenParseError.missingURL(index: 3).description == "element [3] has no \"url\"")
-        #expect(KittenParseError.notAnArray(found: "object").description == "expected a JSON array of images, found object")
-        #expect(KittenParseError.urlNotAString(index: 0, found: "number").description
-            == "element [0] has a \"url\" that is number, expected a string")
+        #expect(
+            KittenParseError.notAnArray(found: "object").description == "expected a JSON array of images, found object")
+        #expect(
+            KittenParseError.urlNotAString(index: 0, found: "number").description
+                == "element [0] has a \"url\" that is number, expected a string")
     }
 
     @Test func longBodiesAreCutInMessages() {
         let body = String(repeating: "x", count: 100)
-        #expect(throws: KittenParseError.notJSON("\"\(String(repeating: "x", count: 40))\" (100 bytes)")) { try parse(body) }
+        #expect(throws: KittenParseError.notJSON("\"\(String(repeating: "x", count: 40))\" (100 bytes)")) {
+            try parse(body)
+        }
     }
 
     /// JSONSerialization dropped a leading U+FEFF inside a string; the package's reader keeps it.
@@ -58,7 +62,9 @@ import Testing
     }
 
     @Test func whatTheStrictReaderRefusesIsNotJSON() {
-        #expect(throws: KittenParseError.notJSON(#""[{\"url\":\"a\",\"url\":\"b\"}]""#)) { try parse(#"[{"url":"a","url":"b"}]"#) }
+        #expect(throws: KittenParseError.notJSON(#""[{\"url\":\"a\",\"url\":\"b\"}]""#)) {
+            try parse(#"[{"url":"a","url":"b"}]"#)
+        }
         #expect(throws: KittenParseError.notJSON(#""[{\"url\":\"\\ud800\"}]""#)) { try parse(#"[{"url":"\ud800"}]"#) }
         #expect(throws: KittenParseError.notJSON("\"[\u{FFFD}]\"")) { try parser.parse(Data([0x5B, 0xFF, 0x5D])) }
     }
@@ -73,9 +79,13 @@ import Testing
 
     @Test func aBodyOverTheLimitIsRefusedUnread() {
         let body = Data(count: KittenParser.maximumBodyBytes + 1)
-        #expect(throws: KittenParseError.tooLarge(bytes: KittenParser.maximumBodyBytes + 1, limit: KittenParser.maximumBodyBytes)) {
+        #expect(
+            throws: KittenParseError.tooLarge(
+                bytes: KittenParser.maximumBodyBytes + 1, limit: KittenParser.maximumBodyBytes)
+        ) {
             try parser.parse(body)
         }
-        #expect(KittenParseError.tooLarge(bytes: 9, limit: 8).description == "the body holds 9 bytes, over the limit of 8")
+        #expect(
+            KittenParseError.tooLarge(bytes: 9, limit: 8).description == "the body holds 9 bytes, over the limit of 8")
     }
 }

@@ -77,7 +77,8 @@ import Testing
         fixture.store.accept(.reload)
         fixture.dataSource.succeed(0, urls: ["stale"])
         fixture.settle()
-        #expect(fixture.store.state == KittenState(isLoading: true, data: .images([])), "still waiting for the new load")
+        #expect(
+            fixture.store.state == KittenState(isLoading: true, data: .images([])), "still waiting for the new load")
         fixture.dataSource.fail(1)
         fixture.settle()
         #expect(fixture.store.state == KittenState(isLoading: false, data: .error))
@@ -142,18 +143,20 @@ import Testing
         dataSource.succeed(0, body: "{}")
         scheduler.advance()
         #expect(store.state.data == .error)
-        #expect(lines.values.filter { $0.contains("] message: ") } == [
-            // #1 is the bootstrapper's `reload`, #3 and #5 the states.
-            "[KittenStore #2] message: loadingStarted",
-            "[KittenStore #4] message: loadingFailed(invalid response: expected a JSON array of images, found object)",
-        ])
+        #expect(
+            lines.values.filter { $0.contains("] message: ") } == [
+                // #1 is the bootstrapper's `reload`, #3 and #5 the states.
+                "[KittenStore #2] message: loadingStarted",
+                "[KittenStore #4] message: loadingFailed(invalid response: expected a JSON array of images, found object)",
+            ])
     }
 
     @Test func parsingRunsOnTheBackgroundScheduler() {
         let storeScheduler = StoreFixture().scheduler
         let background = StoreFixture().scheduler
         let dataSource = FakeKittenDataSource()
-        let store = KittenStore.kittens(dataSource: dataSource, scheduler: storeScheduler, backgroundScheduler: background)
+        let store = KittenStore.kittens(
+            dataSource: dataSource, scheduler: storeScheduler, backgroundScheduler: background)
         dataSource.succeed(0, urls: ["a"])
         storeScheduler.advance()
         #expect(store.state.isLoading, "nothing is parsed until the background scheduler runs")
@@ -168,17 +171,23 @@ import Testing
     let reducer = KittenReducer()
 
     @Test func loadingStartedKeepsTheData() {
-        #expect(reducer.reduce(KittenState(data: .images(["a"])), .loadingStarted) == KittenState(isLoading: true, data: .images(["a"])))
-        #expect(reducer.reduce(KittenState(data: .error), .loadingStarted) == KittenState(isLoading: true, data: .error))
+        #expect(
+            reducer.reduce(KittenState(data: .images(["a"])), .loadingStarted)
+                == KittenState(isLoading: true, data: .images(["a"])))
+        #expect(
+            reducer.reduce(KittenState(data: .error), .loadingStarted) == KittenState(isLoading: true, data: .error))
     }
 
     @Test func loadingFinishedReplacesTheData() {
-        #expect(reducer.reduce(KittenState(isLoading: true, data: .error), .loadingFinished(["b"])) == KittenState(data: .images(["b"])))
+        #expect(
+            reducer.reduce(KittenState(isLoading: true, data: .error), .loadingFinished(["b"]))
+                == KittenState(data: .images(["b"])))
     }
 
     @Test func loadingFailedDropsTheImages() {
-        #expect(reducer.reduce(KittenState(isLoading: true, data: .images(["a"])), .loadingFailed(.network(.timeout)))
-            == KittenState(data: .error))
+        #expect(
+            reducer.reduce(KittenState(isLoading: true, data: .images(["a"])), .loadingFailed(.network(.timeout)))
+                == KittenState(data: .error))
     }
 }
 

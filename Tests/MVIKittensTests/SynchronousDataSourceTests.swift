@@ -1,6 +1,6 @@
 import Foundation
-import MVIKittens
 import MVICore
+import MVIKittens
 import Testing
 
 /// A data source that answers inside its own `load` call, on an `ImmediateScheduler`: the answer

@@ -1,6 +1,6 @@
 import MVICore
-import MVITestSupport
 import MVINavigation
+import MVITestSupport
 import Testing
 
 /// A counter whose store starts a 5-second load when created, as a screen's request would.
@@ -43,7 +43,8 @@ private final class CounterFactory {
             try? registry.register(screen) { [unowned self] _, saved in
                 let executor = CounterExecutor()
                 let store = CounterStore(
-                    name: "Counter", initialState: CounterState(count: saved ?? 0), bootstrapper: SimpleBootstrapper(.load),
+                    name: "Counter", initialState: CounterState(count: saved ?? 0),
+                    bootstrapper: SimpleBootstrapper(.load),
                     executor: executor,
                     reducer: ClosureReducer { state, message in
                         var state = state

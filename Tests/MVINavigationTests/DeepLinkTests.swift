@@ -103,7 +103,9 @@ private func failure(_ link: String) throws -> DeepLinkError? {
     @Test func anUnknownOrMissingScreenIsNamedWithTheKnownOnes() throws {
         let unknown = try #require(try failure("app://profile?id=1"))
         #expect(unknown.position == 7)
-        #expect(unknown.description == "app://profile?id=1: at character 7: unknown screen \"profile\" (known: home, list, item)")
+        #expect(
+            unknown.description
+                == "app://profile?id=1: at character 7: unknown screen \"profile\" (known: home, list, item)")
         #expect(try failure("app://")?.reason == .missingScreen)
         #expect(try failure("app://?id=1")?.position == 7)
     }
@@ -122,7 +124,9 @@ private func failure(_ link: String) throws -> DeepLinkError? {
         let unknown = try #require(try failure("app://item?id=1&sort=new"))
         #expect(unknown.position == 17)
         #expect(unknown.reason == .unknownParameter("sort", screen: "item", known: ["id", "note"]))
-        #expect(try failure("app://home?id=1")?.description == "app://home?id=1: at character 12: the screen \"home\" takes no parameters, found \"id\"")
+        #expect(
+            try failure("app://home?id=1")?.description
+                == "app://home?id=1: at character 12: the screen \"home\" takes no parameters, found \"id\"")
         #expect(try failure("app://item?id=1&id=2")?.reason == .duplicateParameter("id"))
         #expect(try failure("app://item?id=1&id=2")?.position == 17)
         #expect(try failure("app://item?id")?.reason == .missingEquals("id"))
@@ -135,7 +139,9 @@ private func failure(_ link: String) throws -> DeepLinkError? {
         let escape = try #require(try failure("app://item?id=1%ZZ"))
         #expect(escape.position == 16)
         #expect(escape.reason == .badPercentEscape("%ZZ"))
-        #expect(escape.description == "app://item?id=1%ZZ: at character 16: \"%ZZ\" is not a percent-encoded byte (% and two hex digits)")
+        #expect(
+            escape.description
+                == "app://item?id=1%ZZ: at character 16: \"%ZZ\" is not a percent-encoded byte (% and two hex digits)")
         #expect(try failure("app://item?id=1%2")?.reason == .badPercentEscape("%2"))
         let space = try #require(try failure("app://item?id=1 2"))
         #expect(space.position == 16)
@@ -148,8 +154,9 @@ private func failure(_ link: String) throws -> DeepLinkError? {
     /// `U+XX`, so that a message never carries an invisible or line-breaking character.
     @Test func aRefusedCharacterIsQuotedWithInvisibleScalarsSpelledOut() throws {
         func message(_ character: Character) -> String {
-            String(DeepLinkError(link: "app://x", position: 7, reason: .invalidCharacter(character)).description
-                .dropFirst("app://x: at character 7: ".count))
+            String(
+                DeepLinkError(link: "app://x", position: 7, reason: .invalidCharacter(character)).description
+                    .dropFirst("app://x: at character 7: ".count))
         }
         #expect(message("\u{01}") == "the character \"U+1\" must be percent-encoded")
         #expect(message("\u{1F}") == "the character \"U+1F\" must be percent-encoded")
@@ -201,7 +208,8 @@ private func failure(_ link: String) throws -> DeepLinkError? {
             try grammar.add(DeepLinkPattern(screen: "Home", parse: { _ in .home }, print: { _ in nil }))
         }
         #expect(throws: DeepLinkGrammarError.invalidName("a b")) {
-            try grammar.add(DeepLinkPattern(screen: "x", parameters: ["a b"], parse: { _ in .home }, print: { _ in nil }))
+            try grammar.add(
+                DeepLinkPattern(screen: "x", parameters: ["a b"], parse: { _ in .home }, print: { _ in nil }))
         }
         #expect(throws: DeepLinkGrammarError.invalidName("")) { try DeepLinkGrammar<TestRoute>(scheme: "") }
         #expect(grammar.screens == ["home", "list", "item"])

@@ -37,12 +37,15 @@ import Testing
     @Test func popAndBackAtTheRootAreRefused() {
         #expect(state(.home).applying(.pop) == .failure(.popAtRoot(.home)))
         #expect(state(.home).applying(.back) == .failure(.popAtRoot(.home)))
-        #expect(NavigationRefusal<TestRoute>.popAtRoot(.home).description == "nothing to pop: only the root home is on the stack")
+        #expect(
+            NavigationRefusal<TestRoute>.popAtRoot(.home).description
+                == "nothing to pop: only the root home is on the stack")
     }
 
     @Test func dismissWithNothingPresentedIsRefused() {
         #expect(state(.home).applying(.dismiss) == .failure(.nothingToDismiss))
-        #expect(NavigationRefusal<TestRoute>.nothingToDismiss.description == "nothing to dismiss: no modal is presented")
+        #expect(
+            NavigationRefusal<TestRoute>.nothingToDismiss.description == "nothing to dismiss: no modal is presented")
     }
 
     @Test func stackOperationsUnderAModalAreRefused() {
@@ -60,8 +63,11 @@ import Testing
         let list = state(.home, .list)
         #expect(list.applying(.push(.list)) == .failure(.duplicateRoute(.list)))
         #expect(list.applying(.present(.list)) == .failure(.duplicateRoute(.list)))
-        #expect(state(.home).applying(.replace(state(.home, .item(1), .item(1)))) == .failure(.duplicateRoute(.item(1))))
-        #expect(list.applying(.push(.list), rules: NavigationRules(allowsDuplicates: true)) == .success(state(.home, .list, .list)))
+        #expect(
+            state(.home).applying(.replace(state(.home, .item(1), .item(1)))) == .failure(.duplicateRoute(.item(1))))
+        #expect(
+            list.applying(.push(.list), rules: NavigationRules(allowsDuplicates: true))
+                == .success(state(.home, .list, .list)))
         #expect(
             NavigationRefusal<TestRoute>.duplicateRoute(.list).description
                 == "list is already on the stack, and these rules refuse duplicates")
@@ -71,7 +77,9 @@ import Testing
         let rules = NavigationRules(maxDepth: 3)
         let full = state(.home, .list, .item(1))
         #expect(full.applying(.push(.item(2)), rules: rules) == .failure(.tooDeep(depth: 4, limit: 3)))
-        #expect(full.applying(.present(.settings), rules: rules) == .success(state(.home, .list, .item(1), modal: .settings)))
+        #expect(
+            full.applying(.present(.settings), rules: rules)
+                == .success(state(.home, .list, .item(1), modal: .settings)))
         #expect(NavigationRules(maxDepth: 0).maxDepth == 1)
         #expect(
             NavigationRefusal<TestRoute>.tooDeep(depth: 4, limit: 3).description
@@ -104,7 +112,8 @@ import Testing
             try JSONDecoder().decode(NavigationState<TestRoute>.self, from: json)
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
-            return context.codingPath.map(\.stringValue) == ["stack"] && context.debugDescription.contains("never empty")
+            return context.codingPath.map(\.stringValue) == ["stack"]
+                && context.debugDescription.contains("never empty")
         }
     }
 }

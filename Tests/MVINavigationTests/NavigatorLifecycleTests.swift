@@ -16,10 +16,12 @@ import Testing
         harness.navigator.start()
         _ = harness.takeLog()
         #expect(harness.navigator.navigate(.push(.list)) == .applied(state(.home, .list)))
-        #expect(harness.takeLog() == [
-            "stack [home, list] after push list", "module home stop", "module built list", "module list viewCreated",
-            "module list start",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "stack [home, list] after push list", "module home stop", "module built list",
+                "module list viewCreated",
+                "module list start",
+            ])
     }
 
     @Test func popDestroysTheTopAndStartsTheUncoveredScreenAgain() throws {
@@ -28,10 +30,11 @@ import Testing
         harness.navigator.navigate(.push(.list))
         _ = harness.takeLog()
         #expect(harness.navigator.navigate(.pop) == .applied(state(.home)))
-        #expect(harness.takeLog() == [
-            "stack [home] after pop", "module list stop", "module list viewDestroyed", "module list destroy",
-            "module released list", "module home start",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "stack [home] after pop", "module list stop", "module list viewDestroyed", "module list destroy",
+                "module released list", "module home start",
+            ])
         #expect(harness.factory.module(.home)?.events == [.viewCreated, .start, .stop, .start])
         #expect(harness.factory.module(.list)?.events == [.viewCreated, .start, .stop, .viewDestroyed, .destroy])
         #expect(harness.navigator.builtRoutes == [.home])
@@ -74,16 +77,19 @@ import Testing
         harness.navigator.start()
         _ = harness.takeLog()
         harness.navigator.navigate(.present(.settings))
-        #expect(harness.takeLog() == [
-            "stack [home] modal settings after present settings", "module home stop", "module built settings",
-            "module settings viewCreated", "module settings start",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "stack [home] modal settings after present settings", "module home stop", "module built settings",
+                "module settings viewCreated", "module settings start",
+            ])
         #expect(harness.navigator.visibleModule === harness.factory.module(.settings))
         harness.navigator.navigate(.back)
-        #expect(harness.takeLog() == [
-            "stack [home] after back", "module settings stop", "module settings viewDestroyed", "module settings destroy",
-            "module released settings", "module home start",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "stack [home] after back", "module settings stop", "module settings viewDestroyed",
+                "module settings destroy",
+                "module released settings", "module home start",
+            ])
         #expect(harness.navigator.modalModule == nil)
     }
 
@@ -96,11 +102,12 @@ import Testing
         let list = harness.navigator.module(at: 1)
         _ = harness.takeLog()
         harness.navigator.navigate(.replace(state(.home, .list, .item(2))))
-        #expect(harness.takeLog() == [
-            "stack [home, list, item(2)] after replace [home, list, item(2)]", "module item stop",
-            "module item viewDestroyed", "module item destroy", "module released item", "module built item",
-            "module item viewCreated", "module item start",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "stack [home, list, item(2)] after replace [home, list, item(2)]", "module item stop",
+                "module item viewDestroyed", "module item destroy", "module released item", "module built item",
+                "module item viewCreated", "module item start",
+            ])
         #expect(harness.navigator.module(at: 0) === home)
         #expect(harness.navigator.module(at: 1) === list)
         #expect(harness.factory.builtRoutes == [.home, .list, .item(1), .item(2)])
@@ -127,11 +134,13 @@ import Testing
         harness.navigator.navigate(.present(.settings))
         _ = harness.takeLog()
         harness.navigator.destroy()
-        #expect(harness.takeLog() == [
-            "module settings stop", "module settings viewDestroyed", "module settings destroy", "module released settings",
-            "module list viewDestroyed", "module list destroy", "module released list",
-            "module home viewDestroyed", "module home destroy", "module released home",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "module settings stop", "module settings viewDestroyed", "module settings destroy",
+                "module released settings",
+                "module list viewDestroyed", "module list destroy", "module released list",
+                "module home viewDestroyed", "module home destroy", "module released home",
+            ])
         #expect(harness.navigator.builtRoutes == [])
         #expect(harness.navigator.isDestroyed)
         #expect(!harness.navigator.isStarted, "destroying a started host stops it first")
@@ -171,11 +180,13 @@ import Testing
         #expect(harness.navigator.navigate(.push(.list)) == .applied(state(.home, .list)))
         #expect(answers == [.queued(position: 1)])
         #expect(harness.navigator.state == state(.home, .list, .item(1)))
-        #expect(harness.takeLog() == [
-            "stack [home, list] after push list", "module home stop", "module built list", "module list viewCreated",
-            "module list start", "stack [home, list, item(1)] after push item(1)", "module list stop",
-            "module built item", "module item viewCreated", "module item start",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "stack [home, list] after push list", "module home stop", "module built list",
+                "module list viewCreated",
+                "module list start", "stack [home, list, item(1)] after push item(1)", "module list stop",
+                "module built item", "module item viewCreated", "module item start",
+            ])
         #expect(harness.factory.built.allSatisfy { $0.misuses.isEmpty })
     }
 
@@ -187,10 +198,11 @@ import Testing
             }
         }
         harness.navigator.start()
-        #expect(harness.takeLog() == [
-            "module built home", "module home viewCreated", "module home start",
-            "refused dismiss: nothing to dismiss: no modal is presented",
-        ])
+        #expect(
+            harness.takeLog() == [
+                "module built home", "module home viewCreated", "module home start",
+                "refused dismiss: nothing to dismiss: no modal is presented",
+            ])
     }
 
     @Test func theRegistryRefusesASecondFactoryForAScreen() {
@@ -199,6 +211,8 @@ import Testing
         #expect(throws: ModuleRegistryError.duplicateScreen("home")) {
             try registry.register("home") { route, saved in RecordingModule(route: route, restored: saved) }
         }
-        #expect(ModuleRegistryError.duplicateScreen("home").description == "a module for the screen \"home\" is already registered")
+        #expect(
+            ModuleRegistryError.duplicateScreen("home").description
+                == "a module for the screen \"home\" is already registered")
     }
 }

@@ -17,7 +17,10 @@ import Testing
     @Test func savesTheStackAndEachScreenAsJSON() throws {
         let harness = try deepNavigator()
         let json = String(decoding: try harness.navigator.saved().encoded(), as: UTF8.self)
-        #expect(json == #"{"stack":[{"route":{"home":{}}},{"route":{"list":{}},"saved":"list at row 12"},{"route":{"item":{"_0":1}},"saved":"item scrolled"}],"version":1}"#)
+        #expect(
+            json
+                == #"{"stack":[{"route":{"home":{}}},{"route":{"list":{}},"saved":"list at row 12"},{"route":{"item":{"_0":1}},"saved":"item scrolled"}],"version":1}"#
+        )
     }
 
     @Test func aRestoredNavigatorBuildsOnlyTheTopThenTheOthersWhenUncovered() throws {
@@ -77,10 +80,12 @@ import Testing
 
     @Test func aMissingOrMistypedFieldIsNamedByItsPath() {
         #expect(throws: SavedNavigationError.invalid(path: "stack[1].route", detail: "missing")) {
-            try SavedNavigation<TestRoute, String>.decode(Data(#"{"version":1,"stack":[{"route":{"home":{}}},{"saved":"x"}]}"#.utf8))
+            try SavedNavigation<TestRoute, String>.decode(
+                Data(#"{"version":1,"stack":[{"route":{"home":{}}},{"saved":"x"}]}"#.utf8))
         }
         #expect(throws: SavedNavigationError.invalid(path: "stack[0].saved", detail: "expected a string")) {
-            try SavedNavigation<TestRoute, String>.decode(Data(#"{"version":1,"stack":[{"route":{"home":{}},"saved":3}]}"#.utf8))
+            try SavedNavigation<TestRoute, String>.decode(
+                Data(#"{"version":1,"stack":[{"route":{"home":{}},"saved":3}]}"#.utf8))
         }
         #expect(throws: SavedNavigationError.invalid(path: "version", detail: "missing")) {
             try SavedNavigation<TestRoute, String>.decode(Data(#"{"stack":[]}"#.utf8))

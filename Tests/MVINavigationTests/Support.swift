@@ -84,7 +84,9 @@ final class Harness {
     let navigator: Navigator<TestRoute, String>
     private(set) var log: [String] = []
 
-    init(_ initial: NavigationState<TestRoute> = NavigationState(root: .home), rules: NavigationRules = NavigationRules()) throws {
+    init(
+        _ initial: NavigationState<TestRoute> = NavigationState(root: .home), rules: NavigationRules = NavigationRules()
+    ) throws {
         navigator = try Navigator(initial, registry: factory.registry(), rules: rules)
         navigator.onEvent = { [unowned self] in log.append($0.description) }
     }

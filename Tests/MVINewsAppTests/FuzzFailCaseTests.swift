@@ -8,7 +8,8 @@ import Testing
 /// app's grammar: a link that reads prints a link that reads as the same state, or is refused as
 /// too long; a refused link's error points inside it.
 @Suite struct FuzzFailCaseTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("FuzzTesting/FailCases/FuzzDeepLink")
     let grammar = NewsDeepLinks.grammar()
 
@@ -48,10 +49,14 @@ import Testing
             Issue.record("not a search: \(state)")
             return
         }
-        #expect(throws: DeepLinkPrintError<NewsRoute>.tooLong(NewsRoute.search(query: query), length: 2049, limit: 2048)) {
+        #expect(
+            throws: DeepLinkPrintError<NewsRoute>.tooLong(NewsRoute.search(query: query), length: 2049, limit: 2048)
+        ) {
             try grammar.link(for: state)
         }
-        #expect(throws: DeepLinkPrintError<NewsRoute>.tooLong(NewsRoute.search(query: query), length: 2049, limit: 2048)) {
+        #expect(
+            throws: DeepLinkPrintError<NewsRoute>.tooLong(NewsRoute.search(query: query), length: 2049, limit: 2048)
+        ) {
             try grammar.link(for: state.top)
         }
         // One character less in the query, and the link prints within the limit and reads back.

@@ -1,7 +1,7 @@
 import MVICore
-import MVITestSupport
 import MVINews
 import MVINewsApp
+import MVITestSupport
 import Testing
 
 /// A destroyed app lets go of its screens, their stores and their work, even while the data

@@ -1,8 +1,8 @@
 import Foundation
-import MVITestSupport
 import MVINavigation
 import MVINews
 import MVINewsApp
+import MVITestSupport
 import Testing
 
 @Suite struct NewsDeepLinkTests {
@@ -13,7 +13,9 @@ import Testing
         #expect(
             try grammar.parse("news://article?url=https%3A%2F%2Fnews.test%2Fa%3Fid%3D1")
                 == NavigationState(root: .top, path: [.article(url: "https://news.test/a?id=1")]))
-        #expect(try grammar.parse("news://search?q=c%2B%2B%20%26%20%C3%BC") == NavigationState(root: .top, path: [.search(query: "c++ & ü")]))
+        #expect(
+            try grammar.parse("news://search?q=c%2B%2B%20%26%20%C3%BC")
+                == NavigationState(root: .top, path: [.search(query: "c++ & ü")]))
         #expect(try grammar.parse("news://search?q=") == NavigationState(root: .top, path: [.search(query: "")]))
     }
 
@@ -73,7 +75,8 @@ import Testing
     }
 
     @Test func aStackNoLinkOpensIsNotPrinted() {
-        let deep = NavigationState<NewsRoute>(root: .top, path: [.search(query: "x"), .article(url: "https://a.test/1")])
+        let deep = NavigationState<NewsRoute>(
+            root: .top, path: [.search(query: "x"), .article(url: "https://a.test/1")])
         #expect(throws: DeepLinkPrintError.notALinkStack(deep, expected: [.top, .article(url: "https://a.test/1")])) {
             try grammar.link(for: deep)
         }
@@ -86,13 +89,18 @@ import Testing
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let routes: [NewsRoute] = [.top, .article(url: "https://a.test/1"), .search(query: "swift")]
         let json = String(decoding: try encoder.encode(routes), as: UTF8.self)
-        #expect(json == #"[{"screen":"top"},{"screen":"article","url":"https://a.test/1"},{"q":"swift","screen":"search"}]"#)
+        #expect(
+            json == #"[{"screen":"top"},{"screen":"article","url":"https://a.test/1"},{"q":"swift","screen":"search"}]"#
+        )
         #expect(try JSONDecoder().decode([NewsRoute].self, from: Data(json.utf8)) == routes)
     }
 
     @Test func anUnknownScreenOrAMissingFieldIsNamedWithItsPath() {
         let unknown = Data(#"{"version":1,"stack":[{"route":{"screen":"top"}},{"route":{"screen":"profile"}}]}"#.utf8)
-        #expect(throws: SavedNavigationError.invalid(path: "stack[1].route.screen", detail: "unknown screen \"profile\" (known: top, article, search)")) {
+        #expect(
+            throws: SavedNavigationError.invalid(
+                path: "stack[1].route.screen", detail: "unknown screen \"profile\" (known: top, article, search)")
+        ) {
             try SavedNavigation<NewsRoute, NewsSavedScreen>.decode(unknown)
         }
         let noURL = Data(#"{"version":1,"stack":[{"route":{"screen":"top"}},{"route":{"screen":"article"}}]}"#.utf8)
@@ -109,14 +117,19 @@ import Testing
         ]
         let data = try JSONEncoder().encode(saved)
         #expect(try JSONDecoder().decode([NewsSavedScreen].self, from: data) == saved)
-        let two = Data(#"{"version":1,"stack":[{"route":{"screen":"top"},"saved":{"search":{"query":"a"},"article":{}}}]}"#.utf8)
-        #expect(throws: SavedNavigationError.invalid(path: "stack[0].saved", detail: "expected exactly one of headlines, article, search; found 2")) {
+        let two = Data(
+            #"{"version":1,"stack":[{"route":{"screen":"top"},"saved":{"search":{"query":"a"},"article":{}}}]}"#.utf8)
+        #expect(
+            throws: SavedNavigationError.invalid(
+                path: "stack[0].saved", detail: "expected exactly one of headlines, article, search; found 2")
+        ) {
             try SavedNavigation<NewsRoute, NewsSavedScreen>.decode(two)
         }
     }
 
     @Test func aRestoreThatBreaksTheRulesIsRefused() throws {
-        let saved = try #require(SavedNavigation<NewsRoute, NewsSavedScreen>(stack: [.init(route: .top), .init(route: .top)]))
+        let saved = try #require(
+            SavedNavigation<NewsRoute, NewsSavedScreen>(stack: [.init(route: .top), .init(route: .top)]))
         #expect(throws: NavigationRefusal<NewsRoute>.duplicateRoute(.top)) {
             try NewsApp(
                 dependencies: NewsAppDependencies(

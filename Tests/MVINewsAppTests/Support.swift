@@ -1,19 +1,22 @@
 import Foundation
 import MVICore
-import MVITestSupport
 import MVINavigation
 import MVINews
 import MVINewsApp
+import MVITestSupport
 
 /// NewsAPI as the test answers it: every request is kept with its completion and its cancel.
 final class ScriptedNewsSource: NewsDataSource, @unchecked Sendable {  // `pending` is guarded by `lock`
     private let lock = NSLock()
-    private var pending: [(request: NewsRequest, answer: @Sendable (Result<NewsPage, NewsError>) -> Void, handle: Cancellation)] = []
+    private var pending:
+        [(request: NewsRequest, answer: @Sendable (Result<NewsPage, NewsError>) -> Void, handle: Cancellation)] = []
 
     /// The text form of every request made, in order.
     var requests: [String] { lock.withLock { pending.map(\.request.description) } }
 
-    func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void) -> any Cancellable {
+    func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void)
+        -> any Cancellable
+    {
         let handle = Cancellation()
         lock.withLock { pending.append((request, completion, handle)) }
         return handle
@@ -50,9 +53,10 @@ final class AppHarness {
         self.favorites = InMemoryFavoritesStore(favorites)
         let dependencies = NewsAppDependencies(
             dataSource: source, favorites: self.favorites, history: history, scheduler: scheduler)
-        app = try saved.map { saved throws(NavigationRefusal<NewsRoute>) in
-            try NewsApp(dependencies: dependencies, restoring: saved)
-        } ?? NewsApp(dependencies: dependencies)
+        app =
+            try saved.map { saved throws(NavigationRefusal<NewsRoute>) in
+                try NewsApp(dependencies: dependencies, restoring: saved)
+            } ?? NewsApp(dependencies: dependencies)
         app.onEvent = { [unowned self] in events.append($0) }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
-import MVITestSupport
 import MVINews
+import MVITestSupport
 import Testing
 
 @Suite struct ArticleTests {
@@ -9,10 +9,14 @@ import Testing
 
     @Test func showsEveryFieldWithTheDateInUTC() {
         let store = ArticleStore.article(article(7), favorites: InMemoryFavoritesStore(), scheduler: scheduler)
-        #expect(ArticleMappers.model(store.state) == ArticleViewModel(
-            url: "https://news.test/a/7", title: "Title a7", sourceName: "Source 1", author: "Author 7", description: "About 7",
-            content: "Body 7… [+70 chars]", imageURL: "https://news.test/img/7.jpg", date: "08.10.2026", isFavorite: false,
-            container: ContainerState()))
+        #expect(
+            ArticleMappers.model(store.state)
+                == ArticleViewModel(
+                    url: "https://news.test/a/7", title: "Title a7", sourceName: "Source 1", author: "Author 7",
+                    description: "About 7",
+                    content: "Body 7… [+70 chars]", imageURL: "https://news.test/img/7.jpg", date: "08.10.2026",
+                    isFavorite: false,
+                    container: ContainerState()))
     }
 
     @Test func missingFieldsAreAbsentNotNull() {
@@ -58,7 +62,8 @@ import Testing
         first.accept(.toggleFavorite)
         first.dispose()
         // Process death: a new store over a new file store on the same file.
-        let restored = ArticleStore.article(article(5), favorites: JSONFileFavoritesStore(url: url), scheduler: scheduler)
+        let restored = ArticleStore.article(
+            article(5), favorites: JSONFileFavoritesStore(url: url), scheduler: scheduler)
         #expect(restored.state.isFavorite)
         #expect(try JSONFileFavoritesStore(url: url).favorites() == [article(5)])
     }
@@ -80,7 +85,8 @@ import Testing
 
     @Test func aFailedWriteKeepsTheFlagAndShowsWhy() {
         let error = NewsStorageError.unwritable(store: "favourites", file: "/ro/favorites.json", detail: "read-only")
-        let store = ArticleStore.article(article(1), favorites: FailingFavoritesStore(error: error), scheduler: scheduler)
+        let store = ArticleStore.article(
+            article(1), favorites: FailingFavoritesStore(error: error), scheduler: scheduler)
         store.accept(.errorShown)
         store.accept(.toggleFavorite)
         #expect(!store.state.isFavorite)

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
-import MVITestSupport
 import MVINews
+import MVITestSupport
 import Testing
 
 /// `Fixtures/http/news-articles.json`, served the way NewsAPI pages it.
@@ -60,7 +60,8 @@ private struct DataSet {
         let dataSource = FakeNewsDataSource()
         let store = HeadlinesStore.headlines(dataSource: dataSource, scheduler: scheduler)
         for index in 0..<10 {
-            guard index < dataSource.calls.count, case .topHeadlines(let page, let size) = dataSource.requests[index] else { break }
+            guard index < dataSource.calls.count, case .topHeadlines(let page, let size) = dataSource.requests[index]
+            else { break }
             dataSource.calls[index].completion(set.headlines(page: page, pageSize: size))
             scheduler.advance()
             store.accept(.loadMore)

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
-import MVITestSupport
 import MVINews
+import MVITestSupport
 
 /// A data source the test answers by hand; it records every request and sees every cancel.
 final class FakeNewsDataSource: NewsDataSource, @unchecked Sendable {  // `recorded` is guarded by `lock`
@@ -33,9 +33,11 @@ final class FakeNewsDataSource: NewsDataSource, @unchecked Sendable {  // `recor
 /// A deterministic article; `number` makes its url, title and date.
 func article(_ number: Int, prefix: String = "a") -> NewsArticle {
     NewsArticle(
-        source: .init(id: "src", name: "Source \(number % 3)"), author: "Author \(number)", title: "Title \(prefix)\(number)",
+        source: .init(id: "src", name: "Source \(number % 3)"), author: "Author \(number)",
+        title: "Title \(prefix)\(number)",
         description: "About \(number)", url: "https://news.test/\(prefix)/\(number)",
-        urlToImage: "https://news.test/img/\(number).jpg", publishedAt: "2026-10-\(String(format: "%02d", number % 28 + 1))T12:00:00Z",
+        urlToImage: "https://news.test/img/\(number).jpg",
+        publishedAt: "2026-10-\(String(format: "%02d", number % 28 + 1))T12:00:00Z",
         content: "Body \(number)… [+\(number * 10) chars]")
 }
 

@@ -6,7 +6,8 @@ import Testing
 /// without the fuzzer: each file of FuzzTesting/FailCases/FuzzNewsDate/ through the target's
 /// oracle (a date read is shown as the UTC day of its instant, the era year in four digits or more).
 @Suite struct FuzzFailCaseTests {
-    static let failCases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let failCases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("FuzzTesting/FailCases")
 
     static func inputs(_ target: String) throws -> [(name: String, text: String)] {
@@ -34,7 +35,8 @@ import Testing
                 year += 1
             }
             var leap = Self.isLeap(year)
-            if days < 0 { (days, leap) = (days + 366, true) }  // the year 1 before the era (year 0), a leap year, shown 0001
+            // The year 1 before the era (year 0), a leap year, shown 0001.
+            if days < 0 { (days, leap) = (days + 366, true) }
             let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
             var month = 1
             while days >= lengths[month - 1] {
@@ -54,7 +56,9 @@ import Testing
     @Test func yearOneBeforeTheEra() throws {
         #expect(try Self.text("year-one-before-the-era.txt") == "0001-01-01T00:30+01:00")
         #expect(NewsDate.format(try Self.text("year-one-before-the-era.txt")) == "31.12.0001")
-        #expect(NewsDate.parse(try Self.text("year-one-before-the-era.txt")) == Date(timeIntervalSince1970: -62_135_598_600))
+        #expect(
+            NewsDate.parse(try Self.text("year-one-before-the-era.txt")) == Date(timeIntervalSince1970: -62_135_598_600)
+        )
     }
 
     /// Found with the fix of the oracle above: the reader counted days with Foundation's Gregorian
@@ -65,7 +69,9 @@ import Testing
         #expect(NewsDate.format(try Self.text("julian-leap-day-1500.txt")) == nil)
         #expect(NewsDate.format(try Self.text("gregorian-reform-gap-1582.txt")) == "10.10.1582")
         #expect(NewsDate.format(try Self.text("day-before-the-reform.txt")) == "05.10.1582")
-        #expect(NewsDate.parse(try Self.text("gregorian-reform-gap-1582.txt")) == Date(timeIntervalSince1970: -12_219_724_800))
+        #expect(
+            NewsDate.parse(try Self.text("gregorian-reform-gap-1582.txt"))
+                == Date(timeIntervalSince1970: -12_219_724_800))
     }
 
     static func text(_ name: String) throws -> String {

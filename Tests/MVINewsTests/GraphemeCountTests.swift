@@ -31,7 +31,9 @@ struct GraphemeCountTests {
         Case(text: "\u{B15}\u{B4D}\u{B37}", count: 1, why: "Oriya KA VIRAMA SSA: 2 in Unicode 15.0"),
         Case(text: "\u{C15}\u{C4D}\u{C37}", count: 1, why: "Telugu KA VIRAMA SSA: 2 in Unicode 15.0"),
         Case(text: "\u{D15}\u{D4D}\u{D37}", count: 1, why: "Malayalam KA VIRAMA SSA: 2 in Unicode 15.0"),
-        Case(text: "\u{C95}\u{CCD}\u{CB7}a", count: 3, why: "Kannada has no Indic_Conjunct_Break linker: KA VIRAMA, SSA, a letter"),
+        Case(
+            text: "\u{C95}\u{CCD}\u{CB7}a", count: 3,
+            why: "Kannada has no Indic_Conjunct_Break linker: KA VIRAMA, SSA, a letter"),
         // Unicode 18.0's GB9c no longer needs a consonant before the linker: each of these is 1 there.
         Case(text: "\u{25CC}\u{94D}\u{915}", count: 2, why: "DOTTED CIRCLE VIRAMA KA: 1 in Unicode 18.0"),
         Case(text: "\u{905}\u{94D}\u{915}", count: 2, why: "Devanagari A VIRAMA KA: 1 in Unicode 18.0"),
@@ -63,6 +65,7 @@ struct GraphemeCountTests {
         // as unassigned, each a character of its own.
         #expect(
             Unicode.Scalar(0x1F6D8)?.properties.age.map { "\($0.major).\($0.minor)" } == "17.0",
-            "U+1F6D8 is not a Unicode 17.0 character for this toolchain (\(Self.toolchainUnicodeVersion)); news.md (news.116) names 17.0")
+            "U+1F6D8 is not a Unicode 17.0 character for this toolchain (\(Self.toolchainUnicodeVersion)); news.md (news.116) names 17.0"
+        )
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
-import MVITestSupport
 import MVINews
+import MVITestSupport
 import Testing
 
 /// Store, scheduler and data source wired together with virtual time.
@@ -48,11 +48,12 @@ private struct Fixture {
     @Test func pagesCountFromOneAndStopAtTotalResults() {
         let fixture = Fixture()
         fixture.loadPages(3, total: 45)
-        #expect(fixture.dataSource.requests.map(\.description) == [
-            "/v2/top-headlines?language=en&page=1&pageSize=20",
-            "/v2/top-headlines?language=en&page=2&pageSize=20",
-            "/v2/top-headlines?language=en&page=3&pageSize=20",
-        ])
+        #expect(
+            fixture.dataSource.requests.map(\.description) == [
+                "/v2/top-headlines?language=en&page=1&pageSize=20",
+                "/v2/top-headlines?language=en&page=2&pageSize=20",
+                "/v2/top-headlines?language=en&page=3&pageSize=20",
+            ])
         #expect(fixture.store.state.articles.count == 60)
         #expect(!fixture.store.state.hasMorePages)
         fixture.store.accept(.loadMore)
@@ -85,7 +86,8 @@ private struct Fixture {
         fixture.store.accept(.loadMore)
         fixture.store.accept(.loadMore)
         fixture.store.accept(.loadMore)
-        #expect(fixture.dataSource.requests == [.topHeadlines(page: 1, pageSize: 20), .topHeadlines(page: 2, pageSize: 20)])
+        #expect(
+            fixture.dataSource.requests == [.topHeadlines(page: 1, pageSize: 20), .topHeadlines(page: 2, pageSize: 20)])
         #expect(!fixture.dataSource.isCancelled(1))
         #expect(HeadlinesMappers.model(fixture.store.state).isLoadingMore)
         #expect(!fixture.store.state.container.isLoading)
@@ -131,7 +133,9 @@ private struct Fixture {
         fixture.store.accept(.refresh)
         fixture.fail(2, .timeout)
         #expect(fixture.store.state.articles.count == 40)
-        #expect(fixture.store.state.container == ContainerState(isLoading: false, errorText: "NewsAPI did not answer in time. Try again."))
+        #expect(
+            fixture.store.state.container
+                == ContainerState(isLoading: false, errorText: "NewsAPI did not answer in time. Try again."))
     }
 
     @Test func duplicatesAcrossPagesAreDroppedKeepingTheFirst() {
@@ -181,7 +185,8 @@ private struct Fixture {
     }
 
     @Test func restoredWithNoPageLoadsPageOne() {
-        let restored = Fixture(restoring: HeadlinesSavedState(articles: [], loadedPage: 0, totalResults: 0, endReached: false))
+        let restored = Fixture(
+            restoring: HeadlinesSavedState(articles: [], loadedPage: 0, totalResults: 0, endReached: false))
         #expect(restored.dataSource.requests == [.topHeadlines(page: 1, pageSize: 20)])
     }
 
@@ -204,9 +209,11 @@ private struct Fixture {
         #expect(view.last?.container.isLoading == true)
         dataSource.succeed(0, headlinesPage(1, total: 45))
         scheduler.advance()
-        #expect(view.last?.rows.first == NewsRowModel(
-            url: "https://news.test/a/1", title: "Title a1", sourceName: "Source 1", description: "About 1",
-            imageURL: "https://news.test/img/1.jpg", date: "02.10.2026"))
+        #expect(
+            view.last?.rows.first
+                == NewsRowModel(
+                    url: "https://news.test/a/1", title: "Title a1", sourceName: "Source 1", description: "About 1",
+                    imageURL: "https://news.test/img/1.jpg", date: "02.10.2026"))
         #expect(view.last?.canLoadMore == true)
         view.dispatch(.endReached)
         #expect(dataSource.requests.last == .topHeadlines(page: 2, pageSize: 20))

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct SearchHistoryRuleTests {
     @Test func aQueryGoesToTheTopTrimmedAndOnce() {
-        #expect(SearchHistory.recording("  Swift ", in: ["kittens", "swift", "space"]) == ["Swift", "kittens", "space"])
+        #expect(
+            SearchHistory.recording("  Swift ", in: ["kittens", "swift", "space"]) == ["Swift", "kittens", "space"])
     }
 
     @Test func aBlankQueryChangesNothing() {
@@ -81,7 +82,8 @@ import Testing
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let url = folder.file("favorites.json")
-        try JSONFileFavoritesStore(url: url).setFavorite(true, article: NewsArticle(source: .init(name: "W"), url: "https://x.test/1"))
+        try JSONFileFavoritesStore(url: url).setFavorite(
+            true, article: NewsArticle(source: .init(name: "W"), url: "https://x.test/1"))
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         #expect(text.contains("\"version\" : 1"))
         #expect(!text.contains("null"))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MVINews
 import Testing
+
+@testable import MVINews
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -24,7 +25,8 @@ import Testing
 
     @Test func withoutAKeyNoHeaderIsSent() {
         let keyless = NewsHTTPDataSource(baseURL: URL(string: "http://127.0.0.1:8080")!, apiKey: nil)
-        #expect(keyless.urlRequest(for: .topHeadlines(page: 2, pageSize: 20)).value(forHTTPHeaderField: "X-Api-Key") == nil)
+        #expect(
+            keyless.urlRequest(for: .topHeadlines(page: 2, pageSize: 20)).value(forHTTPHeaderField: "X-Api-Key") == nil)
     }
 
     @Test func aBasePathPrefixIsKept() {
@@ -59,8 +61,11 @@ import Testing
             """
         let page = try parse(200, body).get()
         #expect(page.totalResults == 2)
-        #expect(page.articles[0] == NewsArticle(
-            source: .init(name: "Wire"), title: "Ünïcode", url: "https://x.test/1", publishedAt: "2026-10-28T11:57:00Z"))
+        #expect(
+            page.articles[0]
+                == NewsArticle(
+                    source: .init(name: "Wire"), title: "Ünïcode", url: "https://x.test/1",
+                    publishedAt: "2026-10-28T11:57:00Z"))
         #expect(page.articles[1] == NewsArticle(source: .init(name: "Wire"), url: "https://x.test/2"))
     }
 
@@ -86,7 +91,8 @@ import Testing
     }
 
     @Test func theHundredResultErrorKeepsTheServersMessageForLogs() {
-        let message = "You have requested too many results. Developer accounts are limited to a max of 100 results. You are trying to request results 100 to 120. Please upgrade to a paid plan if you need more results."
+        let message =
+            "You have requested too many results. Developer accounts are limited to a max of 100 results. You are trying to request results 100 to 120. Please upgrade to a paid plan if you need more results."
         let error = failure(426, #"{"status":"error","code":"maximumResultsReached","message":"\#(message)"}"#)
         #expect(error?.description == "NewsAPI error maximumResultsReached (HTTP 426): \(message)")
     }
@@ -104,16 +110,28 @@ import Testing
     @Test(arguments: [
         ("", "an empty body"),
         ("<html>", "not valid JSON (unexpected character '<'; expected a value at column 1)"),
-        (#"{"status":"ok","totalResults":1,"totalResults":2,"articles":[]}"#, #"not valid JSON (duplicate key "totalResults" at column 33)"#),
+        (
+            #"{"status":"ok","totalResults":1,"totalResults":2,"articles":[]}"#,
+            #"not valid JSON (duplicate key "totalResults" at column 33)"#
+        ),
         ("[]", "the top level: expected an object"),
         (#"{"status":"ok","articles":[]}"#, "totalResults: missing"),
         (#"{"status":"ok","totalResults":"3","articles":[]}"#, "totalResults: expected an integer"),
         (#"{"status":"ok","totalResults":-1,"articles":[]}"#, #""totalResults" is -1, expected 0 or more"#),
         (#"{"status":"maybe","totalResults":1,"articles":[]}"#, #""status" is "maybe", expected "ok""#),
         (#"{"status":"ok","totalResults":1,"articles":[{"source":{"name":"A"}}]}"#, "articles[0].url: missing"),
-        (#"{"status":"ok","totalResults":1,"articles":[{"source":{"name":"A"},"url":"u"},{"url":"v"}]}"#, "articles[1].source: missing"),
-        (#"{"status":"ok","totalResults":1,"articles":[{"source":{"name":null},"url":"u"}]}"#, "articles[0].source.name: null, expected a string"),
-        (#"{"status":"ok","totalResults":1,"articles":[{"source":{"name":"A"},"url":"u","title":7}]}"#, "articles[0].title: expected a string"),
+        (
+            #"{"status":"ok","totalResults":1,"articles":[{"source":{"name":"A"},"url":"u"},{"url":"v"}]}"#,
+            "articles[1].source: missing"
+        ),
+        (
+            #"{"status":"ok","totalResults":1,"articles":[{"source":{"name":null},"url":"u"}]}"#,
+            "articles[0].source.name: null, expected a string"
+        ),
+        (
+            #"{"status":"ok","totalResults":1,"articles":[{"source":{"name":"A"},"url":"u","title":7}]}"#,
+            "articles[0].title: expected a string"
+        ),
     ])
     func aBodyThatIsNotNewsAPIsJSONIsAnErrorNamingTheField(body: String, detail: String) {
         let error = failure(200, body)
@@ -122,7 +140,8 @@ import Testing
     }
 
     @Test func transportFailuresHaveTexts() {
-        #expect(NewsError.transport("refused").userMessage == "No connection to NewsAPI. Check the network and try again.")
+        #expect(
+            NewsError.transport("refused").userMessage == "No connection to NewsAPI. Check the network and try again.")
         #expect(NewsError.timeout.userMessage == "NewsAPI did not answer in time. Try again.")
     }
 }
@@ -136,7 +155,10 @@ import Testing
 
     @Test func aTimeoutIsTimeoutAndOtherURLErrorsAreTransport() {
         #expect(NewsHTTPDataSource.outcome(data: nil, response: nil, error: URLError(.timedOut)) == .failure(.timeout))
-        guard case .failure(.transport(let detail)) = NewsHTTPDataSource.outcome(data: nil, response: nil, error: URLError(.cannotConnectToHost)) else {
+        guard
+            case .failure(.transport(let detail)) = NewsHTTPDataSource.outcome(
+                data: nil, response: nil, error: URLError(.cannotConnectToHost))
+        else {
             Issue.record("expected a transport failure")
             return
         }
@@ -148,6 +170,8 @@ import Testing
         #expect(
             NewsHTTPDataSource.outcome(data: body, response: response(401), error: nil)
                 == .failure(.api(status: 401, code: "apiKeyMissing", message: "Your API key is missing.")))
-        #expect(NewsHTTPDataSource.outcome(data: nil, response: response(200), error: nil) == .failure(.invalidResponse("an empty body")))
+        #expect(
+            NewsHTTPDataSource.outcome(data: nil, response: response(200), error: nil)
+                == .failure(.invalidResponse("an empty body")))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
-import MVITestSupport
 import MVINews
+import MVITestSupport
 import Testing
 
 private struct Fixture {
@@ -78,7 +78,10 @@ private func search(_ query: String) -> NewsRequest { .everything(query: query, 
         let fixture = Fixture()
         fixture.type("  c++ & ü  ")
         fixture.scheduler.advance(by: .milliseconds(300))
-        #expect(fixture.dataSource.requests.map(\.description) == ["/v2/everything?q=c%2B%2B%20%26%20%C3%BC&page=1&pageSize=20"])
+        #expect(
+            fixture.dataSource.requests.map(\.description) == [
+                "/v2/everything?q=c%2B%2B%20%26%20%C3%BC&page=1&pageSize=20"
+            ])
     }
 
     @Test func searchErrorsAreShownNotDropped() {
@@ -87,7 +90,9 @@ private func search(_ query: String) -> NewsRequest { .everything(query: query, 
         fixture.scheduler.advance(by: .milliseconds(300))
         fixture.dataSource.fail(0, .api(status: 401, code: "apiKeyInvalid", message: "Your API key is invalid."))
         fixture.scheduler.advance()
-        #expect(fixture.model.container == ContainerState(errorText: "The NewsAPI key is not valid. Check the key in the settings."))
+        #expect(
+            fixture.model.container
+                == ContainerState(errorText: "The NewsAPI key is not valid. Check the key in the settings."))
         fixture.store.accept(.errorShown)
         #expect(!fixture.model.container.hasError)
     }
@@ -159,7 +164,9 @@ private func search(_ query: String) -> NewsRequest { .everything(query: query, 
         let url = folder.file("history.json")
         try Data("not json".utf8).write(to: url)
         let fixture = Fixture(history: JSONFileSearchHistoryStore(url: url))
-        #expect(fixture.store.state.container.errorText?.hasPrefix("The search history file is damaged and was left as it is (") == true)
+        #expect(
+            fixture.store.state.container.errorText?.hasPrefix(
+                "The search history file is damaged and was left as it is (") == true)
         fixture.store.accept(.errorShown)
         fixture.type("swift")
         fixture.scheduler.advance(by: .milliseconds(300))
@@ -193,7 +200,8 @@ private func search(_ query: String) -> NewsRequest { .everything(query: query, 
     }
 
     @Test func restoredWithAShortQueryShowsTheHistoryItPrefixes() {
-        let restored = Fixture(history: InMemorySearchHistoryStore(["kittens", "swift"]), restoring: SearchSavedState(query: "ki"))
+        let restored = Fixture(
+            history: InMemorySearchHistoryStore(["kittens", "swift"]), restoring: SearchSavedState(query: "ki"))
         #expect(restored.dataSource.calls.isEmpty)
         #expect(restored.model.content == .history(["kittens"]))
     }
@@ -203,7 +211,8 @@ private func search(_ query: String) -> NewsRequest { .everything(query: query, 
     @Test func keystrokesFromTheViewAreDebouncedAndResultsRendered() {
         let scheduler = TestScheduler()
         let dataSource = FakeNewsDataSource()
-        let component = SearchComponent(dataSource: dataSource, history: InMemorySearchHistoryStore(), scheduler: scheduler)
+        let component = SearchComponent(
+            dataSource: dataSource, history: InMemorySearchHistoryStore(), scheduler: scheduler)
         let view = RecordingView<SearchViewModel, SearchViewEvent>()
         component.onViewCreated(view)
         component.onStart()

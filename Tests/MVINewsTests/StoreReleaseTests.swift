@@ -1,6 +1,6 @@
 import MVICore
-import MVITestSupport
 import MVINews
+import MVITestSupport
 import Testing
 
 /// A data source may keep the completion of a request after the store is gone (the fake keeps
@@ -69,7 +69,8 @@ import Testing
         weak var released: SearchStore?
         do {
             let dataSource = FakeNewsDataSource()
-            let store = SearchStore.search(dataSource: dataSource, history: InMemorySearchHistoryStore(), scheduler: scheduler)
+            let store = SearchStore.search(
+                dataSource: dataSource, history: InMemorySearchHistoryStore(), scheduler: scheduler)
             (source, released) = (dataSource, store)
             store.accept(.queryChanged("swift"))
             scheduler.advance(by: .milliseconds(300))

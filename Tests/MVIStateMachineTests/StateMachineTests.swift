@@ -4,17 +4,25 @@ import Testing
 // MARK: - Tinder's matter machine
 
 enum Matter: String, StateMachineValue, Equatable {
-    case solid = "Solid", liquid = "Liquid", gas = "Gas"
+    case solid = "Solid"
+    case liquid = "Liquid"
+    case gas = "Gas"
     var caseName: String { rawValue }
 }
 
 enum MatterEvent: String, StateMachineValue, Equatable {
-    case melt = "OnMelted", freeze = "OnFrozen", vaporize = "OnVaporized", condense = "OnCondensed"
+    case melt = "OnMelted"
+    case freeze = "OnFrozen"
+    case vaporize = "OnVaporized"
+    case condense = "OnCondensed"
     var caseName: String { rawValue }
 }
 
 enum MatterEffect: String, StateMachineValue, Equatable {
-    case logMelted = "LogMelted", logFrozen = "LogFrozen", logVaporized = "LogVaporized", logCondensed = "LogCondensed"
+    case logMelted = "LogMelted"
+    case logFrozen = "LogFrozen"
+    case logVaporized = "LogVaporized"
+    case logCondensed = "LogCondensed"
     var caseName: String { rawValue }
 }
 
@@ -82,8 +90,11 @@ func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterE
         machine.onTransition { [unowned machine] in seen.append(($0, machine.state)) }
         machine.transition(.melt)
         machine.transition(.melt)
-        #expect(seen.map(\.0) == [.valid(from: .solid, event: .melt, to: .liquid, sideEffect: .logMelted),
-                                  .invalid(from: .liquid, event: .melt)])
+        #expect(
+            seen.map(\.0) == [
+                .valid(from: .solid, event: .melt, to: .liquid, sideEffect: .logMelted),
+                .invalid(from: .liquid, event: .melt),
+            ])
         #expect(seen.map(\.1) == [.liquid, .liquid])
     }
 
@@ -143,7 +154,8 @@ indirect enum Turnstile: StateMachineValue, Equatable {
 }
 
 enum TurnstileEvent: StateMachineValue, Equatable {
-    case insertCoin(Int), admitPerson, machineDidFail, machineRepairDidComplete
+    case insertCoin(Int)
+    case admitPerson, machineDidFail, machineRepairDidComplete
 
     var caseName: String {
         switch self {
@@ -156,13 +168,17 @@ enum TurnstileEvent: StateMachineValue, Equatable {
 }
 
 enum TurnstileEffect: String, StateMachineValue, Equatable {
-    case openDoors = "OpenDoors", closeDoors = "CloseDoors", soundAlarm = "SoundAlarm", orderRepair = "OrderRepair"
+    case openDoors = "OpenDoors"
+    case closeDoors = "CloseDoors"
+    case soundAlarm = "SoundAlarm"
+    case orderRepair = "OrderRepair"
     var caseName: String { rawValue }
 }
 
 let farePrice = 50
 
-func makeTurnstile(initial: Turnstile = .locked(credit: 0)) -> StateMachine<Turnstile, TurnstileEvent, TurnstileEffect> {
+func makeTurnstile(initial: Turnstile = .locked(credit: 0)) -> StateMachine<Turnstile, TurnstileEvent, TurnstileEffect>
+{
     StateMachine(initial: initial) { m in
         m.state(.locked(credit: 0)) { s in
             s.on(.insertCoin(0)) { state, event in
@@ -190,21 +206,27 @@ func makeTurnstile(initial: Turnstile = .locked(credit: 0)) -> StateMachine<Turn
 @Suite struct TurnstileTests {
     @Test func coinsBelowTheFareAccumulateCredit() {
         let machine = makeTurnstile()
-        #expect(machine.transition(.insertCoin(10)) == .valid(
-            from: .locked(credit: 0), event: .insertCoin(10), to: .locked(credit: 10), sideEffect: nil))
+        #expect(
+            machine.transition(.insertCoin(10))
+                == .valid(
+                    from: .locked(credit: 0), event: .insertCoin(10), to: .locked(credit: 10), sideEffect: nil))
         #expect(machine.state == .locked(credit: 10))
     }
 
     @Test func reachingTheFareUnlocksAndOpensTheDoors() {
         let machine = makeTurnstile(initial: .locked(credit: 35))
-        #expect(machine.transition(.insertCoin(15)) == .valid(
-            from: .locked(credit: 35), event: .insertCoin(15), to: .unlocked, sideEffect: .openDoors))
+        #expect(
+            machine.transition(.insertCoin(15))
+                == .valid(
+                    from: .locked(credit: 35), event: .insertCoin(15), to: .unlocked, sideEffect: .openDoors))
     }
 
     @Test func admittingWithoutPayingSoundsTheAlarmAndStaysLocked() {
         let machine = makeTurnstile(initial: .locked(credit: 35))
-        #expect(machine.transition(.admitPerson) == .valid(
-            from: .locked(credit: 35), event: .admitPerson, to: .locked(credit: 35), sideEffect: .soundAlarm))
+        #expect(
+            machine.transition(.admitPerson)
+                == .valid(
+                    from: .locked(credit: 35), event: .admitPerson, to: .locked(credit: 35), sideEffect: .soundAlarm))
     }
 
     @Test func admittingAfterPayingLocksAndClosesTheDoors() {
@@ -217,8 +239,10 @@ func makeTurnstile(initial: Turnstile = .locked(credit: 0)) -> StateMachine<Turn
         let machine = makeTurnstile(initial: .locked(credit: 15))
         #expect(machine.transition(.machineDidFail).sideEffect == .orderRepair)
         #expect(machine.state == .broken(oldState: .locked(credit: 15)))
-        #expect(machine.transition(.insertCoin(50)) == .invalid(
-            from: .broken(oldState: .locked(credit: 15)), event: .insertCoin(50)))
+        #expect(
+            machine.transition(.insertCoin(50))
+                == .invalid(
+                    from: .broken(oldState: .locked(credit: 15)), event: .insertCoin(50)))
         machine.transition(.machineRepairDidComplete)
         #expect(machine.state == .locked(credit: 15))
     }

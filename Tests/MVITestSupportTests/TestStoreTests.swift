@@ -3,11 +3,29 @@ import MVITestSupport
 import Testing
 
 // A small form store, self-contained so that these tests only depend on TestStore's contract.
-private enum FormIntent: Equatable { case rename(String), tag(String), save, shout(String), shoutAll([String]), renameTwice(String, String) }
-private enum FormMessage: Equatable { case renamed(String), tagged(String), saving, saved }
-private enum FormLabel: Equatable { case shouted(String), saved(name: String) }
+private enum FormIntent: Equatable {
+    case rename(String)
+    case tag(String)
+    case save
+    case shout(String)
+    case shoutAll([String])
+    case renameTwice(String, String)
+}
+private enum FormMessage: Equatable {
+    case renamed(String)
+    case tagged(String)
+    case saving, saved
+}
+private enum FormLabel: Equatable {
+    case shouted(String)
+    case saved(name: String)
+}
 private struct FormState: Equatable {
-    enum Status: Equatable { case editing, saving(attempt: Int), saved }
+    enum Status: Equatable {
+        case editing
+        case saving(attempt: Int)
+        case saved
+    }
     var name = ""
     var tags: [String] = []
     var status = Status.editing
@@ -22,7 +40,8 @@ private final class FormExecutor: BaseExecutor<FormIntent, Never, FormMessage, F
             dispatch(.renamed(second))
         case .tag(let tag): dispatch(.tagged(tag))
         case .shout(let text): publish(.shouted(text))
-        case .shoutAll(let texts): texts.forEach { publish(.shouted($0)) }
+        case .shoutAll(let texts):
+            for text in texts { publish(.shouted(text)) }
         case .save:
             dispatch(.saving)
             context.after(.seconds(1)) { [unowned self] in
@@ -44,7 +63,11 @@ private func makeForm(_ scheduler: TestScheduler) -> TestStore<FormIntent, FormS
             case .renamed(let name): state.name = name
             case .tagged(let tag): state.tags.append(tag)
             case .saving:
-                if case .saving(let attempt) = state.status { state.status = .saving(attempt: attempt + 1) } else { state.status = .saving(attempt: 1) }
+                if case .saving(let attempt) = state.status {
+                    state.status = .saving(attempt: attempt + 1)
+                } else {
+                    state.status = .saving(attempt: 1)
+                }
             case .saved: state.status = .saved
             }
             return state
@@ -79,7 +102,9 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         withKnownIssue {
             store.send(.rename("Tom")) { $0.name = "Tim" }
         } matching: { issue in
-            says("send(rename(\"Tom\")) left a state other than the one asserted", #".name: expected "Tim", actual "Tom""#)(issue)
+            says(
+                "send(rename(\"Tom\")) left a state other than the one asserted",
+                #".name: expected "Tim", actual "Tom""#)(issue)
         }
         store.finish()
     }
@@ -89,7 +114,9 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         withKnownIssue {
             store.send(.tag("cat"))
         } matching: { issue in
-            says("send(tag(\"cat\")) changed the state, and no change was asserted", "  .tags: expected [], actual [\"cat\"]")(issue)
+            says(
+                "send(tag(\"cat\")) changed the state, and no change was asserted",
+                "  .tags: expected [], actual [\"cat\"]")(issue)
         }
         store.finish()
     }
@@ -101,10 +128,14 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         store.send(.save) { $0.status = .saving(attempt: 1) }
         withKnownIssue {
             store.send(.save) { $0.status = .saving(attempt: 3) }
-        } matching: { issue in says(".status.saving.attempt: expected 3, actual 2")(issue) }
+        } matching: { issue in
+            says(".status.saving.attempt: expected 3, actual 2")(issue)
+        }
         withKnownIssue {
             store.send(.tag("b")) { $0.tags = ["a", "c"] }
-        } matching: { issue in says(#".tags[1]: expected "c", actual "b""#)(issue) }
+        } matching: { issue in
+            says(#".tags[1]: expected "c", actual "b""#)(issue)
+        }
         store.advance(by: .seconds(1)) { $0.status = .saved }
         store.receive(.saved(name: ""))
         store.receive(.saved(name: ""))
@@ -116,7 +147,11 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         store.store.accept(.rename("Outside"))
         withKnownIssue {
             store.send(.tag("x")) { $0.tags = ["x"] }
-        } matching: { issue in says("the state changed and the change was not asserted before send(tag(\"x\"))", #".name: expected "", actual "Outside""#)(issue) }
+        } matching: { issue in
+            says(
+                "the state changed and the change was not asserted before send(tag(\"x\"))",
+                #".name: expected "", actual "Outside""#)(issue)
+        }
         store.store.accept(.rename("Again"))
         store.assertState { $0.name = "Again" }
         store.finish()
@@ -127,11 +162,17 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         store.send(.shoutAll(["one", "two"]))
         withKnownIssue {
             store.receive(.shouted("two"))
-        } matching: { issue in says(#"received label shouted("one"), expected shouted("two")"#, #".shouted: expected "two", actual "one""#)(issue) }
+        } matching: { issue in
+            says(
+                #"received label shouted("one"), expected shouted("two")"#, #".shouted: expected "two", actual "one""#)(
+                    issue)
+        }
         store.receive(.shouted("two"))
         withKnownIssue {
             store.receive(.shouted("three"))
-        } matching: { issue in says(#"expected to receive label shouted("three"), but no label was published"#)(issue) }
+        } matching: { issue in
+            says(#"expected to receive label shouted("three"), but no label was published"#)(issue)
+        }
         store.finish()
     }
 
@@ -140,10 +181,14 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         store.send(.shout("one"))
         withKnownIssue {
             store.send(.shout("two"))
-        } matching: { issue in says(#"labels were published and not received before send(shout("two")): shouted("one")"#)(issue) }
+        } matching: { issue in
+            says(#"labels were published and not received before send(shout("two")): shouted("one")"#)(issue)
+        }
         withKnownIssue {
             store.finish()
-        } matching: { issue in says(#"labels were published and not received at finish(): shouted("two")"#)(issue) }
+        } matching: { issue in
+            says(#"labels were published and not received at finish(): shouted("two")"#)(issue)
+        }
     }
 
     @Test func workStillScheduledAtTheEndFails() {
@@ -152,7 +197,9 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         withKnownIssue {
             store.finish()
         } matching: { issue in
-            says("1 piece(s) of scheduled work still pending at finish() (virtual time 0.0 seconds, the next due at 1.0 seconds)")(issue)
+            says(
+                "1 piece(s) of scheduled work still pending at finish() (virtual time 0.0 seconds, the next due at 1.0 seconds)"
+            )(issue)
         }
     }
 
@@ -161,7 +208,9 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
             let store = makeForm(TestScheduler())
             store.store.accept(.rename("late"))
         } matching: { issue in
-            says("the state changed and the change was not asserted when the TestStore was released without finish()", #".name"#)(issue)
+            says(
+                "the state changed and the change was not asserted when the TestStore was released without finish()",
+                #".name"#)(issue)
         }
     }
 
@@ -170,30 +219,48 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         let store = TestStore(makeForm(scheduler).store)
         withKnownIssue {
             store.advance(by: .seconds(1))
-        } matching: { issue in says("advance(by:) needs the store's TestScheduler")(issue) }
+        } matching: { issue in
+            says("advance(by:) needs the store's TestScheduler")(issue)
+        }
         store.finish()
     }
 }
 
 @Suite struct StateDiffTests {
-    private struct Point: Equatable { var x: Int; var y: Int }
-    private struct Shape: Equatable { var name: String?; var points: [Point] }
+    private struct Point: Equatable {
+        var x: Int
+        var y: Int
+    }
+    private struct Shape: Equatable {
+        var name: String?
+        var points: [Point]
+    }
 
     @Test func namesEachDifferingFieldByItsPath() {
         let expected = Shape(name: "a", points: [Point(x: 1, y: 2), Point(x: 3, y: 4)])
         let actual = Shape(name: nil, points: [Point(x: 1, y: 5), Point(x: 3, y: 4)])
-        #expect(StateDiff.lines(expected, actual) == [#".name: expected "a", actual nil"#, ".points[0].y: expected 2, actual 5"])
+        #expect(
+            StateDiff.lines(expected, actual) == [
+                #".name: expected "a", actual nil"#, ".points[0].y: expected 2, actual 5",
+            ])
     }
 
     @Test func arraysOfDifferentLengthAreShownWhole() {
         #expect(StateDiff.lines([1, 2], [1]) == ["Array<Int>: expected [1, 2], actual [1]"])
     }
 
-    private enum Phase: Equatable { case idle, loaded(count: Int) }
+    private enum Phase: Equatable {
+        case idle
+        case loaded(count: Int)
+    }
 
     @Test func aTopLevelEnumIsLabelledWithItsType() {
-        #expect(StateDiff.lines(Phase.idle, Phase.loaded(count: 1)) == ["Phase: expected idle, actual loaded(count: 1)"])
-        #expect(StateDiff.lines(Phase.loaded(count: 2), Phase.loaded(count: 1)) == ["Phase.loaded.count: expected 2, actual 1"])
+        #expect(
+            StateDiff.lines(Phase.idle, Phase.loaded(count: 1)) == ["Phase: expected idle, actual loaded(count: 1)"])
+        #expect(
+            StateDiff.lines(Phase.loaded(count: 2), Phase.loaded(count: 1)) == [
+                "Phase.loaded.count: expected 2, actual 1"
+            ])
     }
 
     @Test func equalValuesHaveNoLines() {
@@ -232,7 +299,8 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         withKnownIssue {
             store.send(.rename("Tom")) { $0.name = "Tim" }
         } matching: { issue in
-            issue.description.hasPrefix("Caught error: send(rename(\"Tom\")) left a state other than the one asserted") && issue.comments.isEmpty
+            issue.description.hasPrefix("Caught error: send(rename(\"Tom\")) left a state other than the one asserted")
+                && issue.comments.isEmpty
         }
         store.finish()
     }
@@ -276,7 +344,9 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         withKnownIssue {
             store.receive(message: FormMessage.renamed("Tom"))
         } matching: { issue in
-            says(#"received message renamed("Tim"), expected renamed("Tom")"#, #"FormMessage.renamed: expected "Tom", actual "Tim""#)(issue)
+            says(
+                #"received message renamed("Tim"), expected renamed("Tom")"#,
+                #"FormMessage.renamed: expected "Tom", actual "Tim""#)(issue)
         }
         store.finish()
     }

@@ -29,31 +29,36 @@ final class TestStoreXCTestTests: XCTestCase {
     private var capturing = false
 
     #if !canImport(ObjectiveC)
-    // swift-corelibs-xctest has no XCTExpectFailure: every XCTFail ends here, so capture it.
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if capturing {
-            captured.append((description, lineNumber))
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        // swift-corelibs-xctest has no XCTExpectFailure: every XCTFail ends here, so capture it.
+        override func recordFailure(
+            withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+        ) {
+            if capturing {
+                captured.append((description, lineNumber))
+            } else {
+                super.recordFailure(
+                    withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            }
         }
-    }
     #endif
 
     /// Runs `body` and returns the failures it recorded, which do not fail this test.
     private func failures(of body: () -> Void) -> [(description: String, line: Int)] {
         #if canImport(ObjectiveC)
-        var seen: [(description: String, line: Int)] = []
-        XCTExpectFailure(strict: true) { body() } issueMatcher: { issue in
-            seen.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
-            return true
-        }
-        return seen
+            var seen: [(description: String, line: Int)] = []
+            XCTExpectFailure(strict: true) {
+                body()
+            } issueMatcher: { issue in
+                seen.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
+                return true
+            }
+            return seen
         #else
-        capturing = true
-        defer { capturing = false }
-        captured = []
-        body()
-        return captured
+            capturing = true
+            defer { capturing = false }
+            captured = []
+            body()
+            return captured
         #endif
     }
 
@@ -61,7 +66,8 @@ final class TestStoreXCTestTests: XCTestCase {
         let store = makeCounter()
         var line = 0
         let recorded = failures {
-            line = #line; store.send(.add(2)) { $0.total = 3 }
+            line = #line
+            store.send(.add(2)) { $0.total = 3 }
         }
         XCTAssertEqual(recorded.count, 1, "\(recorded)")
         XCTAssertTrue(recorded.first?.description.contains(".total: expected 3, actual 2") ?? false, "\(recorded)")
@@ -108,7 +114,9 @@ final class TestStoreXCTestTests: XCTestCase {
             store.finish()
         }
         XCTAssertEqual(recorded.count, 1, "\(recorded)")
-        XCTAssertTrue(recorded.first?.description.contains("messages were dispatched and not received at finish(): 2") ?? false, "\(recorded)")
+        XCTAssertTrue(
+            recorded.first?.description.contains("messages were dispatched and not received at finish(): 2") ?? false,
+            "\(recorded)")
     }
 
     func testAWrongMessageFailsTheXCTestInExhaustiveMode() {

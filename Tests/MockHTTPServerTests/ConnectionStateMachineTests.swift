@@ -1,6 +1,7 @@
 import Foundation
-@testable import MockHTTPServer
 import Testing
+
+@testable import MockHTTPServer
 
 /// The connection's state machine alone, without a socket: what each event leads to, and what
 /// each step of a response asks the loop to do.
@@ -11,7 +12,8 @@ import Testing
     @Test func aKeepAliveResponseWritesRecordsPausesThenReadsTheNextRequest() {
         var machine = ConnectionStateMachine(now: start)
         let head = Data("HTTP/1.1 200 OK\r\n\r\n".utf8)
-        machine.respond(ResponsePlan([.record(status: 200), .pause(milliseconds: 50), .write(head)], sequence: 7, keepAlive: true))
+        machine.respond(
+            ResponsePlan([.record(status: 200), .pause(milliseconds: 50), .write(head)], sequence: 7, keepAlive: true))
         #expect(machine.nextStep(now: start, inputIsEmpty: true) == .record(sequence: 7, status: 200))
         #expect(machine.nextStep(now: start, inputIsEmpty: true) == .wait, "the pause starts")
         #expect(machine.deadline(writingSince: nil, timeouts) == start + .milliseconds(50))
@@ -61,8 +63,12 @@ import Testing
         #expect(machine.expiry(writing: false) == .idle)
         machine.bytesArrived(now: start + .seconds(2))
         machine.bytesArrived(now: start + .seconds(3))
-        #expect(machine.deadline(writingSince: nil, timeouts) == start + .seconds(12), "the first byte counts, not the last")
-        #expect(machine.deadline(writingSince: start + .seconds(4), timeouts) == start + .seconds(9), "a blocked write bounds first")
+        #expect(
+            machine.deadline(writingSince: nil, timeouts) == start + .seconds(12), "the first byte counts, not the last"
+        )
+        #expect(
+            machine.deadline(writingSince: start + .seconds(4), timeouts) == start + .seconds(9),
+            "a blocked write bounds first")
         #expect(machine.expiry(writing: true) == .abandonWrite)
     }
 
@@ -76,7 +82,9 @@ import Testing
         var machine = ConnectionStateMachine(now: start)
         machine.bytesArrived(now: start)
         machine.handOff()
-        #expect(machine.isAwaitingAnswer && machine.deadline(writingSince: nil, timeouts) == nil && machine.expiry(writing: false) == nil)
+        #expect(
+            machine.isAwaitingAnswer && machine.deadline(writingSince: nil, timeouts) == nil
+                && machine.expiry(writing: false) == nil)
         #expect(machine.nextStep(now: start, inputIsEmpty: true) == .wait)
         machine.answered(ResponsePlan([.write(Data("x".utf8))], keepAlive: true))
         #expect(machine.nextStep(now: start, inputIsEmpty: true) == .write(Data("x".utf8)))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MVITestSupport
+import Testing
 
 /// Subject: a `mock-server` process run out of file descriptors (`ulimit -n 64`) by real clients.
 @Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
@@ -15,7 +15,8 @@ struct DescriptorTests {
         // More clients than the server has descriptors: the later ones are refused.
         var crowd = try (0..<100).map { _ in try RawClient(port: port) }
         let refused = crowd.suffix(20).map { $0.readAll(timeout: 10) }
-        #expect(refused.allSatisfy { $0.hasPrefix("HTTP/1.1 503") || $0.isEmpty }, "got: \(refused.map { $0.prefix(12) })")
+        #expect(
+            refused.allSatisfy { $0.hasPrefix("HTTP/1.1 503") || $0.isEmpty }, "got: \(refused.map { $0.prefix(12) })")
         #expect(refused.contains { $0.hasPrefix("HTTP/1.1 503") })
         // A connection open before is still served.
         first.send("GET /v1/images/search HTTP/1.1\r\n\r\n")

@@ -11,7 +11,11 @@ import Testing
     @Test func catSearchWithoutAKeyGivesTenForAnyLimitAboveOne() throws {
         let server = try startServer()
         defer { server.stop() }
-        let response = try #require(get(server.baseURL.appendingPathComponent("v1/images/search").appending(queryItems: [.init(name: "limit", value: "50")])))
+        let response = try #require(
+            get(
+                server.baseURL.appendingPathComponent("v1/images/search").appending(queryItems: [
+                    .init(name: "limit", value: "50")
+                ])))
         #expect(response.status == 200)
         let images = try #require(json(response.body) as? [[String: Any]])
         #expect(images.count == 10)
@@ -29,9 +33,16 @@ import Testing
         let server = try startServer()
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("v1/images/search")
-        let page0 = try #require(get(url.appending(queryItems: [.init(name: "limit", value: "50"), .init(name: "page", value: "0")]), headers: ["x-api-key": "k"]))
-        let page2 = try #require(get(url.appending(queryItems: [.init(name: "limit", value: "50"), .init(name: "page", value: "2")]), headers: ["x-api-key": "k"]))
-        let capped = try #require(get(url.appending(queryItems: [.init(name: "limit", value: "500")]), headers: ["x-api-key": "k"]))
+        let page0 = try #require(
+            get(
+                url.appending(queryItems: [.init(name: "limit", value: "50"), .init(name: "page", value: "0")]),
+                headers: ["x-api-key": "k"]))
+        let page2 = try #require(
+            get(
+                url.appending(queryItems: [.init(name: "limit", value: "50"), .init(name: "page", value: "2")]),
+                headers: ["x-api-key": "k"]))
+        let capped = try #require(
+            get(url.appending(queryItems: [.init(name: "limit", value: "500")]), headers: ["x-api-key": "k"]))
         #expect((json(page0.body) as? [Any])?.count == 50)
         #expect((json(page2.body) as? [Any])?.count == 20, "120 images: the third page of 50 has 20")
         #expect((json(capped.body) as? [Any])?.count == 100)
@@ -61,7 +72,11 @@ import Testing
     @Test func newsNeedsAKeyAndAnswersWithNewsAPIsErrorShape() throws {
         let server = try startServer()
         defer { server.stop() }
-        let response = try #require(get(server.baseURL.appendingPathComponent("v2/top-headlines").appending(queryItems: [.init(name: "language", value: "en")])))
+        let response = try #require(
+            get(
+                server.baseURL.appendingPathComponent("v2/top-headlines").appending(queryItems: [
+                    .init(name: "language", value: "en")
+                ])))
         #expect(response.status == 401)
         let body = try #require(json(response.body) as? [String: String])
         #expect(body["status"] == "error")
@@ -74,7 +89,8 @@ import Testing
         defer { server.stop() }
         func page(_ number: Int) throws -> (status: Int, body: [String: Any]) {
             let url = server.baseURL.appendingPathComponent("v2/top-headlines").appending(queryItems: [
-                .init(name: "language", value: "en"), .init(name: "page", value: String(number)), .init(name: "pageSize", value: "20"),
+                .init(name: "language", value: "en"), .init(name: "page", value: String(number)),
+                .init(name: "pageSize", value: "20"),
             ])
             let response = try #require(get(url, headers: ["X-Api-Key": "k"]))
             return (response.status, try #require(json(response.body) as? [String: Any]))
@@ -85,7 +101,10 @@ import Testing
         #expect(total > 100, "the data set has more English headlines than the cap")
         let articles = try #require(first["articles"] as? [[String: Any]])
         #expect(articles.count == 20)
-        #expect(Set(articles[0].keys) == ["source", "author", "title", "description", "url", "urlToImage", "publishedAt", "content"])
+        #expect(
+            Set(articles[0].keys) == [
+                "source", "author", "title", "description", "url", "urlToImage", "publishedAt", "content",
+            ])
         var seen = articles.count
         for number in 2...5 { seen += (try page(number).body["articles"] as? [Any])?.count ?? 0 }
         #expect(seen == 100)
@@ -104,7 +123,8 @@ import Testing
     func newsRejectsBadParametersWith400(path: String, query: [(String, String)], code: String) throws {
         let server = try startServer()
         defer { server.stop() }
-        let url = server.baseURL.appendingPathComponent(path).appending(queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) })
+        let url = server.baseURL.appendingPathComponent(path).appending(
+            queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) })
         let response = try #require(get(url, headers: ["X-Api-Key": "k"]))
         #expect(response.status == 400)
         #expect((json(response.body) as? [String: String])?["code"] == code)
@@ -113,14 +133,17 @@ import Testing
     @Test func everythingSearchesTitlesAndDescriptionsWithoutRegardToCase() throws {
         let server = try startServer()
         defer { server.stop() }
-        let url = server.baseURL.appendingPathComponent("v2/everything").appending(queryItems: [.init(name: "q", value: "KITTENS"), .init(name: "pageSize", value: "100")])
+        let url = server.baseURL.appendingPathComponent("v2/everything").appending(queryItems: [
+            .init(name: "q", value: "KITTENS"), .init(name: "pageSize", value: "100"),
+        ])
         let response = try #require(get(url, headers: ["X-Api-Key": "k"]))
         let body = try #require(json(response.body) as? [String: Any])
         let articles = try #require(body["articles"] as? [[String: Any]])
         #expect(!articles.isEmpty)
-        #expect(articles.allSatisfy { article in
-            ["title", "description"].contains { (article[$0] as? String)?.lowercased().contains("kittens") == true }
-        })
+        #expect(
+            articles.allSatisfy { article in
+                ["title", "description"].contains { (article[$0] as? String)?.lowercased().contains("kittens") == true }
+            })
         #expect(body["totalResults"] as? Int == articles.count)
     }
 }
@@ -129,7 +152,10 @@ import Testing
     @Test func stubsOverrideARouteAndServeTheirQueueInOrderThenRepeatTheLast() throws {
         let server = try startServer()
         defer { server.stop() }
-        server.stub(Stub(path: "/v1/images/search", query: ["page": "7"], responses: [.text(500, "first"), .text(503, "second")]))
+        server.stub(
+            Stub(
+                path: "/v1/images/search", query: ["page": "7"], responses: [.text(500, "first"), .text(503, "second")])
+        )
         let url = server.baseURL.appendingPathComponent("v1/images/search")
         let paged = url.appending(queryItems: [.init(name: "page", value: "7")])
         #expect(get(paged)?.status == 500)
@@ -143,7 +169,14 @@ import Testing
         let server = try startServer()
         defer { server.stop() }
         let body = String(repeating: "0123456789", count: 300)
-        server.stub(Stub(path: "/chunked", responses: [StubResponse(body: Data(body.utf8), chunked: true, chunkSize: 700, delayMilliseconds: 50, throttleBytes: 500, throttleMilliseconds: 5)]))
+        server.stub(
+            Stub(
+                path: "/chunked",
+                responses: [
+                    StubResponse(
+                        body: Data(body.utf8), chunked: true, chunkSize: 700, delayMilliseconds: 50, throttleBytes: 500,
+                        throttleMilliseconds: 5)
+                ]))
         let response = try #require(get(server.baseURL.appendingPathComponent("chunked")))
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == body)
@@ -156,7 +189,9 @@ import Testing
         defer { server.stop() }
         server.stub(Stub(path: "/fault", responses: [.fault(fault)]))
         let response = get(server.baseURL.appendingPathComponent("fault"))
-        #expect(response == nil || response?.status != 200 || response?.body.isEmpty == true, "the client must not see a clean answer")
+        #expect(
+            response == nil || response?.status != 200 || response?.body.isEmpty == true,
+            "the client must not see a clean answer")
         #expect(server.journal.all.first?.fault == fault)
     }
 
@@ -186,7 +221,8 @@ import Testing
         let outcome = Box<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let started = Date()
-        session.dataTask(with: URLRequest(url: server.baseURL.appendingPathComponent("stall"), timeoutInterval: 1)) { _, _, error in
+        session.dataTask(with: URLRequest(url: server.baseURL.appendingPathComponent("stall"), timeoutInterval: 1)) {
+            _, _, error in
             outcome.value = error
             done.signal()
         }.resume()
@@ -234,14 +270,24 @@ import Testing
         let server = try startServer()
         defer { server.stop() }
         let admin = server.baseURL.appendingPathComponent("__admin")
-        let created = try #require(send("POST", admin.appendingPathComponent("stubs"), body: #"{"path": "/v1/images/search", "responses": [{"status": 418, "headers": {"X-Test": "yes"}, "body": "teapot"}]}"#))
+        let created = try #require(
+            send(
+                "POST", admin.appendingPathComponent("stubs"),
+                body:
+                    #"{"path": "/v1/images/search", "responses": [{"status": 418, "headers": {"X-Test": "yes"}, "body": "teapot"}]}"#
+            ))
         #expect(created.status == 201)
         let stubbed = try #require(get(server.baseURL.appendingPathComponent("v1/images/search")))
         #expect(stubbed.status == 418)
         #expect(stubbed.headers["x-test"] == "yes")
         #expect(String(decoding: stubbed.body, as: UTF8.self) == "teapot")
 
-        let next = try #require(send("GET", admin.appendingPathComponent("requests/next").appending(queryItems: [.init(name: "timeoutMs", value: "5000")])))
+        let next = try #require(
+            send(
+                "GET",
+                admin.appendingPathComponent("requests/next").appending(queryItems: [
+                    .init(name: "timeoutMs", value: "5000")
+                ])))
         let entry = try #require(json(next.body) as? [String: Any])
         #expect(entry["path"] as? String == "/v1/images/search")
         #expect(entry["status"] as? Int == 418)
@@ -255,19 +301,41 @@ import Testing
 
         #expect(send("POST", admin.appendingPathComponent("reset"))?.status == 204)
         #expect(get(server.baseURL.appendingPathComponent("v1/images/search"))?.status == 200)
-        #expect(send("GET", admin.appendingPathComponent("requests/next").appending(queryItems: [.init(name: "timeoutMs", value: "5000")]))?.status == 200)
-        #expect(send("GET", admin.appendingPathComponent("requests/next").appending(queryItems: [.init(name: "timeoutMs", value: "50")]))?.status == 408)
+        #expect(
+            send(
+                "GET",
+                admin.appendingPathComponent("requests/next").appending(queryItems: [
+                    .init(name: "timeoutMs", value: "5000")
+                ]))?.status == 200)
+        #expect(
+            send(
+                "GET",
+                admin.appendingPathComponent("requests/next").appending(queryItems: [
+                    .init(name: "timeoutMs", value: "50")
+                ]))?.status == 408)
     }
 
     @Test(arguments: [
         (#"{"responses": [{}]}"#, "path: missing; expected a string starting with /"),
         (#"{"path": "/x"}"#, "responses: missing; give responses (an array) or response (one)"),
-        (#"{"path": "/x", "response": {"status": 42}}"#, "responses[0].status: expected a whole number from 100 to 599, got 42"),
-        (#"{"path": "/x", "response": {"fault": "boom"}}"#, "responses[0].fault: expected one of connectionReset, emptyResponse, malformedChunk, garbageThenClose, stall, truncatedBody"),
-        (#"{"path": "/x", "response": {"stauts": 200}}"#, "responses[0].stauts: unknown field; expected body, bodyBase64, chunkSize, chunked, delayMs, fault, headers, status, throttle"),
+        (
+            #"{"path": "/x", "response": {"status": 42}}"#,
+            "responses[0].status: expected a whole number from 100 to 599, got 42"
+        ),
+        (
+            #"{"path": "/x", "response": {"fault": "boom"}}"#,
+            "responses[0].fault: expected one of connectionReset, emptyResponse, malformedChunk, garbageThenClose, stall, truncatedBody"
+        ),
+        (
+            #"{"path": "/x", "response": {"stauts": 200}}"#,
+            "responses[0].stauts: unknown field; expected body, bodyBase64, chunkSize, chunked, delayMs, fault, headers, status, throttle"
+        ),
         ("not json", "the body is not valid JSON (unknown literal; expected null at column 1)"),
         ("[1]", "the body must be a JSON object"),
-        (#"{"path": "/x", "path": "/y", "response": {}}"#, "the body is not valid JSON (duplicate key \"path\" at column 16)"),
+        (
+            #"{"path": "/x", "path": "/y", "response": {}}"#,
+            "the body is not valid JSON (duplicate key \"path\" at column 16)"
+        ),
     ])
     func badStubsAreRejectedNamingTheField(body: String, message: String) throws {
         let server = try startServer()
@@ -290,12 +358,17 @@ import Testing
         let elsewhere = FileManager.default.temporaryDirectory.path
         let data = try MockData.locate(workingDirectory: elsewhere)
         #expect(data.source == .checkout)
-        #expect(data.summary.contains("(the package checkout's: there is no Fixtures/http in the working folder; pass --fixtures DIR for another)"))
+        #expect(
+            data.summary.contains(
+                "(the package checkout's: there is no Fixtures/http in the working folder; pass --fixtures DIR for another)"
+            ))
     }
 
     @Test func anExplicitFolderIsUsedOrRefusedNeverReplaced() throws {
         let root = FileManager.default.currentDirectoryPath + "/Fixtures"
         #expect(try MockData.locate(fixtures: root).source == .explicit)
-        #expect(throws: MockServerError.noDataSet(searched: ["/nonexistent/http"], fixtures: "/nonexistent")) { try MockData.locate(fixtures: "/nonexistent") }
+        #expect(throws: MockServerError.noDataSet(searched: ["/nonexistent/http"], fixtures: "/nonexistent")) {
+            try MockData.locate(fixtures: "/nonexistent")
+        }
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import MVITestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Subject: a real process and socket; waits use generous timeouts.
-@Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests by `swift build --build-tests`"))
+@Suite(
+    .requires(
+        mockServerExecutable() != nil,
+        "the mock-server executable is built next to the tests by `swift build --build-tests`"))
 struct ExecutableTests {
     @Test func printsWhereItListensServesAndStopsOnSIGTERM() throws {
         let server = try ServerProcess(arguments: [])
@@ -21,7 +24,9 @@ struct ExecutableTests {
         #expect(server.waitForExit(timeout: 30))
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 0)
-        #expect(String(decoding: server.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("stopped"))
+        #expect(
+            String(decoding: server.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(
+                "stopped"))
     }
 
     /// Runs the executable to its end: its status, standard output and standard error.
@@ -52,7 +57,9 @@ struct ExecutableTests {
     }
 
     @Test func takesFlagEqualsValueAsWellAsFlagValue() throws {
-        let server = try ServerProcess(arguments: ["--news-api-keys=good", "--news-request-limit", "1", "--event-loops=1"])
+        let server = try ServerProcess(arguments: [
+            "--news-api-keys=good", "--news-request-limit", "1", "--event-loops=1",
+        ])
         let port = try #require(server.port)
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/v2/top-headlines?language=en"))
         #expect(get(url, headers: ["X-Api-Key": "bad"])?.status == 401)
@@ -65,12 +72,15 @@ struct ExecutableTests {
     /// The folder given with --fixtures is named as the one searched; the message does not ask
     /// for the --fixtures that was passed.
     @Test func aDataSetThatCannotBeFoundExitsOne() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("mock-server-no-data-\(UUID().uuidString)")
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mock-server-no-data-\(UUID().uuidString)")
         let result = try run(["--port", "0", "--fixtures", empty.path])
         #expect(result.status == 1)
-        #expect(result.errors.contains(
-            "no data set in --fixtures \(empty.path): looked for cats.json in \(empty.path)/http, which does not hold it; "
-                + "give the folder whose http/ subfolder holds the data set (the checkout's Fixtures does)"), "\(result.errors)")
+        #expect(
+            result.errors.contains(
+                "no data set in --fixtures \(empty.path): looked for cats.json in \(empty.path)/http, which does not hold it; "
+                    + "give the folder whose http/ subfolder holds the data set (the checkout's Fixtures does)"),
+            "\(result.errors)")
         #expect(!result.errors.contains("pass --fixtures"))
     }
 
@@ -100,8 +110,14 @@ struct ExecutableTests {
         (["--help=yes"], "unknown option --help"),
         (["serve"], "unexpected argument serve"),
         (["--record", "/tmp/recorded"], "--record needs --proxy UPSTREAM: it records what the upstream answers"),
-        (["--proxy", "ftp://cats.test"], "--proxy ftp://cats.test: expected an http or https URL such as https://api.thecatapi.com"),
-        (["--proxy", "not a url"], "--proxy not a url: expected an http or https URL such as https://api.thecatapi.com"),
+        (
+            ["--proxy", "ftp://cats.test"],
+            "--proxy ftp://cats.test: expected an http or https URL such as https://api.thecatapi.com"
+        ),
+        (
+            ["--proxy", "not a url"],
+            "--proxy not a url: expected an http or https URL such as https://api.thecatapi.com"
+        ),
     ])
     func rejectsBadArgumentsWithUsageStatus(arguments: [String], message: String) throws {
         let result = try run(arguments)

@@ -9,7 +9,9 @@ import Testing
         let server = try startServer()
         defer { server.stop() }
         let id = try #require(server.configuration.data.cats.first?.id)
-        let url = server.baseURL.appendingPathComponent("images/\(id).png").appending(queryItems: [.init(name: "size", value: size)])
+        let url = server.baseURL.appendingPathComponent("images/\(id).png").appending(queryItems: [
+            .init(name: "size", value: size)
+        ])
         let response = try #require(get(url))
         #expect(response.status == 200)
         #expect(response.body.count == bytes)
@@ -28,7 +30,9 @@ import Testing
         let id = try #require(server.configuration.data.cats.first?.id)
         let response = try #require(try exchange(server, "GET", "/images/\(id).png?size=huge"))
         #expect(response.status == 400)
-        #expect((json(response.body) as? [String: String])?["message"] == "size must be one of small, medium, large; got huge")
+        #expect(
+            (json(response.body) as? [String: String])?["message"]
+                == "size must be one of small, medium, large; got huge")
     }
 
     @Test func truncatedBodyPromisesMoreBytesThanItSendsThenCloses() throws {

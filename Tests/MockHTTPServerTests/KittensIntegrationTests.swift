@@ -1,6 +1,6 @@
 import Foundation
-import MVIKittens
 import MVICore
+import MVIKittens
 import MockHTTPServer
 import Testing
 
@@ -18,7 +18,9 @@ import Testing
         return outcome.value
     }
 
-    private func source(_ server: MockServer, key: String? = "test-key", timeout: TimeInterval = 30) -> KittenHTTPDataSource {
+    private func source(_ server: MockServer, key: String? = "test-key", timeout: TimeInterval = 30)
+        -> KittenHTTPDataSource
+    {
         KittenHTTPDataSource(baseURL: server.baseURL, apiKey: key, timeout: timeout)
     }
 
@@ -119,7 +121,9 @@ import Testing
         let main = DispatchQueueScheduler.background(label: "kittens-main")
         let view = WaitingView()
         let component = main.queue.sync {
-            let component = KittenComponent(dataSource: source(server), scheduler: main, backgroundScheduler: DispatchQueueScheduler.background(label: "kittens-parse"))
+            let component = KittenComponent(
+                dataSource: source(server), scheduler: main,
+                backgroundScheduler: DispatchQueueScheduler.background(label: "kittens-parse"))
             component.onViewCreated(view)
             component.onStart()
             return component
@@ -148,7 +152,9 @@ import Testing
         server.stub(Stub(path: "/v1/images/search", responses: [.fault(.stall)]))
         let main = DispatchQueueScheduler.background(label: "kittens-main")
         let component = main.queue.sync {
-            KittenComponent(dataSource: source(server), scheduler: main, backgroundScheduler: DispatchQueueScheduler.background(label: "kittens-parse"))
+            KittenComponent(
+                dataSource: source(server), scheduler: main,
+                backgroundScheduler: DispatchQueueScheduler.background(label: "kittens-parse"))
         }
         let entry = try #require(server.journal.next(timeout: .seconds(10)))
         main.queue.sync { component.onDestroy() }

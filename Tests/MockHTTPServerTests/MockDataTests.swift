@@ -5,7 +5,9 @@ import Testing
 /// Subject: reading the data sets; a file that is not what the server serves names the file and field.
 @Suite struct MockDataTests {
     /// A folder with `cats.json` and, unless nil, `news-articles.json` holding `news`.
-    private func folder(news: String?, cats: String = #"{"images": [{"id": "a", "width": 1, "height": 2}]}"#) throws -> URL {
+    private func folder(news: String?, cats: String = #"{"images": [{"id": "a", "width": 1, "height": 2}]}"#) throws
+        -> URL
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mock-data-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(cats.utf8).write(to: directory.appendingPathComponent(MockData.catsFile))
@@ -38,10 +40,14 @@ import Testing
     }
 
     @Test func aCatWithoutItsSizeNamesTheImage() throws {
-        let directory = try folder(news: #"{"articles": []}"#, cats: #"{"images": [{"id": "a", "width": 1, "height": 2}, {"id": "b", "width": 1.5}]}"#)
-        #expect(throws: MockServerError.invalidData(
-            path: directory.appendingPathComponent(MockData.catsFile).path, field: "images[1]",
-            problem: "needs a string id and whole number width and height")) { try MockData.load(from: directory) }
+        let directory = try folder(
+            news: #"{"articles": []}"#,
+            cats: #"{"images": [{"id": "a", "width": 1, "height": 2}, {"id": "b", "width": 1.5}]}"#)
+        #expect(
+            throws: MockServerError.invalidData(
+                path: directory.appendingPathComponent(MockData.catsFile).path, field: "images[1]",
+                problem: "needs a string id and whole number width and height")
+        ) { try MockData.load(from: directory) }
     }
 
     @Test func aMissingNewsFileIsUnreadable() throws {

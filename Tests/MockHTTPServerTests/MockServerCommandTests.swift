@@ -14,24 +14,32 @@ import Testing
         var status: Int32 = -1
 
         init(_ arguments: [String], whileServing: @escaping (String) -> Void = { _ in }) {
-            let io = MockServerCommand.IO(out: { self.out += $0 }, err: { self.err += $0 }, waitForStop: { whileServing(self.out) })
+            let io = MockServerCommand.IO(
+                out: { self.out += $0 }, err: { self.err += $0 }, waitForStop: { whileServing(self.out) })
             status = MockServerCommand.run(arguments, io: io)
         }
     }
 
     private static func options(_ arguments: [String]) throws -> MockServerCommand {
-        guard case .run(let parsed) = try MockServerCommand.spec.parse(arguments) else { throw UsageError(command: "test", "not a run") }
+        guard case .run(let parsed) = try MockServerCommand.spec.parse(arguments) else {
+            throw UsageError(command: "test", "not a run")
+        }
         return try MockServerCommand(parsed)
     }
 
     @Test func theOptionsHoldTheTypedValues() throws {
-        let options = try Self.options(["--port", "0", "--news-api-keys", "a, b", "--idle-timeout", "0.5", "--news-request-limit", "3"])
+        let options = try Self.options([
+            "--port", "0", "--news-api-keys", "a, b", "--idle-timeout", "0.5", "--news-request-limit", "3",
+        ])
         #expect(options.port == 0 && options.host == "127.0.0.1")
         #expect(options.newsAPI.accepted == ["a", "b"] && options.newsAPI.requestLimit == 3)
         #expect(options.idleTimeout == .milliseconds(500) && options.headerTimeout == .seconds(10))
         #expect(options.journal == JournalLimits(maxEntries: 10_000, maxBodyBytes: 65_536))
         #expect(options.proxy == nil)
-        #expect(throws: UsageError(command: "mock-server", "--record needs --proxy UPSTREAM: it records what the upstream answers")) {
+        #expect(
+            throws: UsageError(
+                command: "mock-server", "--record needs --proxy UPSTREAM: it records what the upstream answers")
+        ) {
             try Self.options(["--record", "/tmp/r"])
         }
     }

@@ -10,7 +10,8 @@ import Testing
         _ server: MockServer, _ path: String = "v2/top-headlines", query: [(String, String)] = [("language", "en")],
         headers: [String: String] = ["X-Api-Key": "k"]
     ) throws -> (status: Int, body: [String: Any]) {
-        let url = server.baseURL.appendingPathComponent(path).appending(queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) })
+        let url = server.baseURL.appendingPathComponent(path).appending(
+            queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) })
         let response = try #require(get(url, headers: headers))
         return (response.status, try #require(json(response.body) as? [String: Any]))
     }
@@ -27,9 +28,12 @@ import Testing
         let first = try news(server)
         #expect(first.body["totalResults"] as? Int == english.count)
         #expect(urls(first.body).count == 20, "pageSize defaults to 20")
-        #expect(urls(first.body) == english.prefix(20).compactMap { if case .string(let url)? = $0["url"] { url } else { nil } })
+        #expect(
+            urls(first.body)
+                == english.prefix(20).compactMap { if case .string(let url)? = $0["url"] { url } else { nil } })
         let second = try news(server, query: [("language", "en"), ("page", "2")])
-        #expect(urls(first.body).last == urls(second.body).first, "the data set's one duplicate straddles pages 1 and 2")
+        #expect(
+            urls(first.body).last == urls(second.body).first, "the data set's one duplicate straddles pages 1 and 2")
     }
 
     @Test func aMissingKeyIs401ApiKeyMissingWithNewsAPIsMessage() throws {
@@ -37,10 +41,12 @@ import Testing
         defer { server.stop() }
         let answer = try news(server, headers: [:])
         #expect(answer.status == 401)
-        #expect(answer.body as? [String: String] == [
-            "status": "error", "code": "apiKeyMissing",
-            "message": "Your API key is missing. Append this to the URL with the apiKey param, or use the x-api-key HTTP header.",
-        ])
+        #expect(
+            answer.body as? [String: String] == [
+                "status": "error", "code": "apiKeyMissing",
+                "message":
+                    "Your API key is missing. Append this to the URL with the apiKey param, or use the x-api-key HTTP header.",
+            ])
     }
 
     @Test func aKeyTheServerDoesNotAcceptIs401ApiKeyInvalid() throws {
@@ -51,7 +57,9 @@ import Testing
         #expect(wrong.body["code"] as? String == "apiKeyInvalid")
         #expect(wrong.body["message"] as? String == NewsAPIError.apiKeyInvalid.message)
         #expect(try news(server, headers: ["X-Api-Key": "good"]).status == 200)
-        #expect(try news(server, query: [("language", "en"), ("apiKey", "good")], headers: [:]).status == 200, "the key may come as apiKey")
+        #expect(
+            try news(server, query: [("language", "en"), ("apiKey", "good")], headers: [:]).status == 200,
+            "the key may come as apiKey")
         #expect(try news(server, headers: ["Authorization": "Bearer good"]).status == 200, "or as Authorization")
         #expect(try news(server, headers: ["Authorization": "bad"]).status == 401)
     }
@@ -66,16 +74,21 @@ import Testing
         #expect(try news(server, headers: ["X-Api-Key": "good"]).status == 200)
     }
 
-    @Test(arguments: [[("sources", "bbc-news"), ("country", "us")], [("sources", "bbc-news"), ("category", "science")]])
+    @Test(arguments: [
+        [("sources", "bbc-news"), ("country", "us")], [("sources", "bbc-news"), ("category", "science")],
+    ])
     func sourcesMixedWithCountryOrCategoryIsParameterInvalid(query: [(String, String)]) throws {
         let server = try startServer()
         defer { server.stop() }
         let mixed = try news(server, query: query)
         #expect(mixed.status == 400)
         #expect(mixed.body["code"] as? String == "parameterInvalid")
-        #expect(mixed.body["message"] as? String == "You can't mix the sources parameter with the country or category parameters.")
+        #expect(
+            mixed.body["message"] as? String
+                == "You can't mix the sources parameter with the country or category parameters.")
         #expect(try news(server, query: [("sources", "bbc-news")]).status == 200, "sources alone is fine")
-        #expect(try news(server, "v2/everything", query: [("q", "a")] + query).status == 200, "the rule is top headlines'")
+        #expect(
+            try news(server, "v2/everything", query: [("q", "a")] + query).status == 200, "the rule is top headlines'")
     }
 
     @Test(arguments: [
@@ -84,16 +97,21 @@ import Testing
     func pagesMayNotReachPastTheFirstHundredResults(page: Int, pageSize: Int, status: Int) throws {
         let server = try startServer()
         defer { server.stop() }
-        let answer = try news(server, query: [("language", "en"), ("page", String(page)), ("pageSize", String(pageSize))])
+        let answer = try news(
+            server, query: [("language", "en"), ("page", String(page)), ("pageSize", String(pageSize))])
         #expect(answer.status == status)
         if status == 426 {
             #expect(answer.body["code"] as? String == "maximumResultsReached")
-            #expect(answer.body["message"] as? String == NewsAPIError.maximumResultsReached(first: (page - 1) * pageSize, last: page * pageSize).message)
+            #expect(
+                answer.body["message"] as? String
+                    == NewsAPIError.maximumResultsReached(first: (page - 1) * pageSize, last: page * pageSize).message)
         }
     }
 
     @Test func theCapMessageNamesTheResultsAsked() {
-        #expect(NewsAPIError.maximumResultsReached(first: 100, last: 200).message.contains("You are trying to request results 100 to 200."))
+        #expect(
+            NewsAPIError.maximumResultsReached(first: 100, last: 200).message.contains(
+                "You are trying to request results 100 to 200."))
     }
 
     @Test(arguments: [
@@ -101,7 +119,10 @@ import Testing
         ([("q", "swift"), ("pageSize", "0")], "pageSize must be a whole number from 1 to 100."),
         ([("q", "swift"), ("pageSize", "ten")], "pageSize must be a whole number from 1 to 100."),
         ([("q", "swift"), ("page", "0")], "page must be a whole number >= 1."),
-        ([("q", "swift"), ("searchIn", "title,body")], "searchIn may only contain title, description and content; got body."),
+        (
+            [("q", "swift"), ("searchIn", "title,body")],
+            "searchIn may only contain title, description and content; got body."
+        ),
     ])
     func badParametersAre400ParameterInvalidNamingThem(query: [(String, String)], message: String) throws {
         let server = try startServer()
@@ -155,6 +176,9 @@ import Testing
         server.stub(Stub(path: "/v2/top-headlines", responses: [.newsAPI(.unexpectedError)]))
         let answer = try news(server)
         #expect(answer.status == 500)
-        #expect(answer.body as? [String: String] == ["status": "error", "code": "unexpectedError", "message": NewsAPIError.unexpectedError.message])
+        #expect(
+            answer.body as? [String: String] == [
+                "status": "error", "code": "unexpectedError", "message": NewsAPIError.unexpectedError.message,
+            ])
     }
 }

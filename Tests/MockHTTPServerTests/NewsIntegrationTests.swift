@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
-import MockHTTPServer
 import MVINews
+import MockHTTPServer
 import Testing
 
 /// News's URLSession data source, and the headlines store on it, against the mock server's
@@ -29,7 +29,9 @@ import Testing
         let page = try #require(try load(source(server), .topHeadlines(page: 1, pageSize: 20))?.get())
         #expect(page.articles.count == 20)
         #expect(page.totalResults > NewsRequest.resultCap)
-        #expect(page.articles.contains { $0.author == nil } || page.articles.contains { $0.urlToImage == nil } || page.articles.contains { $0.description == nil })
+        #expect(
+            page.articles.contains { $0.author == nil } || page.articles.contains { $0.urlToImage == nil }
+                || page.articles.contains { $0.description == nil })
         let request = try #require(server.journal.next(timeout: .seconds(10))?.request)
         #expect(request.path == "/v2/top-headlines")
         #expect(request.target == "/v2/top-headlines?language=en&page=1&pageSize=20")
@@ -42,9 +44,10 @@ import Testing
         defer { server.stop() }
         let page = try #require(try load(source(server), .everything(query: "Kittens", page: 1, pageSize: 20))?.get())
         #expect(!page.articles.isEmpty)
-        #expect(page.articles.allSatisfy { article in
-            [article.title, article.description].contains { $0?.lowercased().contains("kittens") == true }
-        })
+        #expect(
+            page.articles.allSatisfy { article in
+                [article.title, article.description].contains { $0?.lowercased().contains("kittens") == true }
+            })
         let request = try #require(server.journal.next(timeout: .seconds(10))?.request)
         #expect(request.target == "/v2/everything?q=Kittens&page=1&pageSize=20")
         #expect(request.header("X-Api-Key") == "news-key")
@@ -60,7 +63,9 @@ import Testing
         ("a failing service", 500, "unexpectedError", "NewsAPI failed to answer. Try again later."),
     ])
     func eachNewsAPIErrorReachesTheUserAsItsText(situation: String, status: Int, code: String, text: String) throws {
-        let server = try startServer { $0.newsAPI = NewsAPIKeys(accepted: ["news-key"], requestLimit: situation == "a used-up key" ? 0 : nil) }
+        let server = try startServer {
+            $0.newsAPI = NewsAPIKeys(accepted: ["news-key"], requestLimit: situation == "a used-up key" ? 0 : nil)
+        }
         defer { server.stop() }
         var request = NewsRequest.topHeadlines(page: 1, pageSize: 20)
         var key: String? = "news-key"
@@ -90,7 +95,9 @@ import Testing
         let server = try startServer()
         defer { server.stop() }
         server.stub(Stub(path: "/v2/everything", responses: [.fault(.connectionReset)]))
-        guard case .failure(let error)? = load(source(server), .everything(query: "swift", page: 1, pageSize: 20)), case .transport = error else {
+        guard case .failure(let error)? = load(source(server), .everything(query: "swift", page: 1, pageSize: 20)),
+            case .transport = error
+        else {
             Issue.record("expected a transport failure")
             return
         }
@@ -123,7 +130,9 @@ import Testing
         while state.hasMorePages {
             let before = state.loadedPage
             scheduler.queue.sync { store.accept(.loadMore) }
-            repeat { state = try #require(settled()) } while state.loadedPage == before && state.container.errorText == nil
+            repeat {
+                state = try #require(settled())
+            } while state.loadedPage == before && state.container.errorText == nil
         }
         #expect(state.loadedPage == 5)
         #expect(state.articles.count == 99, "100 results, one of them the duplicate that straddles pages 1 and 2")

@@ -15,7 +15,8 @@ import Testing
     @Test(arguments: Array(UInt64(1)...UInt64(200)))
     func randomAndMutatedRequestsNeverCrashTheParser(seed: UInt64) {
         var random = Seeded(state: seed)
-        var bytes = Array("GET /v1/images/search?limit=5&page=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc".utf8)
+        var bytes = Array(
+            "GET /v1/images/search?limit=5&page=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc".utf8)
         if seed % 4 == 0 {
             bytes = (0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         } else {

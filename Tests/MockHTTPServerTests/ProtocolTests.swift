@@ -19,7 +19,9 @@ import Testing
         let server = try startServer()
         defer { server.stop() }
         let client = try RawClient(port: server.port)
-        client.send("GET /v1/images/search?page=0 HTTP/1.1\r\n\r\nGET /nope HTTP/1.1\r\n\r\nGET /v1/images/search?page=2 HTTP/1.1\r\n\r\n")
+        client.send(
+            "GET /v1/images/search?page=0 HTTP/1.1\r\n\r\nGET /nope HTTP/1.1\r\n\r\nGET /v1/images/search?page=2 HTTP/1.1\r\n\r\n"
+        )
         let responses = client.readResponses(3)
         #expect(responses.map { String($0.prefix(15)) } == ["HTTP/1.1 200 OK", "HTTP/1.1 404 No", "HTTP/1.1 200 OK"])
         #expect(responses.last?.contains("Pagination-Page: 2") == true)
@@ -139,7 +141,8 @@ import Testing
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         let body = #"{"path": "/x", "response": {"status": 202}}"#
-        client.send("POST /__admin/stubs HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        client.send(
+            "POST /__admin/stubs HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
         let interim = client.readResponses(1, timeout: 10).first ?? ""
         #expect(interim.hasPrefix("HTTP/1.1 100 Continue"))
         client.send(body)
@@ -173,7 +176,13 @@ import Testing
     @Test func aClientThatVanishesMidResponseDoesNotHurtTheServer() throws {
         let server = try startServer()
         defer { server.stop() }
-        server.stub(Stub(path: "/slow", responses: [StubResponse(body: Data(repeating: 65, count: 100_000), throttleBytes: 1000, throttleMilliseconds: 20)]))
+        server.stub(
+            Stub(
+                path: "/slow",
+                responses: [
+                    StubResponse(
+                        body: Data(repeating: 65, count: 100_000), throttleBytes: 1000, throttleMilliseconds: 20)
+                ]))
         do {
             let client = try RawClient(port: server.port)
             client.send("GET /slow HTTP/1.1\r\n\r\n")

@@ -29,11 +29,15 @@ import Testing
     @Test func itHoldsAtMostItsCapacityAndNoLargeAnswers() throws {
         let cache = ResponseCache(capacity: 4, largestAnswer: 10)
         for index in 0..<10 {
-            _ = cache.answer(try request("GET /\(index) HTTP/1.1\r\n\r\n"), keepAlive: true) { ResponseCache.Answer(status: 200, bytes: Data()) }
+            _ = cache.answer(try request("GET /\(index) HTTP/1.1\r\n\r\n"), keepAlive: true) {
+                ResponseCache.Answer(status: 200, bytes: Data())
+            }
             #expect(cache.count <= 4)
         }
         let before = cache.count
-        _ = cache.answer(try request("GET /big HTTP/1.1\r\n\r\n"), keepAlive: true) { ResponseCache.Answer(status: 200, bytes: Data(count: 11)) }
+        _ = cache.answer(try request("GET /big HTTP/1.1\r\n\r\n"), keepAlive: true) {
+            ResponseCache.Answer(status: 200, bytes: Data(count: 11))
+        }
         #expect(cache.count == before, "an answer over the size limit is not kept")
     }
 }

@@ -25,7 +25,8 @@ final class ServerProcess {
     init(arguments: [String], limit: String = "") throws {
         guard let binary = mockServerExecutable() else { throw CocoaError(.fileNoSuchFile) }
         let fixtures = FileManager.default.currentDirectoryPath + "/Fixtures"
-        let quoted = ([binary.path, "--port", "0", "--fixtures", fixtures] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        let quoted = ([binary.path, "--port", "0", "--fixtures", fixtures] + arguments).map { "'" + $0 + "'" }.joined(
+            separator: " ")
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", (limit.isEmpty ? "" : limit + " && ") + "exec " + quoted]
         process.standardOutput = output
@@ -40,7 +41,9 @@ final class ServerProcess {
             firstLine.append(chunk)
         }
         let line = String(decoding: firstLine, as: UTF8.self).components(separatedBy: "\n")[0]
-        port = line.hasPrefix("listening on http://127.0.0.1:") ? Int(line.dropFirst("listening on http://127.0.0.1:".count)) : nil
+        port =
+            line.hasPrefix("listening on http://127.0.0.1:")
+            ? Int(line.dropFirst("listening on http://127.0.0.1:".count)) : nil
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }

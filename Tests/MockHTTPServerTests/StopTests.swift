@@ -1,7 +1,7 @@
 import Foundation
+import MVITestSupport
 import MockHTTPServer
 import Testing
-import MVITestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import Foundation
+import MVITestSupport
 import MockHTTPServer
 import Testing
-import MVITestSupport
 
 /// A fresh folder under the temporary directory with these files.
 func folder(_ files: [String: String]) throws -> URL {
@@ -26,14 +26,20 @@ func folder(_ files: [String: String]) throws -> URL {
     }
 
     @Test func aBadFileNamesTheFileAndTheField() throws {
-        let directory = try folder(["good.json": #"{"path": "/a", "response": {}}"#, "bad.json": #"{"path": "/b", "response": {"status": 99}}"#])
+        let directory = try folder([
+            "good.json": #"{"path": "/a", "response": {}}"#, "bad.json": #"{"path": "/b", "response": {"status": 99}}"#,
+        ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let error = try #require(throws: StubError.self) { try Stub.load(from: directory) }
-        #expect(error.description == directory.appendingPathComponent("bad.json").path + ": responses[0].status: expected a whole number from 100 to 599, got 99")
+        #expect(
+            error.description == directory.appendingPathComponent("bad.json").path
+                + ": responses[0].status: expected a whole number from 100 to 599, got 99")
     }
 
     @Test func aMissingFolderIsNamed() throws {
-        let error = try #require(throws: StubError.self) { try Stub.load(from: URL(fileURLWithPath: "/nonexistent/stubs")) }
+        let error = try #require(throws: StubError.self) {
+            try Stub.load(from: URL(fileURLWithPath: "/nonexistent/stubs"))
+        }
         #expect(error.description.hasPrefix("/nonexistent/stubs: cannot list the folder"))
     }
 }
@@ -42,7 +48,9 @@ func folder(_ files: [String: String]) throws -> URL {
 @Suite(.requires(mockServerExecutable() != nil, "the mock-server executable is built next to the tests"))
 struct StubFileProcessTests {
     @Test func theServerAnswersFromItsStubFiles() throws {
-        let directory = try folder(["teapot.json": #"{"path": "/v1/images/search", "response": {"status": 418, "body": "teapot"}}"#])
+        let directory = try folder([
+            "teapot.json": #"{"path": "/v1/images/search", "response": {"status": 418, "body": "teapot"}}"#
+        ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ServerProcess(arguments: ["--stubs", directory.path])
         let port = try #require(server.port)

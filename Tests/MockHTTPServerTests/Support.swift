@@ -105,7 +105,9 @@ final class RawClient {
 }
 
 /// A plain GET with URLSession; waits with a generous timeout.
-func get(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) -> (status: Int, headers: [String: String], body: Data)? {
+func get(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) -> (
+    status: Int, headers: [String: String], body: Data
+)? {
     var request = URLRequest(url: url, timeoutInterval: timeout)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let box = Box<(Int, [String: String], Data)?>(nil)
@@ -113,7 +115,9 @@ func get(_ url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30
     URLSession.shared.dataTask(with: request) { data, response, _ in
         if let http = response as? HTTPURLResponse {
             var fields: [String: String] = [:]
-            for (key, value) in http.allHeaderFields { fields[String(describing: key).lowercased()] = String(describing: value) }
+            for (key, value) in http.allHeaderFields {
+                fields[String(describing: key).lowercased()] = String(describing: value)
+            }
             box.value = (http.statusCode, fields, data ?? Data())
         }
         done.signal()
@@ -139,7 +143,10 @@ func json(_ data: Data) -> Any? { try? JSONSerialization.jsonObject(with: data) 
 
 /// One request over a fresh raw connection (`Connection: close`): the status and body, or nil if
 /// the server closed without an answer within `timeout`.
-func exchange(_ server: MockServer, _ method: String, _ target: String, body: String? = nil, headers: [String] = [], timeout: TimeInterval = 30)
+func exchange(
+    _ server: MockServer, _ method: String, _ target: String, body: String? = nil, headers: [String] = [],
+    timeout: TimeInterval = 30
+)
     throws -> (status: Int, body: Data)?
 {
     let client = try RawClient(port: server.port)

@@ -9,7 +9,9 @@ import Testing
         let server = try startServer { $0.headerTimeout = .milliseconds(500) }
         defer { server.stop() }
         let client = try RawClient(port: server.port)
-        let request = Array("GET /v1/images/search HTTP/1.1\r\nHost: a\r\nX-Padding: " + String(repeating: "p", count: 200) + "\r\n\r\n")
+        let request = Array(
+            "GET /v1/images/search HTTP/1.1\r\nHost: a\r\nX-Padding: " + String(repeating: "p", count: 200) + "\r\n\r\n"
+        )
         let started = Date()
         for character in request where !client.hasSomethingToRead {
             client.send(String(character))

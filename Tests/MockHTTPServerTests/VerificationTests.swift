@@ -36,19 +36,27 @@ import Testing
         defer { server.stop() }
         let response = try #require(try exchange(server, "GET", "/__admin/requests/count?pth=/x"))
         #expect(response.status == 400)
-        #expect((json(response.body) as? [String: String])?["message"] == "pth: unknown filter; expected method, path, query.NAME, header.NAME")
+        #expect(
+            (json(response.body) as? [String: String])?["message"]
+                == "pth: unknown filter; expected method, path, query.NAME, header.NAME")
     }
 
     @Test func findTakesTheSamePatternAStubUses() throws {
         let server = try serverWithTraffic()
         defer { server.stop() }
-        let found = try #require(try exchange(server, "POST", "/__admin/requests/find", body: #"{"method": "GET", "path": "/v1/images/search", "headers": {"X-API-KEY": "k1"}}"#))
+        let found = try #require(
+            try exchange(
+                server, "POST", "/__admin/requests/find",
+                body: #"{"method": "GET", "path": "/v1/images/search", "headers": {"X-API-KEY": "k1"}}"#))
         #expect(found.status == 200)
         let requests = try #require((json(found.body) as? [String: Any])?["requests"] as? [[String: Any]])
         #expect(requests.map { $0["sequence"] as? Int } == [1])
-        let anyMethod = try #require(try exchange(server, "POST", "/__admin/requests/count", body: #"{"query": {"q": "cats"}}"#))
-        #expect((json(anyMethod.body) as? [String: Any])?["count"] as? Int == 1, "a pattern without a method matches any")
-        let bad = try #require(try exchange(server, "POST", "/__admin/requests/find", body: #"{"path": "/x", "responses": []}"#))
+        let anyMethod = try #require(
+            try exchange(server, "POST", "/__admin/requests/count", body: #"{"query": {"q": "cats"}}"#))
+        #expect(
+            (json(anyMethod.body) as? [String: Any])?["count"] as? Int == 1, "a pattern without a method matches any")
+        let bad = try #require(
+            try exchange(server, "POST", "/__admin/requests/find", body: #"{"path": "/x", "responses": []}"#))
         #expect(bad.status == 400)
         #expect((json(bad.body) as? [String: String])?["message"]?.hasPrefix("responses: unknown field") == true)
     }
@@ -57,14 +65,18 @@ import Testing
         let server = try startServer()
         defer { server.stop() }
         let far = server.stub(Stub(method: "POST", path: "/other", responses: [.text(200, "{}")]))
-        let near = server.stub(Stub(path: "/v1/images/search", query: ["page": "1"], headers: ["X-Api-Key": "k"], responses: [.text(200, "{}")]))
+        let near = server.stub(
+            Stub(
+                path: "/v1/images/search", query: ["page": "1"], headers: ["X-Api-Key": "k"],
+                responses: [.text(200, "{}")]))
         #expect(try exchange(server, "GET", "/v1/images/search?page=0", headers: ["X-Api-Key: k"])?.status == 200)
         let entry = try #require(server.journal.all.first)
         #expect(entry.stub == nil)
         let misses = server.nearMisses(for: entry.request)
         #expect(misses.map(\.stub) == [near, far])
         #expect(misses.first?.reasons == ["query.page: expected 1, got 0"])
-        #expect(misses.last?.reasons == ["method: expected POST, got GET", "path: expected /other, got /v1/images/search"])
+        #expect(
+            misses.last?.reasons == ["method: expected POST, got GET", "path: expected /other, got /v1/images/search"])
 
         let response = try #require(try exchange(server, "GET", "/__admin/requests/\(entry.sequence)/near-misses"))
         let listed = try #require((json(response.body) as? [String: Any])?["nearMisses"] as? [[String: Any]])

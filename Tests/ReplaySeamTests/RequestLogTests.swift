@@ -1,5 +1,5 @@
-import FixtureFormat
 import Dispatch
+import FixtureFormat
 import Foundation
 import ReplaySeam
 import Testing

@@ -16,7 +16,8 @@ import Testing
         let fixture = try LiveFixture()
         defer { fixture.stop() }
         let key = "sk-live-7f3a9c"
-        let body = #"[{"url": "http://cats.test/a.png?api_key=sk-live-7f3a9c"}, {"url": "http://cats.test/b.png?apiKey=other-secret"}]"#
+        let body =
+            #"[{"url": "http://cats.test/a.png?api_key=sk-live-7f3a9c"}, {"url": "http://cats.test/b.png?apiKey=other-secret"}]"#
         fixture.server.stub(Stub(path: "/v1/images/search", responses: [.text(200, body)]))
         let recorder = try fixture.recorder(KittensFeature.module, "keys-redacted", apiKey: key)
         recorder.create()
@@ -24,7 +25,8 @@ import Testing
         recorder.perform(.start)
         settle(recorder)
         let scenario = try recorder.finish()
-        #expect(fixture.server.journal.all.first?.request.header("x-api-key") == key, "the live request carried the key")
+        #expect(
+            fixture.server.journal.all.first?.request.header("x-api-key") == key, "the live request carried the key")
         #expect(!scenario.contains(key))
         #expect(!scenario.contains("other-secret"))
         #expect(scenario.contains("a.png?api_key=[redacted]"))
@@ -37,7 +39,8 @@ import Testing
     @Test func aShortKeyIsRedactedOnlyWhereItStandsWhole() throws {
         let fixture = try LiveFixture()
         defer { fixture.stop() }
-        let body = #"[{"url": "http://cats.test/kitten-ok.png?api_key=k"}, {"url": "k"}, {"url": "http://cats.test/k.png"}]"#
+        let body =
+            #"[{"url": "http://cats.test/kitten-ok.png?api_key=k"}, {"url": "k"}, {"url": "http://cats.test/k.png"}]"#
         fixture.server.stub(Stub(path: "/v1/images/search", responses: [.text(200, body)]))
         let recorder = try fixture.recorder(KittensFeature.module, "short-key", apiKey: "k")
         recorder.create()
@@ -48,7 +51,9 @@ import Testing
         // The body is written as a JSON string, its quotes escaped.
         #expect(scenario.contains(#"{\"url\": \"http://cats.test/kitten-ok.png?api_key=[redacted]\"}"#), "\(scenario)")
         #expect(scenario.contains(#"{\"url\": \"[redacted]\"}"#), "a value equal to the key")
-        #expect(scenario.contains(#"{\"url\": \"http://cats.test/k.png\"}"#), "a short key inside text is left: too likely a word")
+        #expect(
+            scenario.contains(#"{\"url\": \"http://cats.test/k.png\"}"#),
+            "a short key inside text is left: too likely a word")
         #expect(scenario.hasPrefix(#"{"format": 1, "id": "kittens/short-key", "feature": "kittens""#))
         #expect(!scenario.contains("[redacted]itten"))
         _ = try replay(scenario)
@@ -67,7 +72,9 @@ import Testing
         settle(recorder)
         let error = try #require(throws: RecordingError.self) { try recorder.finish() }
         #expect(error.problems.count == 1)
-        #expect(error.problems.first?.hasPrefix("request #1: the answer cannot be written as a respond line: field \"body\"") == true)
+        #expect(
+            error.problems.first?.hasPrefix(
+                "request #1: the answer cannot be written as a respond line: field \"body\"") == true)
         #expect(error.problems.first?.contains("is not UTF-8 text") == true)
     }
 
@@ -82,12 +89,13 @@ import Testing
         recorder.send(custom: "back", "now")
         settle(recorder)
         let error = try #require(throws: RecordingError.self) { try recorder.finish() }
-        #expect(error.problems == [
-            "viewCreated before create: the first event must be create",
-            "view event refresh, please: kittens's codecs cannot write it (a payload event needs its encode:)",
-            "view event on screen list: kittens has no such screen",
-            "event back: kittens has no such event, or its codec cannot write now",
-        ])
+        #expect(
+            error.problems == [
+                "viewCreated before create: the first event must be create",
+                "view event refresh, please: kittens's codecs cannot write it (a payload event needs its encode:)",
+                "view event on screen list: kittens has no such screen",
+                "event back: kittens has no such event, or its codec cannot write now",
+            ])
     }
 
     @Test func aHeaderOrConfigTheFeatureDoesNotReadIsRefusedAtOnce() throws {

@@ -1,10 +1,9 @@
 import FixtureFormat
 import Foundation
-@testable import ImagesReplay
 import KittensReplay
 import MVICore
-import MVIEssentials
 import MVICountdownTimer
+import MVIEssentials
 import MVIImages
 import MVIKittens
 import MVINews
@@ -16,6 +15,8 @@ import ReplaySeam
 import ScenarioRecording
 import Testing
 import TimerReplay
+
+@testable import ImagesReplay
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -47,7 +48,8 @@ import TimerReplay
     @Test func kittensA429ThenARetry() throws {
         let fixture = try LiveFixture()
         defer { fixture.stop() }
-        let limited = fixture.server.stub(Stub(path: "/v1/images/search", responses: [.text(429, #"{"message":"slow down"}"#)]))
+        let limited = fixture.server.stub(
+            Stub(path: "/v1/images/search", responses: [.text(429, #"{"message":"slow down"}"#)]))
         let recorder = try fixture.recorder(KittensFeature.module, "rate-limited-then-retry")
         recorder.create()
         recorder.perform(.viewCreated)
@@ -94,7 +96,8 @@ import TimerReplay
         keys.requestLimit = 1
         let fixture = try LiveFixture(newsAPI: keys)
         defer { fixture.stop() }
-        let recorder = try fixture.recorder(NewsFeature.module, "headlines-rate-limited", config: ["screen": "headlines"])
+        let recorder = try fixture.recorder(
+            NewsFeature.module, "headlines-rate-limited", config: ["screen": "headlines"])
         recorder.create()
         recorder.perform(.viewCreated)
         recorder.perform(.start)
@@ -116,7 +119,8 @@ import TimerReplay
     @Test func newsSearchDebouncesTypingInRealTime() throws {
         let fixture = try LiveFixture()
         defer { fixture.stop() }
-        let recorder = try fixture.recorder(NewsFeature.module, "search-typed", config: ["screen": "search", "history": ["cats"]])
+        let recorder = try fixture.recorder(
+            NewsFeature.module, "search-typed", config: ["screen": "search", "history": ["cats"]])
         recorder.create()
         recorder.perform(.viewCreated)
         recorder.perform(.start)
@@ -156,11 +160,17 @@ import TimerReplay
     @Test func imagesLoadRevalidateAndCaches() throws {
         let fixture = try LiveFixture()
         defer { fixture.stop() }
-        fixture.server.stub(Stub(path: "/art/cat.txt", responses: [
-            StubResponse(status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "text/plain")], body: Data("a text cat".utf8))
-        ]))
+        fixture.server.stub(
+            Stub(
+                path: "/art/cat.txt",
+                responses: [
+                    StubResponse(
+                        status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "text/plain")],
+                        body: Data("a text cat".utf8))
+                ]))
         let url = fixture.server.baseURL.absoluteString + "/art/cat.txt"
-        let recorder = try fixture.recorder(ImagesFeature.module, "live-image", config: ["views": ["a": .string(url)], "maxAgeSeconds": 1])
+        let recorder = try fixture.recorder(
+            ImagesFeature.module, "live-image", config: ["views": ["a": .string(url)], "maxAgeSeconds": 1])
         recorder.create()
         recorder.perform(.viewCreated)
         recorder.perform(.start)

@@ -36,16 +36,22 @@ final class LiveFixture {
         server.stop()
     }
 
-    func recorder(_ module: FeatureModule, _ name: String, config: JSONObject = [:], apiKey: String? = "test-key") throws -> ScenarioRecorder {
+    func recorder(_ module: FeatureModule, _ name: String, config: JSONObject = [:], apiKey: String? = "test-key")
+        throws -> ScenarioRecorder
+    {
         try ScenarioRecorder(
-            feature: module, header: .init(id: "\(module.name)/\(name)", description: "Recorded live against the mock server.", tags: ["recorded"]),
-            config: config, service: .init(baseURL: server.baseURL, apiKey: apiKey, session: session), scheduler: scheduler)
+            feature: module,
+            header: .init(
+                id: "\(module.name)/\(name)", description: "Recorded live against the mock server.", tags: ["recorded"]),
+            config: config, service: .init(baseURL: server.baseURL, apiKey: apiKey, session: session),
+            scheduler: scheduler)
     }
 }
 
 /// Waits until the recorder has nothing under way; a test fails if it never gets there.
 func settle(_ recorder: ScenarioRecorder, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(recorder.waitUntilIdle(timeout: liveTimeout), "the live session did not settle", sourceLocation: sourceLocation)
+    #expect(
+        recorder.waitUntilIdle(timeout: liveTimeout), "the live session did not settle", sourceLocation: sourceLocation)
 }
 
 /// Replays a recorded scenario with the reference features: its transcript and its reactions in order.
@@ -59,13 +65,19 @@ func replay(_ text: String) throws -> (transcript: String, reactions: [ReplayOut
 /// Records, replays, and checks that the replay's reactions are the live run's, one for one; returns
 /// the scenario and the transcript for further checks.
 @discardableResult
-func expectRoundTrip(_ recorder: ScenarioRecorder, sourceLocation: SourceLocation = #_sourceLocation) throws -> (scenario: String, transcript: String) {
+func expectRoundTrip(_ recorder: ScenarioRecorder, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+    scenario: String, transcript: String
+) {
     settle(recorder, sourceLocation: sourceLocation)
     let scenario = try recorder.finish()
     let live = recorder.reactions
     let (transcript, replayed) = try replay(scenario)
-    #expect(live.contains { if case .render = $0 { true } else { false } }, "the live run rendered nothing", sourceLocation: sourceLocation)
-    #expect(replayed == live, "the replay differs from the live run:\n\(scenario)\n\(transcript)", sourceLocation: sourceLocation)
+    #expect(
+        live.contains { if case .render = $0 { true } else { false } }, "the live run rendered nothing",
+        sourceLocation: sourceLocation)
+    #expect(
+        replayed == live, "the replay differs from the live run:\n\(scenario)\n\(transcript)",
+        sourceLocation: sourceLocation)
     return (scenario, transcript)
 }
 

@@ -31,7 +31,10 @@ struct TestPlanCommandTests {
         let missing = "/nonexistent-\(UUID().uuidString)/tests.txt"
         let result = try run(["check", "--tests", missing])
         #expect(result.status == 2)
-        #expect(result.errors == "testplan: --tests \(missing): no such file; make it first with `swift test list > \(missing)`, or pass - to read standard input\n")
+        #expect(
+            result.errors
+                == "testplan: --tests \(missing): no such file; make it first with `swift test list > \(missing)`, or pass - to read standard input\n"
+        )
     }
 
     @Test func aMissingPlansFolderIsNamed() throws {
@@ -40,6 +43,9 @@ struct TestPlanCommandTests {
         defer { try? FileManager.default.removeItem(at: listing) }
         let result = try run(["check", "--tests", listing.path, "--plans", "/nonexistent-plans"])
         #expect(result.status == 2)
-        #expect(result.errors == "testplan: --plans /nonexistent-plans: no such folder; run from the package root, or pass --plans DIR\n")
+        #expect(
+            result.errors
+                == "testplan: --plans /nonexistent-plans: no such folder; run from the package root, or pass --plans DIR\n"
+        )
     }
 }

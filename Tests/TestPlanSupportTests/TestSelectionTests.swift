@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestPlanSupport
+import Testing
 
 @Suite struct TestSelectionTests {
     @Test func bothFormsSelectTheSameTests() throws {
@@ -22,40 +22,44 @@ import TestPlanSupport
             "suites": [["name": "Outer", "testFunctions": ["a()"], "suites": [["name": "Inner"]]]],
             "xctestClasses": [["name": "LegacyTests", "xctestMethods": ["testOne()"]], ["name": "WholeCase"]],
         ]
-        #expect(try TestSelection.entries(from: value, at: "here") == ["Outer/a()", "Outer/Inner", "LegacyTests/testOne()", "WholeCase"])
+        #expect(
+            try TestSelection.entries(from: value, at: "here") == [
+                "Outer/a()", "Outer/Inner", "LegacyTests/testOne()", "WholeCase",
+            ])
     }
 
     @Test func theXcode16ObjectGroupsFunctionsUnderTheirSuite() throws {
         let entries = ["HTTPTests", "Other/one()", "Other/two()", "Outer/Inner/deep()"]
         let object = TestSelection.xcode16Object(for: entries)
-        #expect(XcodeJSON.render(object) == """
-            {
-              "suites" : [
+        #expect(
+            XcodeJSON.render(object) == """
                 {
-                  "name" : "HTTPTests"
-                },
-                {
-                  "name" : "Other",
-                  "testFunctions" : [
-                    "one()",
-                    "two()"
-                  ]
-                },
-                {
-                  "name" : "Outer",
                   "suites" : [
                     {
-                      "name" : "Inner",
+                      "name" : "HTTPTests"
+                    },
+                    {
+                      "name" : "Other",
                       "testFunctions" : [
-                        "deep()"
+                        "one()",
+                        "two()"
+                      ]
+                    },
+                    {
+                      "name" : "Outer",
+                      "suites" : [
+                        {
+                          "name" : "Inner",
+                          "testFunctions" : [
+                            "deep()"
+                          ]
+                        }
                       ]
                     }
                   ]
                 }
-              ]
-            }
 
-            """)
+                """)
         #expect(try TestSelection.entries(from: object, at: "here") == entries)
     }
 }

@@ -29,7 +29,9 @@ public func fuzzAdapterReply(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     oracle(again == reply, "read, write, read differs: \(line) then \(written)")
     if case .outputs(let outputs, _) = reply, case .outputs(let outputsAgain, _) = again {
         for (first, second) in zip(outputs, outputsAgain) {
-            oracle(renders(first) == renders(second), "the render differs after a round trip: \(renders(first)) then \(renders(second))")
+            oracle(
+                renders(first) == renders(second),
+                "the render differs after a round trip: \(renders(first)) then \(renders(second))")
         }
     }
     return 0
@@ -41,18 +43,35 @@ func members(_ reply: ImplementationReply) -> [(String, JSONValue)] {
     case .ready: return [("ready", true)]
     case .outputs(let outputs, let omitted):
         let entries = ReferenceAdapter.outputs(outputs, omitted: 0, quiet: false)
-        return [("outputs", .array(entries + (omitted > 0 ? [.object(JSONObject([("omitted", .integer(omitted))]))] : [])))]
+        return [
+            ("outputs", .array(entries + (omitted > 0 ? [.object(JSONObject([("omitted", .integer(omitted))]))] : [])))
+        ]
     case .skipped(let message, let issue):
-        return [("skipped", .object(JSONObject([("message", .string(message))] + (issue.map { [("issue", JSONValue.string($0))] } ?? []))))]
+        return [
+            (
+                "skipped",
+                .object(
+                    JSONObject(
+                        [("message", .string(message))] + (issue.map { [("issue", JSONValue.string($0))] } ?? [])))
+            )
+        ]
     case .errored(let message, let details):
-        return [("errored", .object(JSONObject([("message", .string(message))] + (details.map { [("details", JSONValue.string($0))] } ?? []))))]
+        return [
+            (
+                "errored",
+                .object(
+                    JSONObject(
+                        [("message", .string(message))] + (details.map { [("details", JSONValue.string($0))] } ?? [])))
+            )
+        ]
     }
 }
 
 /// The canonical text of the value an output carries, if it carries one.
 func renders(_ output: ReplayOutput) -> [String] {
     switch output {
-    case .render(let value, _), .label(let value, _), .saved(let value), .custom(_, let value): CanonicalRender.lines(value)
+    case .render(let value, _), .label(let value, _), .saved(let value), .custom(_, let value):
+        CanonicalRender.lines(value)
     case .request, .cancel, .rejected: []
     }
 }

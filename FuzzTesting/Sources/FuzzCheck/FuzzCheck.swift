@@ -27,7 +27,10 @@ public func fuzzText(_ bytes: [UInt8]) -> String {
 
 /// An oracle: when `condition` is false, the reader broke a promise on this input. Prints what
 /// and stops the process, so that libFuzzer writes the input out as a finding.
-public func oracle(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+public func oracle(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID,
+    line: UInt = #line
+) {
     guard !condition() else { return }
     fatalError("oracle failed: \(message())", file: file, line: line)
 }

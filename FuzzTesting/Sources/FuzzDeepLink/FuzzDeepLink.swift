@@ -21,7 +21,9 @@ public func fuzzDeepLink(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     do {
         state = try grammar.parse(link)
     } catch {
-        oracle(error.position >= 1 && error.position <= max(1, link.count + 1), "the error's position \(error.position) is outside the link of \(link.count) characters")
+        oracle(
+            error.position >= 1 && error.position <= max(1, link.count + 1),
+            "the error's position \(error.position) is outside the link of \(link.count) characters")
         return 0
     }
     let printed: String
@@ -37,10 +39,14 @@ public func fuzzDeepLink(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     do {
         let again = try grammar.parse(printed)
-        oracle(again == state, "\(link.debugDescription) and its printed form \(printed.debugDescription) read as different states")
-        oracle((try? grammar.link(for: again)) == printed, "printing \(printed.debugDescription) again gives another link")
+        oracle(
+            again == state,
+            "\(link.debugDescription) and its printed form \(printed.debugDescription) read as different states")
+        oracle(
+            (try? grammar.link(for: again)) == printed, "printing \(printed.debugDescription) again gives another link")
     } catch {
-        oracle(false, "the printed link \(printed.debugDescription) of \(link.debugDescription) does not read: \(error)")
+        oracle(
+            false, "the printed link \(printed.debugDescription) of \(link.debugDescription) does not read: \(error)")
     }
     return 0
 }

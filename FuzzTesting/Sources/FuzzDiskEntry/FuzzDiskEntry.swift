@@ -23,7 +23,9 @@ public func fuzzDiskEntry(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
         return 0
     }
     let written = DiskEntryFormat.encode(entry, key: "key")
-    oracle(written.count == (written.firstIndex(of: 0x0A) ?? written.count) + 1 + entry.bytes.count, "the header written is not one line")
+    oracle(
+        written.count == (written.firstIndex(of: 0x0A) ?? written.count) + 1 + entry.bytes.count,
+        "the header written is not one line")
     do {
         let again = try DiskEntryFormat.decode(written, key: "key")
         oracle(again.bytes == entry.bytes && again.etag == entry.etag, "read, write, read differs")

@@ -32,7 +32,8 @@ public func fuzzNewsAPI(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case .failure(let error):
         oracle(!String(describing: error).isEmpty, "a refusal without a message")
     case .success(let page):
-        guard let written = try? encoder.encode(PageText(totalResults: page.totalResults, articles: page.articles)) else {
+        guard let written = try? encoder.encode(PageText(totalResults: page.totalResults, articles: page.articles))
+        else {
             oracle(false, "the page read cannot be written")
             return 0
         }

@@ -57,11 +57,17 @@ public func fuzzNewsDate(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     oracle(seconds == seconds.rounded(), "\(text.debugDescription) reads with a fraction of a second: \(seconds)")
     let utc = civil(Int(seconds))
     if (1...9999).contains(utc.year) {
-        let written = "\(pad(utc.year, 4))-\(pad(utc.month, 2))-\(pad(utc.day, 2))T\(pad(utc.hour, 2)):\(pad(utc.minute, 2)):\(pad(utc.second, 2))Z"
-        oracle(NewsDate.parse(written) == date, "\(text.debugDescription) reads as \(written), which reads as \(String(describing: NewsDate.parse(written)))")
+        let written =
+            "\(pad(utc.year, 4))-\(pad(utc.month, 2))-\(pad(utc.day, 2))T\(pad(utc.hour, 2)):\(pad(utc.minute, 2)):\(pad(utc.second, 2))Z"
+        oracle(
+            NewsDate.parse(written) == date,
+            "\(text.debugDescription) reads as \(written), which reads as \(String(describing: NewsDate.parse(written)))"
+        )
     }
     let expected = "\(pad(utc.day, 2)).\(pad(utc.month, 2)).\(pad(utc.year > 0 ? utc.year : 1, 4))"
-    oracle(NewsDate.format(text) == expected, "\(text.debugDescription) is shown as \(NewsDate.format(text) ?? "nothing"), its UTC day is \(expected)")
+    oracle(
+        NewsDate.format(text) == expected,
+        "\(text.debugDescription) is shown as \(NewsDate.format(text) ?? "nothing"), its UTC day is \(expected)")
     return 0
 }
 

@@ -60,7 +60,9 @@ public final class AdapterImplementation: Implementation {
         ahead = scenario.events[...]
         sendAhead(to: process)
         let reply = try ImplementationReply.read(try readReply(from: process, seq: scenarioSeq, deadline))
-        if case .outputs = reply { throw .malformed("ready", "the answer to scenario must be ready, skipped or errored") }
+        if case .outputs = reply {
+            throw .malformed("ready", "the answer to scenario must be ready, skipped or errored")
+        }
         if case .ready = reply {} else { ahead = [] }
         return reply
     }
@@ -167,7 +169,8 @@ public final class AdapterImplementation: Implementation {
     }
 
     /// The next reply, which must repeat `seq`.
-    private func readReply(from process: PortProcess, seq: Int, _ deadline: Deadline) throws(AdapterError) -> JSONObject {
+    private func readReply(from process: PortProcess, seq: Int, _ deadline: Deadline) throws(AdapterError) -> JSONObject
+    {
         try AdapterProtocol.replyObject(try process.readLine(until: deadline.date, timeout: deadline.seconds), seq: seq)
     }
 }

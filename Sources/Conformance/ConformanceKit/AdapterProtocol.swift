@@ -33,7 +33,8 @@ public enum AdapterProtocol {
 
     /// `{"cmd": "step", "seq": n, "step": k, "event": <line k + 1 of the scenario>}`
     static func step(seq: Int, step: Int, event: JSONObject) -> JSONValue {
-        .object(JSONObject([("cmd", "step"), ("seq", .integer(seq)), ("step", .integer(step)), ("event", .object(event))]))
+        .object(
+            JSONObject([("cmd", "step"), ("seq", .integer(seq)), ("step", .integer(step)), ("event", .object(event))]))
     }
 
     /// `{"cmd": "stop"}`: no reply; the port exits.
@@ -51,7 +52,9 @@ public struct ImplementationInfo: Equatable, Sendable, Codable {
     public let issues: String
     public let homepage: String?
 
-    public init(name: String, language: String, version: String, features: [String], issues: String, homepage: String? = nil) {
+    public init(
+        name: String, language: String, version: String, features: [String], issues: String, homepage: String? = nil
+    ) {
         self.name = name
         self.language = language
         self.version = version
@@ -64,18 +67,25 @@ public struct ImplementationInfo: Equatable, Sendable, Codable {
     public static func read(_ json: JSONValue?) throws(AdapterError) -> ImplementationInfo {
         guard case .object(let object)? = json else { throw .malformed("implementation", "expected an object") }
         func string(_ key: String) throws(AdapterError) -> String {
-            guard case .string(let text)? = object[key], !text.isEmpty else { throw .malformed("implementation.\(key)", "expected a non-empty string") }
+            guard case .string(let text)? = object[key], !text.isEmpty else {
+                throw .malformed("implementation.\(key)", "expected a non-empty string")
+            }
             return text
         }
-        guard case .array(let items)? = object["features"] else { throw .malformed("implementation.features", "expected an array of feature names") }
+        guard case .array(let items)? = object["features"] else {
+            throw .malformed("implementation.features", "expected an array of feature names")
+        }
         var features: [String] = []
         for (index, item) in items.enumerated() {
-            guard case .string(let name) = item else { throw .malformed("implementation.features[\(index)]", "expected a string") }
+            guard case .string(let name) = item else {
+                throw .malformed("implementation.features[\(index)]", "expected a string")
+            }
             features.append(name)
         }
         let homepage: String? = object["homepage"] == nil ? nil : try string("homepage")
         return ImplementationInfo(
-            name: try string("name"), language: try string("language"), version: try string("version"), features: features,
+            name: try string("name"), language: try string("language"), version: try string("version"),
+            features: features,
             issues: try string("issues"), homepage: homepage)
     }
 }
@@ -95,10 +105,16 @@ public enum ImplementationReply: Equatable, Sendable {
     /// Reads one reply line (its `seq` already checked by `checkSeq`).
     public static func read(_ object: JSONObject) throws(AdapterError) -> ImplementationReply {
         if let kind = object.keys.first(where: { ["skipped", "errored"].contains($0) }) {
-            guard case .object(let body)? = object[kind] else { throw .malformed(kind, "expected an object with a message") }
-            guard case .string(let message)? = body["message"] else { throw .malformed("\(kind).message", "expected a string") }
-            let extra: String? = if case .string(let text)? = body[kind == "skipped" ? "issue" : "details"] { text } else { nil }
-            return kind == "skipped" ? .skipped(message: message, issue: extra) : .errored(message: message, details: extra)
+            guard case .object(let body)? = object[kind] else {
+                throw .malformed(kind, "expected an object with a message")
+            }
+            guard case .string(let message)? = body["message"] else {
+                throw .malformed("\(kind).message", "expected a string")
+            }
+            let extra: String? =
+                if case .string(let text)? = body[kind == "skipped" ? "issue" : "details"] { text } else { nil }
+            return kind == "skipped"
+                ? .skipped(message: message, issue: extra) : .errored(message: message, details: extra)
         }
         if object["ready"] != nil {
             guard object["ready"] == .bool(true) else { throw .malformed("ready", "expected true") }
@@ -112,7 +128,8 @@ public enum ImplementationReply: Equatable, Sendable {
         for (index, item) in items.enumerated() {
             if case .object(let entry) = item, let count = entry["omitted"] {
                 guard entry.count == 1, let count = count.wholeNumber, count >= 1 else {
-                    throw .malformed("outputs[\(index)]", "{\"omitted\": k} takes a whole number k >= 1 and nothing else")
+                    throw .malformed(
+                        "outputs[\(index)]", "{\"omitted\": k} takes a whole number k >= 1 and nothing else")
                 }
                 omitted += count
             } else {
@@ -124,7 +141,9 @@ public enum ImplementationReply: Equatable, Sendable {
 
     /// Checks that `object` answers message `seq`.
     static func checkSeq(_ object: JSONObject, expected: Int) throws(AdapterError) {
-        guard let seq = object["seq"]?.wholeNumber else { throw .malformed("seq", "the reply has no whole-number \"seq\"") }
+        guard let seq = object["seq"]?.wholeNumber else {
+            throw .malformed("seq", "the reply has no whole-number \"seq\"")
+        }
         guard seq == expected else { throw .wrongSeq(expected: expected, got: seq) }
     }
 }
@@ -151,10 +170,14 @@ public enum AdapterError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let path, let what): "malformed reply: field \"\(path)\": \(what)"
-        case .notJSON(let line, let reason): "the port wrote a line that is not a JSON object (\(reason)): \(CanonicalRender.quote(String(line.prefix(200))))"
-        case .wrongSeq(let expected, let got): "wrong sequence number: expected seq \(expected), the reply has seq \(got)"
-        case .version(let got): "the port speaks protocol version \(got); this runner speaks version \(AdapterProtocol.version)"
-        case .timedOut(let seconds): "no reply within the scenario's timeout of \(Self.seconds(seconds)) (the port was stopped and is restarted for the next scenario)"
+        case .notJSON(let line, let reason):
+            "the port wrote a line that is not a JSON object (\(reason)): \(CanonicalRender.quote(String(line.prefix(200))))"
+        case .wrongSeq(let expected, let got):
+            "wrong sequence number: expected seq \(expected), the reply has seq \(got)"
+        case .version(let got):
+            "the port speaks protocol version \(got); this runner speaks version \(AdapterProtocol.version)"
+        case .timedOut(let seconds):
+            "no reply within the scenario's timeout of \(Self.seconds(seconds)) (the port was stopped and is restarted for the next scenario)"
         case .exited(let status): "the port exited before replying (\(status))"
         case .launch(let reason): "the port could not be started: \(reason)"
         case .lineTooLong(let bytes): "the port wrote a line longer than \(bytes) bytes without a newline"

@@ -52,14 +52,20 @@ public enum AdapterValues {
             }
             if case .string(let type)? = object["enum"], case .string(let name)? = object["case"] {
                 try only(["enum", "case", "fields"], in: object, at: path)
-                return .enumCase(type: type, name: name, fields: try fields(object["fields"] ?? .array([])) { path() + ".fields" })
+                return .enumCase(
+                    type: type, name: name, fields: try fields(object["fields"] ?? .array([])) { path() + ".fields" })
             }
-            throw .malformed(path(), "an object must be a record ({\"record\", \"fields\"}) or an enum case ({\"enum\", \"case\", \"fields\"})")
+            throw .malformed(
+                path(),
+                "an object must be a record ({\"record\", \"fields\"}) or an enum case ({\"enum\", \"case\", \"fields\"})"
+            )
         }
     }
 
     private static func fields(_ json: JSONValue?, path: () -> String) throws(AdapterError) -> [CanonicalValue.Field] {
-        guard case .array(let pairs)? = json else { throw .malformed(path(), "expected an array of [name, value] pairs") }
+        guard case .array(let pairs)? = json else {
+            throw .malformed(path(), "expected an array of [name, value] pairs")
+        }
         var fields: [CanonicalValue.Field] = []
         fields.reserveCapacity(pairs.count)
         for (index, pair) in pairs.enumerated() {
@@ -77,22 +83,28 @@ public enum AdapterValues {
             .object(JSONObject(pairs + (screen.map { [("screen", JSONValue.string($0))] } ?? [])))
         }
         switch output {
-        case .request(let id, let description): return with([("request", .integer(id)), ("description", .string(description))], screen: nil)
+        case .request(let id, let description):
+            return with([("request", .integer(id)), ("description", .string(description))], screen: nil)
         case .cancel(let id): return with([("cancel", .integer(id))], screen: nil)
         case .render(let value, let screen): return with([("render", json(value))], screen: screen)
         case .label(let value, let screen): return with([("label", json(value))], screen: screen)
         case .rejected(let message): return with([("rejected", .string(message))], screen: nil)
         case .saved(let value): return with([("saved", json(value))], screen: nil)
-        case .custom(let keyword, let value): return with([("reaction", .string(keyword)), ("value", json(value))], screen: nil)
+        case .custom(let keyword, let value):
+            return with([("reaction", .string(keyword)), ("value", json(value))], screen: nil)
         }
     }
 
     /// Reads one output: `{"request": n, "description": text}`, `{"cancel": n}`, `{"render": value, "screen"?: name}`,
     /// `{"label": value, "screen"?: name}`, `{"rejected": message}`, `{"saved": value}`, `{"reaction": keyword, "value": value}`.
     public static func output(_ json: JSONValue, at path: String) throws(AdapterError) -> ReplayOutput {
-        guard case .object(let object) = json else { throw .malformed(path, "expected an object, found \(json.typeName)") }
+        guard case .object(let object) = json else {
+            throw .malformed(path, "expected an object, found \(json.typeName)")
+        }
         func integer(_ key: String) throws(AdapterError) -> Int {
-            guard let number = object[key]?.wholeNumber, number >= 1 else { throw .malformed("\(path).\(key)", "expected a whole number >= 1") }
+            guard let number = object[key]?.wholeNumber, number >= 1 else {
+                throw .malformed("\(path).\(key)", "expected a whole number >= 1")
+            }
             return number
         }
         func string(_ key: String) throws(AdapterError) -> String {
@@ -100,7 +112,9 @@ public enum AdapterValues {
             return text
         }
         func screen() throws(AdapterError) -> String? { object["screen"] == nil ? nil : try string("screen") }
-        let kind = object.keys.first { ["request", "cancel", "render", "label", "rejected", "saved", "reaction"].contains($0) }
+        let kind = object.keys.first {
+            ["request", "cancel", "render", "label", "rejected", "saved", "reaction"].contains($0)
+        }
         let allowed: [String]
         let output: ReplayOutput
         switch kind {
@@ -124,11 +138,16 @@ public enum AdapterValues {
             allowed = ["reaction", "value"]
             let keyword = try string("reaction")
             guard ReplayOutput.isValidKeyword(keyword) else {
-                throw .malformed("\(path).reaction", "\(CanonicalRender.quote(keyword)) is not lowercase words, or is a keyword of the format")
+                throw .malformed(
+                    "\(path).reaction",
+                    "\(CanonicalRender.quote(keyword)) is not lowercase words, or is a keyword of the format")
             }
             output = .custom(keyword: keyword, value: try value(object["value"] ?? .null) { "\(path).value" })
         default:
-            throw .malformed(path, "expected one of the keys request, cancel, render, label, rejected, saved, reaction; found \(object.keys)")
+            throw .malformed(
+                path,
+                "expected one of the keys request, cancel, render, label, rejected, saved, reaction; found \(object.keys)"
+            )
         }
         try only(allowed, in: object, at: path)
         return output
@@ -140,7 +159,8 @@ public enum AdapterValues {
 
     private static func only(_ keys: [String], in object: JSONObject, at path: () -> String) throws(AdapterError) {
         if let extra = object.members.first(where: { !keys.contains($0.key) })?.key {
-            throw .malformed(path(), "unknown key \(CanonicalRender.quote(extra)); allowed: \(keys.joined(separator: ", "))")
+            throw .malformed(
+                path(), "unknown key \(CanonicalRender.quote(extra)); allowed: \(keys.joined(separator: ", "))")
         }
     }
 }

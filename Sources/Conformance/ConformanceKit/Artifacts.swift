@@ -14,7 +14,8 @@ public enum Artifacts {
             guard let transcript = result.transcript, let path = result.goldenPath else { continue }
             let url = folder.appendingPathComponent(path)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try GoldenFile.writeAtomically(transcript, to: url)
             } catch {
                 err("conformance: could not write the artifact \(url.path): \(error)\n")

@@ -1,36 +1,55 @@
-import ReplaySeam
 import CommandLineSupport
 import FixtureFormat
 import Foundation
+import ReplaySeam
 
 /// `conformance fuzz`: differential fuzzing with shrinking (docs/fuzzing.md).
 extension ConformanceCommand {
     static let fuzzSubcommand = SubcommandSpec(
         "fuzz", arguments: "[<feature> ...]",
-        abstract: "generate scenarios from each feature's description and check the reference alone, or a port against it step by step",
+        abstract:
+            "generate scenarios from each feature's description and check the reference alone, or a port against it step by step",
         options: [
-            .value("adapter", "COMMAND", "check this port against the reference in lockstep (without it: the reference's invariants)"),
+            .value(
+                "adapter", "COMMAND",
+                "check this port against the reference in lockstep (without it: the reference's invariants)"),
             .value("seed", "S", "the first scenario's seed (default: a random one, printed); scenario k uses S + k"),
             .value("runs", "N", "scenarios per feature (default 100)"),
             .value("max-steps", "K", "events a generated scenario holds at most before its final answers (default 40)"),
             .value("time-budget", "SECONDS", "stop starting scenarios after this long in all, shared by the features"),
-            .value("out", "DIR", "where each shrunk failure is written as a fixture, <feature>/fuzz-<seed>.jsonl and its golden (default: fuzz-findings)"),
+            .value(
+                "out", "DIR",
+                "where each shrunk failure is written as a fixture, <feature>/fuzz-<seed>.jsonl and its golden (default: fuzz-findings)"
+            ),
             .value("fixtures", "DIR", "the corpus whose configs and field values are hints (default: as for run)"),
             .flag("print", "print each generated scenario's lines as they are checked"),
-            .value("known", "FILE", "a list of scenario files (.jsonl) a port knowingly fails: a failure that shrinks to one is stepped over, and the feature goes on"),
-            .flag("keep-going", "after a failure, go on with the feature's next scenarios instead of stopping it; a failure shrunk to a scenario found before is named, not written again"),
+            .value(
+                "known", "FILE",
+                "a list of scenario files (.jsonl) a port knowingly fails: a failure that shrinks to one is stepped over, and the feature goes on"
+            ),
+            .flag(
+                "keep-going",
+                "after a failure, go on with the feature's next scenarios instead of stopping it; a failure shrunk to a scenario found before is named, not written again"
+            ),
         ])
 
     /// The command line that checks one failing seed again, under this command's name: the same
     /// seed makes the same scenario only with the same corpus (its configs and values are hints),
     /// step limit and port, so it names the fixtures folder unless it is the working folder's
     /// `./Fixtures`.
-    public func again(_ feature: String, seed: UInt64, catalog: FixtureCatalog? = nil, maxSteps: Int? = nil, adapter: String?) -> String {
-        Self.fuzzAgain(command: name, feature: feature, seed: seed, catalog: catalog, maxSteps: maxSteps, adapter: adapter)
+    public func again(
+        _ feature: String, seed: UInt64, catalog: FixtureCatalog? = nil, maxSteps: Int? = nil, adapter: String?
+    ) -> String {
+        Self.fuzzAgain(
+            command: name, feature: feature, seed: seed, catalog: catalog, maxSteps: maxSteps, adapter: adapter)
     }
 
-    static func fuzzAgain(command: String = "conformance", feature: String, seed: UInt64, catalog: FixtureCatalog?, maxSteps: Int?, adapter: String?) -> String {
-        "\(command) fuzz \(feature) --seed \(seed) --runs 1" + (catalog?.fixturesOption ?? "") + (maxSteps.map { " --max-steps \($0)" } ?? "")
+    static func fuzzAgain(
+        command: String = "conformance", feature: String, seed: UInt64, catalog: FixtureCatalog?, maxSteps: Int?,
+        adapter: String?
+    ) -> String {
+        "\(command) fuzz \(feature) --seed \(seed) --runs 1" + (catalog?.fixturesOption ?? "")
+            + (maxSteps.map { " --max-steps \($0)" } ?? "")
             + (adapter.map { " --adapter \(FixtureCatalog.shellQuoted($0))" } ?? "")
     }
 
@@ -72,11 +91,15 @@ struct FuzzOptions: ConformanceSubcommand {
         maxSteps = try number("max-steps", 1...10_000, default: 40)
         maxStepsGiven = parsed.value("max-steps") != nil
         if let raw = parsed.value("time-budget") {
-            guard let seconds = Double(raw), seconds.isFinite, seconds > 0 else { throw fail("--time-budget \(raw): expected a number of seconds above 0") }
+            guard let seconds = Double(raw), seconds.isFinite, seconds > 0 else {
+                throw fail("--time-budget \(raw): expected a number of seconds above 0")
+            }
             budget = seconds
         }
         if let raw = parsed.value("seed") {
-            guard let value = UInt64(raw) else { throw fail("--seed \(raw): expected a whole number from 0 to \(UInt64.max)") }
+            guard let value = UInt64(raw) else {
+                throw fail("--seed \(raw): expected a whole number from 0 to \(UInt64.max)")
+            }
             seed = value
         } else {
             seed = UInt64.random(in: 0...UInt64(UInt32.max))
@@ -92,7 +115,9 @@ struct FuzzOptions: ConformanceSubcommand {
         print = parsed.flag("print")
         known = KnownDivergences()
         if let path = parsed.value("known") {
-            do { known = try KnownDivergences(contentsOf: URL(fileURLWithPath: path)) } catch { throw fail("--known: \(error)") }
+            do { known = try KnownDivergences(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw fail("--known: \(error)")
+            }
         }
         keepGoing = parsed.flag("keep-going")
     }
@@ -119,18 +144,24 @@ struct FuzzRun {
         defer { port?.stop() }
         let fuzzer = Fuzzer(features: command.features, corpus: corpus, port: port, maxSteps: options.maxSteps)
         let names = options.features
-        io.out("fuzz: \(names.joined(separator: ", ")), \(options.runs) scenario\(options.runs == 1 ? "" : "s") each from seed \(options.seed), "
-            + (options.adapter.map { "the port \($0) against the reference" } ?? "the reference's invariants") + "\n")
+        io.out(
+            "fuzz: \(names.joined(separator: ", ")), \(options.runs) scenario\(options.runs == 1 ? "" : "s") each from seed \(options.seed), "
+                + (options.adapter.map { "the port \($0) against the reference" } ?? "the reference's invariants")
+                + "\n")
         var tally = Tally(started: Date())
         for (index, feature) in names.enumerated() {
             // The budget left is shared by the features still to run.
-            let share = options.budget.map { ($0 - Date().timeIntervalSince(tally.started)) / Double(names.count - index) }
+            let share = options.budget.map {
+                ($0 - Date().timeIntervalSince(tally.started)) / Double(names.count - index)
+            }
             fuzz(feature, with: fuzzer, catalog: catalog, share: share, tally: &tally)
             if io.isTerminal { io.out("\r\u{1B}[K") }
         }
         let seconds = Date().timeIntervalSince(tally.started)
-        io.out("fuzz: \(tally.scenarios) scenario\(tally.scenarios == 1 ? "" : "s") (\(tally.steps) steps) in \(String(format: "%.1f", seconds)) s, "
-            + "\(tally.findings) failing" + (tally.stepped > 0 ? ", \(tally.stepped) known stepped over" : "") + "; seed \(options.seed)\n")
+        io.out(
+            "fuzz: \(tally.scenarios) scenario\(tally.scenarios == 1 ? "" : "s") (\(tally.steps) steps) in \(String(format: "%.1f", seconds)) s, "
+                + "\(tally.findings) failing" + (tally.stepped > 0 ? ", \(tally.stepped) known stepped over" : "")
+                + "; seed \(options.seed)\n")
         return tally.findings > 0 ? ExitStatus.failure : ExitStatus.success
     }
 
@@ -154,7 +185,9 @@ struct FuzzRun {
         do {
             catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
         } catch {
-            if options.fixtures == nil && io.environment["CONFORMANCE_FIXTURES"].map(\.isEmpty) != false { return (nil, []) }
+            if options.fixtures == nil && io.environment["CONFORMANCE_FIXTURES"].map(\.isEmpty) != false {
+                return (nil, [])
+            }
             throw error
         }
         var corpus: [Scenario] = []
@@ -175,7 +208,8 @@ struct FuzzRun {
             let runSeed = options.seed &+ UInt64(run)
             if io.isTerminal {
                 let rate = Double(tally.steps) / max(Date().timeIntervalSince(tally.started), 0.001)
-                io.out("\r\u{1B}[K\(feature): \(run + 1)/\(options.runs), \(Int(rate)) steps/s, \(tally.findings) failing")
+                io.out(
+                    "\r\u{1B}[K\(feature): \(run + 1)/\(options.runs), \(Int(rate)) steps/s, \(tally.findings) failing")
             }
             tally.scenarios += 1
             if options.print {
@@ -183,10 +217,14 @@ struct FuzzRun {
                 io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
             }
             let shrinkFor = min(60, options.budget ?? 60)
-            guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: shrinkFor, steps: &tally.steps) else { continue }
-            if let file = options.known.file(feature: feature, config: finding.header["config"], events: finding.shrunk) {
+            guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: shrinkFor, steps: &tally.steps)
+            else { continue }
+            if let file = options.known.file(feature: feature, config: finding.header["config"], events: finding.shrunk)
+            {
                 if io.isTerminal { io.out("\r\u{1B}[K") }
-                io.out("known \(feature), seed \(runSeed): \(finding.failure.kind.rawValue), shrunk to \(file); stepped over\n")
+                io.out(
+                    "known \(feature), seed \(runSeed): \(finding.failure.kind.rawValue), shrunk to \(file); stepped over\n"
+                )
                 tally.stepped += 1
                 continue
             }
@@ -194,9 +232,11 @@ struct FuzzRun {
             if io.isTerminal { io.out("\r\u{1B}[K") }
             io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
             let again = command.again(
-                feature, seed: runSeed, catalog: catalog, maxSteps: options.maxStepsGiven ? options.maxSteps : nil, adapter: options.adapter)
+                feature, seed: runSeed, catalog: catalog, maxSteps: options.maxStepsGiven ? options.maxSteps : nil,
+                adapter: options.adapter)
             io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(again)\n")
-            let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(separator: "\n")
+            let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(
+                separator: "\n")
             if let first = tally.shrunkBefore[shrunkKey] {
                 io.out("    the same shrunk scenario as seed \(first): not written again\n")
                 continue
@@ -215,7 +255,8 @@ struct FuzzRun {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try GoldenFile.writeAtomically(fixture.scenario, to: folder.appendingPathComponent("fuzz-\(seed).jsonl"))
             if !fixture.golden.isEmpty {
-                try GoldenFile.writeAtomically(fixture.golden, to: folder.appendingPathComponent("fuzz-\(seed).golden.txt"))
+                try GoldenFile.writeAtomically(
+                    fixture.golden, to: folder.appendingPathComponent("fuzz-\(seed).golden.txt"))
             }
             io.out("    written: \(folder.path)/fuzz-\(seed).jsonl\n")
         } catch {

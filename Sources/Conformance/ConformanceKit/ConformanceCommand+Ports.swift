@@ -5,19 +5,28 @@ import Foundation
 extension ConformanceCommand {
     /// The options `run` takes for a port.
     static let portRunOptions: [OptionSpec] = [
-        .value("adapter", "COMMAND", "run the scenarios against a port started with this shell command, through the adapter protocol"),
-        .value("expected-failures", "FILE", "the scenarios the implementation knowingly fails, each with a reason (a port's list)"),
+        .value(
+            "adapter", "COMMAND",
+            "run the scenarios against a port started with this shell command, through the adapter protocol"),
+        .value(
+            "expected-failures", "FILE",
+            "the scenarios the implementation knowingly fails, each with a reason (a port's list)"),
         .value("markdown", "FILE", "also write the compliance table as markdown"),
     ]
 
     /// The subcommands for ports.
     static let portSubcommands: [SubcommandSpec] = [
-        SubcommandSpec("adapter", abstract: "speak the adapter protocol on standard input and output, as a port does, with the reference features"),
+        SubcommandSpec(
+            "adapter",
+            abstract:
+                "speak the adapter protocol on standard input and output, as a port does, with the reference features"),
         SubcommandSpec(
             "report", arguments: "<report.json> ...",
-            abstract: "print compliance reports written by 'run --adapter ... --json', side by side when there are several",
+            abstract:
+                "print compliance reports written by 'run --adapter ... --json', side by side when there are several",
             options: [
-                .value("markdown", "FILE", "also write the tables as markdown"), .value("junit", "FILE", "also write JUnit XML"),
+                .value("markdown", "FILE", "also write the tables as markdown"),
+                .value("junit", "FILE", "also write JUnit XML"),
             ]),
     ]
 
@@ -33,7 +42,8 @@ struct AdapterOptions: ConformanceSubcommand {
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) { self.command = command }
 
     func run(io: ConformanceCommand.IO) -> Int32 {
-        ReferenceAdapter(features: command.features).serve(readLine: { Swift.readLine(strippingNewline: true) }, write: { io.out($0 + "\n") })
+        ReferenceAdapter(features: command.features).serve(
+            readLine: { Swift.readLine(strippingNewline: true) }, write: { io.out($0 + "\n") })
         return ExitStatus.success
     }
 }
@@ -47,7 +57,9 @@ struct ReportOptions: ConformanceSubcommand {
 
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
         guard !parsed.arguments.isEmpty else {
-            throw UsageError(command: "conformance", subcommand: "report", "report needs one or more JSON reports written by 'run --json FILE'")
+            throw UsageError(
+                command: "conformance", subcommand: "report",
+                "report needs one or more JSON reports written by 'run --json FILE'")
         }
         reports = parsed.arguments
         markdown = parsed.value("markdown")

@@ -7,8 +7,13 @@ import Foundation
 extension ConformanceCommand {
     static let schemaSubcommand = SubcommandSpec(
         "schema", arguments: "[<feature> ...]",
-        abstract: "write each feature's JSON Schemas, <feature>.header.schema.json and <feature>.event.schema.json, from its codecs",
-        options: [.value("out", "DIR", "the folder to write them to (default: the fixtures folder's schema/, found as for run)"), .value("fixtures", "DIR", "the fixtures folder")])
+        abstract:
+            "write each feature's JSON Schemas, <feature>.header.schema.json and <feature>.event.schema.json, from its codecs",
+        options: [
+            .value(
+                "out", "DIR", "the folder to write them to (default: the fixtures folder's schema/, found as for run)"),
+            .value("fixtures", "DIR", "the fixtures folder"),
+        ])
 
 }
 
@@ -25,10 +30,14 @@ struct SchemaOptions: ConformanceSubcommand {
         let registry = command.features
         features = parsed.arguments.isEmpty ? registry.names : parsed.arguments
         if let unknown = features.first(where: { registry[$0] == nil }) {
-            throw UsageError(command: command.name, subcommand: "schema", "unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))")
+            throw UsageError(
+                command: command.name, subcommand: "schema",
+                "unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))")
         }
         if let out = parsed.value("out") {
-            guard !out.isEmpty else { throw UsageError(command: command.name, subcommand: "schema", "--out needs a folder") }
+            guard !out.isEmpty else {
+                throw UsageError(command: command.name, subcommand: "schema", "--out needs a folder")
+            }
             self.out = URL(fileURLWithPath: out)
         }
         fixtures = parsed.value("fixtures")
@@ -41,7 +50,8 @@ struct SchemaOptions: ConformanceSubcommand {
             folder = out
         } else {
             do {
-                folder = try FixtureCatalog.locate(explicit: fixtures, environment: io.environment).root.appendingPathComponent("schema")
+                folder = try FixtureCatalog.locate(explicit: fixtures, environment: io.environment).root
+                    .appendingPathComponent("schema")
             } catch {
                 io.err("\(name): \(error); or give the folder with --out\n")
                 return ExitStatus.usage

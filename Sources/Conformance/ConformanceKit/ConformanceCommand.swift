@@ -1,7 +1,7 @@
-import FixtureFormat
 import CommandLineSupport
-import ReplaySeam
+import FixtureFormat
 import Foundation
+import ReplaySeam
 
 #if canImport(Glibc)
     import Glibc
@@ -13,12 +13,16 @@ import Foundation
 public struct ConformanceCommand {
     /// The command line's grammar; `conformance --help` prints it.
     public static let spec: CommandSpec = {
-        let fixtures = OptionSpec.value("fixtures", "DIR", "the fixtures folder (default: $CONFORMANCE_FIXTURES, ./Fixtures, or the checkout's)")
+        let fixtures = OptionSpec.value(
+            "fixtures", "DIR", "the fixtures folder (default: $CONFORMANCE_FIXTURES, ./Fixtures, or the checkout's)")
         let shard = OptionSpec.value("shard", "I/N", "only shard I of N (1 <= I <= N), for CI matrices")
         let junit = OptionSpec.value("junit", "FILE", "also write a JUnit XML report")
         let json = OptionSpec.value("json", "FILE", "also write a JSON report (shape: docs/reports.md)")
-        let timeout = OptionSpec.value("timeout", "SECONDS", "wall-clock limit per scenario, then it errors and the run goes on (default 30; 5 with --adapter)")
-        let artifacts = OptionSpec.value("artifacts", "DIR", "write each failing scenario's transcript under DIR (default: $CONFORMANCE_ARTIFACTS)")
+        let timeout = OptionSpec.value(
+            "timeout", "SECONDS",
+            "wall-clock limit per scenario, then it errors and the run goes on (default 30; 5 with --adapter)")
+        let artifacts = OptionSpec.value(
+            "artifacts", "DIR", "write each failing scenario's transcript under DIR (default: $CONFORMANCE_ARTIFACTS)")
         return CommandSpec(
             name: "conformance",
             abstract: """
@@ -27,19 +31,28 @@ public struct ConformanceCommand {
                 """,
             subcommands: [
                 SubcommandSpec(
-                    "run", arguments: "[<id-or-glob> ...]", abstract: "replay scenarios (all, or those matching) and compare with their goldens",
+                    "run", arguments: "[<id-or-glob> ...]",
+                    abstract: "replay scenarios (all, or those matching) and compare with their goldens",
                     options: [
-                        fixtures, .value("record", "MODE", "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json,
+                        fixtures,
+                        .value(
+                            "record", "MODE",
+                            "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json,
                         shard, timeout, artifacts,
                     ] + portRunOptions),
                 SubcommandSpec(
-                    "list", arguments: "[<id-or-glob> ...]", abstract: "print the ids of the scenarios with their descriptions",
+                    "list", arguments: "[<id-or-glob> ...]",
+                    abstract: "print the ids of the scenarios with their descriptions",
                     options: [fixtures, .value("json", "FILE", "also write the list as JSON"), shard]),
                 SubcommandSpec(
                     "record", arguments: "<id-or-glob> ...",
-                    abstract: "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
+                    abstract:
+                        "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
                     options: [fixtures, junit, json, shard, timeout]),
-                SubcommandSpec("show", arguments: "<id>", abstract: "print one scenario's transcript step by step, with fixture line numbers", options: [fixtures]),
+                SubcommandSpec(
+                    "show", arguments: "<id>",
+                    abstract: "print one scenario's transcript step by step, with fixture line numbers",
+                    options: [fixtures]),
             ] + portSubcommands + [fuzzSubcommand, schemaSubcommand],
             defaultSubcommand: "run",
             discussion: """
@@ -56,7 +69,10 @@ public struct ConformanceCommand {
         public var isTerminal: Bool
         public var environment: [String: String]
 
-        public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTerminal: Bool, environment: [String: String]) {
+        public init(
+            out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTerminal: Bool,
+            environment: [String: String]
+        ) {
             self.out = out
             self.err = err
             self.isTerminal = isTerminal
@@ -108,7 +124,9 @@ public struct ConformanceCommand {
             let catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
             var entries = try catalog.entries()
             if !options.patterns.isEmpty {
-                let unmatched = options.patterns.filter { pattern in !entries.contains { IDPattern.matches(pattern, $0.id) } }
+                let unmatched = options.patterns.filter { pattern in
+                    !entries.contains { IDPattern.matches(pattern, $0.id) }
+                }
                 if !unmatched.isEmpty {
                     // `conformance help` reads as a request for usage, not for a scenario named help.
                     let usage = unmatched.contains("help") ? "; for usage run '\(name) --help'" : ""
@@ -185,7 +203,9 @@ public struct ConformanceCommand {
 
     /// `run` and `record`: every entry through one implementation (the reference in process, or
     /// the port `--adapter` names), by the one runner, into the one report.
-    private func runScenarios(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, options: ReplayOptions, io: IO) throws -> Int32 {
+    private func runScenarios(
+        _ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, options: ReplayOptions, io: IO
+    ) throws -> Int32 {
         var expected = ExpectedFailures()
         if let path = options.expectedFailures {
             expected = try ExpectedFailures.load(path)
@@ -193,10 +213,13 @@ public struct ConformanceCommand {
                 io.err("conformance: warning: \(path) lists \(id), which is not among the scenarios run\n")
             }
         }
-        let mode: RecordMode = options.subcommand == "record" ? .all : try (options.record ?? RecordMode.fromEnvironment(io.environment))
+        let mode: RecordMode =
+            options.subcommand == "record" ? .all : try (options.record ?? RecordMode.fromEnvironment(io.environment))
         let runner = ConformanceRunner(
-            catalog: catalog, features: features, commandName: name, recordMode: mode, isCI: ConformanceRunner.isCI(io.environment),
-            timeout: options.timeout ?? (options.adapter == nil ? HarnessLimits.defaultScenarioSeconds : Self.defaultPortTimeout),
+            catalog: catalog, features: features, commandName: name, recordMode: mode,
+            isCI: ConformanceRunner.isCI(io.environment),
+            timeout: options.timeout
+                ?? (options.adapter == nil ? HarnessLimits.defaultScenarioSeconds : Self.defaultPortTimeout),
             expectedFailures: expected)
         let colour = io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -210,7 +233,8 @@ public struct ConformanceCommand {
         if io.isTerminal, let first = entries.first { io.out("[1/\(entries.count)] \(first.id)") }
         var report: RunReport
         if let command = options.adapter {
-            report = runner.run(entries, on: AdapterImplementation(command: command), command: command, progress: progress)
+            report = runner.run(
+                entries, on: AdapterImplementation(command: command), command: command, progress: progress)
         } else {
             report = runner.run(entries, on: ReferenceImplementation(features: features), progress: progress)
         }
@@ -226,13 +250,16 @@ public struct ConformanceCommand {
 
         var status = report.passes ? ExitStatus.success : ExitStatus.failure
         for (path, text) in [
-            (options.junit, { Reports.junit([report]) }), (options.json, { Reports.json(report) }), (options.markdown, { Reports.markdown([report]) }),
+            (options.junit, { Reports.junit([report]) }), (options.json, { Reports.json(report) }),
+            (options.markdown, { Reports.markdown([report]) }),
         ] {
             guard let path else { continue }
             if !writeReport(text(), to: path, io: io) { status = ExitStatus.failure }
         }
         if let folder = options.artifacts ?? io.environment[Artifacts.environmentVariable], !folder.isEmpty {
-            if !Artifacts.write(report.results, to: URL(fileURLWithPath: folder), err: io.err) { status = ExitStatus.failure }
+            if !Artifacts.write(report.results, to: URL(fileURLWithPath: folder), err: io.err) {
+                status = ExitStatus.failure
+            }
         }
         return status
     }
@@ -252,13 +279,17 @@ public struct ConformanceCommand {
             body = ""
         default: head = paint(result.outcome.label.uppercased(), "31")
         }
-        return "\(head)  \(result.id)\n" + (body.isEmpty ? "" : body.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined())
+        return "\(head)  \(result.id)\n"
+            + (body.isEmpty
+                ? "" : body.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined())
     }
 
     /// What a run that selects no scenario searched, for its error.
     static func nothingSelected(_ options: ReplayOptions, catalog: FixtureCatalog) -> String {
         var message = "no scenario selected: searched \(catalog.root.path) for <feature>/<name>.jsonl"
-        if !options.patterns.isEmpty { message += " matching \(options.patterns.map { "'\($0)'" }.joined(separator: ", "))" }
+        if !options.patterns.isEmpty {
+            message += " matching \(options.patterns.map { "'\($0)'" }.joined(separator: ", "))"
+        }
         if let shard = options.shard { message += " in shard \(shard.index)/\(shard.count)" }
         return message + "; a run of nothing is not a pass (check --fixtures, $CONFORMANCE_FIXTURES and --shard)"
     }
@@ -273,4 +304,3 @@ public struct ConformanceCommand {
         }
     }
 }
-

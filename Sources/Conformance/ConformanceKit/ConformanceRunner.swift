@@ -1,7 +1,7 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
 import MVIEssentials
+import ReplaySeam
 
 /// When goldens are written, as snapshot libraries do it.
 public enum RecordMode: String, Sendable, CaseIterable {
@@ -18,7 +18,9 @@ public enum RecordMode: String, Sendable, CaseIterable {
     public static let environmentVariable = "CONFORMANCE_RECORD"
 
     /// The mode from `$CONFORMANCE_RECORD`, or `missing`. Throws a message for an unknown value.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(CatalogError) -> RecordMode {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(CatalogError) -> RecordMode
+    {
         guard let raw = environment[environmentVariable], !raw.isEmpty else { return .missing }
         guard let mode = RecordMode(rawValue: raw) else {
             throw .notARecordMode(variable: environmentVariable, value: raw)
@@ -145,8 +147,10 @@ public struct ConformanceRunner {
     public let expectedFailures: ExpectedFailures
 
     public init(
-        catalog: FixtureCatalog, features: FeatureRegistry, commandName: String? = nil, recordMode: RecordMode = .never, isCI: Bool,
-        timeout: Double = Double(HarnessLimits.defaultScenarioSeconds), expectedFailures: ExpectedFailures = ExpectedFailures()
+        catalog: FixtureCatalog, features: FeatureRegistry, commandName: String? = nil, recordMode: RecordMode = .never,
+        isCI: Bool,
+        timeout: Double = Double(HarnessLimits.defaultScenarioSeconds),
+        expectedFailures: ExpectedFailures = ExpectedFailures()
     ) {
         self.catalog = catalog
         self.features = features
@@ -185,10 +189,14 @@ public struct ConformanceRunner {
         return run(entry, on: implementation, info: &info)
     }
 
-    private func run(_ entry: FixtureCatalog.Entry, on implementation: some Implementation, info: inout ImplementationInfo?) -> ScenarioResult {
+    private func run(
+        _ entry: FixtureCatalog.Entry, on implementation: some Implementation, info: inout ImplementationInfo?
+    ) -> ScenarioResult {
         let started = ContinuousClock.now
         let scenarioPath = catalog.displayPath(entry.scenarioURL)
-        func result(_ outcome: Outcome, steps: Int = 0, transcript: String? = nil, difference: FirstDifference? = nil) -> ScenarioResult {
+        func result(_ outcome: Outcome, steps: Int = 0, transcript: String? = nil, difference: FirstDifference? = nil)
+            -> ScenarioResult
+        {
             let elapsed = ContinuousClock.now - started
             var result = ScenarioResult(id: entry.id, feature: entry.feature, outcome: outcome)
             result.steps = steps
@@ -217,7 +225,8 @@ public struct ConformanceRunner {
             let started = try implementation.start(deadline)
             info = started
             guard started.features.contains(scenario.feature) else {
-                return result(.skipped("\(started.name) does not implement the feature \(scenario.feature)", declared: false))
+                return result(
+                    .skipped("\(started.name) does not implement the feature \(scenario.feature)", declared: false))
             }
             var reply = try implementation.begin(scenario, deadline)
             for event in scenario.events {
@@ -227,8 +236,10 @@ public struct ConformanceRunner {
                 reply = try implementation.step(event, deadline)
                 if case .outputs(let outputs, let omitted) = reply {
                     echo.note(outputs)
-                    steps.append(ReplayStep(
-                        step: event.step, line: event.line, input: input, outputs: outputs, quiet: event.isQuiet, omittedRenders: omitted))
+                    steps.append(
+                        ReplayStep(
+                            step: event.step, line: event.line, input: input, outputs: outputs, quiet: event.isQuiet,
+                            omittedRenders: omitted))
                 }
             }
             switch reply {
@@ -238,7 +249,8 @@ public struct ConformanceRunner {
             case .errored(let message, let details):
                 let diagnostics = Self.quoted(standardError: implementation.diagnostics())
                 implementation.end(discard: false)
-                let text = implementation.definesGoldens ? message : "\(implementation.role) errored at \(place): \(message)"
+                let text =
+                    implementation.definesGoldens ? message : "\(implementation.role) errored at \(place): \(message)"
                 return result(.errored(text + (details.map { "\n" + $0 } ?? "") + diagnostics), steps: steps.count)
             case .ready, .outputs:
                 break
@@ -252,7 +264,9 @@ public struct ConformanceRunner {
         let golden = GoldenFile(
             url: entry.goldenURL, displayPath: catalog.displayPath(entry.goldenURL),
             recordMode: implementation.definesGoldens ? recordMode : .never, isCI: isCI, root: catalog.root)
-        let rerecord = !implementation.definesGoldens ? nil
+        let rerecord =
+            !implementation.definesGoldens
+            ? nil
             : commandName.map { "swift run \($0) record \(entry.id)\(catalog.fixturesOption)" }
                 ?? "\(RecordMode.environmentVariable)=failed swift test"
         var (outcome, goldenBytes) = golden.compare(actual, rerecordCommand: rerecord, label: entry.id)
@@ -260,7 +274,8 @@ public struct ConformanceRunner {
         if case .failed(let message) = outcome, let goldenBytes,
             let goldenLine = LineDiff.firstDifferingLine(golden: goldenBytes, actual: Data(actual.utf8))
         {
-            let step = Self.firstDivergingStep(golden: String(decoding: goldenBytes, as: UTF8.self), actual: actual) ?? 0
+            let step =
+                Self.firstDivergingStep(golden: String(decoding: goldenBytes, as: UTF8.self), actual: actual) ?? 0
             let line = step > 0 && step <= scenario.events.count ? scenario.events[step - 1].line : nil
             difference = FirstDifference(step: step, scenarioLine: line, goldenLine: goldenLine)
             // A port's standard error is read only for a failure: waiting for its pipe to drain costs time.

@@ -31,7 +31,9 @@ struct ReplayOptions: ConformanceSubcommand {
     var markdown: String?
 
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
-        func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: parsed.subcommand, message) }
+        func fail(_ message: String) -> UsageError {
+            UsageError(command: "conformance", subcommand: parsed.subcommand, message)
+        }
         self.command = command
         subcommand = parsed.subcommand
         patterns = parsed.arguments + parsed.passthrough
@@ -52,15 +54,20 @@ struct ReplayOptions: ConformanceSubcommand {
         markdown = parsed.value("markdown")
         if adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
         if adapter != nil, parsed.value("record") != nil {
-            throw fail("--record does not apply to a port: its transcripts are only compared with the reference's goldens")
+            throw fail(
+                "--record does not apply to a port: its transcripts are only compared with the reference's goldens")
         }
         if let raw = parsed.value("record") {
-            guard let mode = RecordMode(rawValue: raw) else { throw fail("--record \(raw): expected never, missing, failed or all") }
+            guard let mode = RecordMode(rawValue: raw) else {
+                throw fail("--record \(raw): expected never, missing, failed or all")
+            }
             record = mode
         }
         if let raw = parsed.value("shard") {
             let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+                (1...count).contains(index)
+            else {
                 throw fail("--shard \(raw): expected I/N with 1 <= I <= N, e.g. 2/4")
             }
             shard = (index, count)

@@ -20,8 +20,12 @@ public struct ExpectedFailures: Equatable, Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let id = String(line.prefix { !$0.isWhitespace })
             let reason = line.dropFirst(id.count).trimmingCharacters(in: .whitespaces)
-            func fail(_ problem: String) -> CatalogError { .expectedFailuresLine(file: file, line: index + 1, problem: problem) }
-            guard id.contains("/") else { throw fail("expected a scenario id such as kittens/refresh-while-loading, found \"\(id)\"") }
+            func fail(_ problem: String) -> CatalogError {
+                .expectedFailuresLine(file: file, line: index + 1, problem: problem)
+            }
+            guard id.contains("/") else {
+                throw fail("expected a scenario id such as kittens/refresh-while-loading, found \"\(id)\"")
+            }
             guard !reason.isEmpty else { throw fail("\(id) has no reason; write why the port fails it after the id") }
             guard reasons[id] == nil else { throw fail("\(id) is listed twice") }
             reasons[id] = reason
@@ -31,7 +35,8 @@ public struct ExpectedFailures: Equatable, Sendable {
 
     /// Reads the file at `path`.
     public static func load(_ path: String) throws(CatalogError) -> ExpectedFailures {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
             throw .unreadableExpectedFailures(path: path)
         }
         return try parse(text, file: path)

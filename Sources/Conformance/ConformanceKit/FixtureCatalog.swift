@@ -36,7 +36,8 @@ public struct FixtureCatalog: Sendable {
 
     /// `text` as one shell word: as it is when it holds only safe characters, else in single quotes.
     public static func shellQuoted(_ text: String) -> String {
-        let safe = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:,@%".contains($0)) }
+        let safe =
+            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:,@%".contains($0)) }
         return safe ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
@@ -45,7 +46,9 @@ public struct FixtureCatalog: Sendable {
 
     /// Finds the fixtures folder: `explicit` if given, else `$CONFORMANCE_FIXTURES`, else
     /// `./Fixtures`, else the `Fixtures` folder of this package's source checkout.
-    public static func locate(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func locate(
+        explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(CatalogError) -> FixtureCatalog
     {
         let fileManager = FileManager.default
@@ -64,7 +67,9 @@ public struct FixtureCatalog: Sendable {
         for candidate in candidates {
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: candidate.url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return FixtureCatalog(root: candidate.url.standardizedFileURL, displayRoot: candidate.shown, needsOption: candidate.needsOption)
+                return FixtureCatalog(
+                    root: candidate.url.standardizedFileURL, displayRoot: candidate.shown,
+                    needsOption: candidate.needsOption)
             }
         }
         throw .noFixturesFolder(searched: candidates.map { (path: $0.url.path, source: $0.source) })
@@ -72,7 +77,8 @@ public struct FixtureCatalog: Sendable {
 
     /// This package's root, from this source file's place in it (`Sources/Conformance/ConformanceKit/`).
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Every scenario, sorted by id. Goldens without a scenario are reported as problems.
@@ -89,7 +95,9 @@ public struct FixtureCatalog: Sendable {
         for feature in features {
             let folder = root.appendingPathComponent(feature)
             var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
             let files = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
             let scenarios = Set(files.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(".jsonl".count)) })
             for name in scenarios.sorted() {
@@ -165,14 +173,17 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
     public var message: String {
         switch self {
         case .noFixturesFolder(let searched):
-            "no Fixtures folder found (looked in: " + searched.map { "\($0.path) from \($0.source)" }.joined(separator: ", ")
+            "no Fixtures folder found (looked in: "
+                + searched.map { "\($0.path) from \($0.source)" }.joined(separator: ", ")
                 + "); pass --fixtures DIR or set CONFORMANCE_FIXTURES"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .orphanedGoldens(let problems): "orphaned golden files: " + problems.joined(separator: "; ")
-        case .notAReport(let file, let reason): "\(file) is not a JSON report written by `conformance run --json`: \(reason)"
+        case .notAReport(let file, let reason):
+            "\(file) is not a JSON report written by `conformance run --json`: \(reason)"
         case .reportVersion(let file, let version, let reads):
             "\(file) is a version \(version) report; this conformance reads version \(reads): run it again to rewrite it"
-        case .notARecordMode(let variable, let value): "\(variable)=\(value) is not a record mode; use one of never, missing, failed, all"
+        case .notARecordMode(let variable, let value):
+            "\(variable)=\(value) is not a record mode; use one of never, missing, failed, all"
         case .expectedFailuresLine(let file, let line, let problem): "\(file):\(line): \(problem)"
         case .unreadableExpectedFailures(let path): "cannot read the expected failures file \(path)"
         case .temporaryFile(let folder, let reason): "cannot create a temporary file in \(folder): \(reason)"

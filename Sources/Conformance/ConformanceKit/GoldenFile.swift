@@ -40,7 +40,8 @@ public struct GoldenFile {
     ///   - rerecordCommand: the command that re-records this golden, for messages; nil when the
     ///     transcript is not the reference's (a port's failure is the port's to fix).
     ///   - label: what the golden is of (a scenario id), for messages.
-    public func compare(_ actual: String, rerecordCommand: String?, label: String) -> (outcome: Outcome, golden: Data?) {
+    public func compare(_ actual: String, rerecordCommand: String?, label: String) -> (outcome: Outcome, golden: Data?)
+    {
         let golden: Data?
         switch contents() {
         case .success(let data): golden = data
@@ -48,14 +49,18 @@ public struct GoldenFile {
         }
         guard let golden else {
             guard recordMode != .never else {
-                let how = rerecordCommand.map { "; record it with `\($0)`" } ?? "; record it against the reference first"
+                let how =
+                    rerecordCommand.map { "; record it with `\($0)`" } ?? "; record it against the reference first"
                 return (.failed("\(displayPath) is missing (record mode never)\(how)"), nil)
             }
             return (write(actual, reason: "recorded the missing golden \(displayPath)"), nil)
         }
         let actualBytes = Data(actual.utf8)
         if golden == actualBytes {
-            return (recordMode == .all ? write(actual, reason: "re-recorded \(displayPath) (record mode all; unchanged)") : .passed, golden)
+            return (
+                recordMode == .all
+                    ? write(actual, reason: "re-recorded \(displayPath) (record mode all; unchanged)") : .passed, golden
+            )
         }
         let diff = LineDiff.unified(golden: golden, actual: actualBytes, goldenName: displayPath) ?? ""
         if recordMode == .failed || recordMode == .all {
@@ -81,18 +86,23 @@ public struct GoldenFile {
             let real = url.resolvingSymlinksInPath().path
             let base = root.resolvingSymlinksInPath().path
             guard real.hasPrefix(base + "/") else {
-                return .failure(ReadRefusal(
-                    message: "refusing to read \(displayPath): it resolves to \(real), outside the fixtures folder \(base) "
-                        + "(a symbolic link leads out of it); a golden is a file inside the fixtures folder"))
+                return .failure(
+                    ReadRefusal(
+                        message:
+                            "refusing to read \(displayPath): it resolves to \(real), outside the fixtures folder \(base) "
+                            + "(a symbolic link leads out of it); a golden is a file inside the fixtures folder"))
             }
         }
-        guard let data = try? Data(contentsOf: url) else { return .failure(ReadRefusal(message: "cannot read \(displayPath)")) }
+        guard let data = try? Data(contentsOf: url) else {
+            return .failure(ReadRefusal(message: "cannot read \(displayPath)"))
+        }
         return .success(data)
     }
 
     private func write(_ text: String, reason: String) -> Outcome {
         if isCI {
-            return .failed("recording refused because CI=true (would have \(reason)); record locally and commit the golden")
+            return .failed(
+                "recording refused because CI=true (would have \(reason)); record locally and commit the golden")
         }
         if let refusal = placeRefusal() { return .errored(refusal) }
         do {
@@ -114,7 +124,8 @@ public struct GoldenFile {
         let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().path
         let base = root.resolvingSymlinksInPath().path
         guard folder == base || folder.hasPrefix(base + "/") else {
-            return "refusing to record \(displayPath): its folder resolves to \(folder), outside the fixtures folder \(base) "
+            return
+                "refusing to record \(displayPath): its folder resolves to \(folder), outside the fixtures folder \(base) "
                 + "(a symbolic link leads out of it)"
         }
         return nil

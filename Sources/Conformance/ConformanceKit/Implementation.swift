@@ -73,7 +73,9 @@ public final class ReferenceImplementation: Implementation {
 
     /// The reference's handshake: `reference`, `swift`, the package's version, its features.
     public var info: ImplementationInfo {
-        ImplementationInfo(name: "reference", language: "swift", version: packageVersion, features: features.names, issues: Self.issues)
+        ImplementationInfo(
+            name: "reference", language: "swift", version: packageVersion, features: features.names, issues: Self.issues
+        )
     }
 
     public func start(_ deadline: Deadline) -> ImplementationInfo { info }
@@ -92,7 +94,8 @@ public final class ReferenceImplementation: Implementation {
     public func step(_ event: ScenarioEvent, _ deadline: Deadline) -> ImplementationReply {
         guard let session else { return .errored(message: "a step before the scenario began", details: nil) }
         do {
-            let (outputs, omitted) = try session.apply(event, deadline: deadline.instant, timeLimit: .seconds(deadline.seconds))
+            let (outputs, omitted) = try session.apply(
+                event, deadline: deadline.instant, timeLimit: .seconds(deadline.seconds))
             return .outputs(outputs, omitted: omitted)
         } catch {
             return .errored(message: error.description, details: nil)

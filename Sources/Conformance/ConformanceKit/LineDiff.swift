@@ -55,8 +55,12 @@ public enum LineDiff {
             for edit in slice {
                 switch edit {
                 case .same(let g, _): out += "  \(pad(g + 1, width)) | " + old[g].shown(spellingScalars: false)
-                case .removed(let g): out += "- \(pad(g + 1, width)) | " + old[g].shown(spellingScalars: addedTexts.contains(old[g].text))
-                case .added(let a): out += "+ \(String(repeating: " ", count: width)) | " + new[a].shown(spellingScalars: removedTexts.contains(new[a].text))
+                case .removed(let g):
+                    out += "- \(pad(g + 1, width)) | " + old[g].shown(spellingScalars: addedTexts.contains(old[g].text))
+                case .added(let a):
+                    out +=
+                        "+ \(String(repeating: " ", count: width)) | "
+                        + new[a].shown(spellingScalars: removedTexts.contains(new[a].text))
                 }
             }
         }
@@ -113,7 +117,8 @@ public enum LineDiff {
                 switch scalar {
                 case "\u{FEFF}": body += "<BOM>"
                 case "\r": body += "\\r"
-                case _ where spellingScalars && !scalar.isASCII: body += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                case _ where spellingScalars && !scalar.isASCII:
+                    body += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 default: body.unicodeScalars.append(scalar)
                 }
             }
@@ -159,7 +164,8 @@ public enum LineDiff {
             var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
             for i in stride(from: n - 1, through: 0, by: -1) {
                 for j in stride(from: m - 1, through: 0, by: -1) {
-                    table[i][j] = oldMiddle[i] == newMiddle[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                    table[i][j] =
+                        oldMiddle[i] == newMiddle[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
                 }
             }
             var i = 0

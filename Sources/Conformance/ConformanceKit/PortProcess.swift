@@ -193,4 +193,3 @@ final class PortProcess: @unchecked Sendable {
         try? input.close()
     }
 }
-

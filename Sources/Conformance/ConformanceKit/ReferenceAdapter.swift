@@ -1,5 +1,5 @@
-import FixtureFormat
 import CommandLineSupport
+import FixtureFormat
 import ReplaySeam
 
 /// The reference features speaking the adapter protocol, as a port would (`conformance adapter`):
@@ -23,7 +23,11 @@ public struct ReferenceAdapter {
         var conversation: Conversation?
         while let line = readLine() {
             guard case .object(let message)? = try? JSONValue.parse(line) else {
-                write(Self.errored(seq: nil, "the runner sent a line that is not a JSON object: \(CanonicalRender.quote(String(line.prefix(200))))"))
+                write(
+                    Self.errored(
+                        seq: nil,
+                        "the runner sent a line that is not a JSON object: \(CanonicalRender.quote(String(line.prefix(200))))"
+                    ))
                 continue
             }
             let seq = message["seq"]?.wholeNumber
@@ -48,7 +52,8 @@ public struct ReferenceAdapter {
                 }
                 do {
                     let reader = try ScenarioReader(header: header, file: file, features: features)
-                    conversation = Conversation(reader: reader, session: try ReplaySession(reader.scenario(events: []), features: features))
+                    conversation = Conversation(
+                        reader: reader, session: try ReplaySession(reader.scenario(events: []), features: features))
                     write(Self.reply(seq, [("ready", true)]))
                 } catch {
                     write(Self.errored(seq: seq, error.description))
@@ -62,14 +67,20 @@ public struct ReferenceAdapter {
                     let event = try current.reader.event(object)
                     conversation = current
                     let (outputs, omitted) = try current.session.apply(event)
-                    write(Self.reply(seq, [("outputs", .array(Self.outputs(outputs, omitted: omitted, quiet: event.isQuiet)))]))
+                    write(
+                        Self.reply(
+                            seq, [("outputs", .array(Self.outputs(outputs, omitted: omitted, quiet: event.isQuiet)))]))
                 } catch {
                     // The scenario cannot go on; the runner ends it on an errored answer.
                     conversation = nil
                     write(Self.errored(seq: seq, error.description))
                 }
             default:
-                write(Self.errored(seq: seq, "unknown cmd \(message["cmd"]?.compactText ?? "(none)"); expected start, scenario, step or stop"))
+                write(
+                    Self.errored(
+                        seq: seq,
+                        "unknown cmd \(message["cmd"]?.compactText ?? "(none)"); expected start, scenario, step or stop"
+                    ))
             }
         }
     }

@@ -1,7 +1,7 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
 import MVICore
+import ReplaySeam
 
 /// One input event and everything the feature did in reaction, in order.
 public struct ReplayStep: Equatable, Sendable {
@@ -63,8 +63,10 @@ public struct Replayer: Sendable {
             let input = echo.echo(event)
             let (outputs, omittedRenders) = try session.apply(event, deadline: deadline, timeLimit: timeLimit)
             echo.note(outputs)
-            steps.append(ReplayStep(
-                step: event.step, line: event.line, input: input, outputs: outputs, quiet: event.isQuiet, omittedRenders: omittedRenders))
+            steps.append(
+                ReplayStep(
+                    step: event.step, line: event.line, input: input, outputs: outputs, quiet: event.isQuiet,
+                    omittedRenders: omittedRenders))
         }
         return ReplayResult(scenario: scenario, steps: steps)
     }

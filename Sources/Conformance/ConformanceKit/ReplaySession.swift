@@ -22,12 +22,15 @@ final class ReplaySession {
         guard let module = features[scenario.feature] else {
             throw ScenarioError(
                 file: scenario.file, line: 1, field: "feature",
-                message: "unknown feature \(CanonicalRender.quote(scenario.feature)); known: \(features.names.joined(separator: ", "))")
+                message:
+                    "unknown feature \(CanonicalRender.quote(scenario.feature)); known: \(features.names.joined(separator: ", "))"
+            )
         }
         self.module = module
         file = scenario.file
         requests = RequestLog(output: output)
-        session = scenario.configured.makeSession(FeatureEnvironment(scheduler: scheduler, requests: requests, output: output))
+        session = scenario.configured.makeSession(
+            FeatureEnvironment(scheduler: scheduler, requests: requests, output: output))
         lifecycle = LifecycleRegistry(component: module.componentName)
     }
 
@@ -66,8 +69,11 @@ final class ReplaySession {
             }
         case .restore:
             guard lifecycle.state == .created else {
-                throw fail(FieldError(
-                    field: "event", "restore needs the component without a view (after stop and viewDestroyed); it is \(lifecycle.state)"))
+                throw fail(
+                    FieldError(
+                        field: "event",
+                        "restore needs the component without a view (after stop and viewDestroyed); it is \(lifecycle.state)"
+                    ))
             }
             do throws(FieldError) {
                 output.append(.saved(try session.restore()))
@@ -93,7 +99,9 @@ final class ReplaySession {
             }
             scheduler.advance(to: target)
         case .respond(let request, _):
-            guard let answer = event.answer else { throw fail(FieldError(field: "event", "the answer was not decoded")) }
+            guard let answer = event.answer else {
+                throw fail(FieldError(field: "event", "the answer was not decoded"))
+            }
             do throws(FieldError) {
                 try requests.respond(request, with: answer, line: event.line)()
             } catch {
@@ -104,10 +112,12 @@ final class ReplaySession {
         scheduler.advance()
         let (outputs, omittedRenders) = output.takeStep()
         for case .custom(let keyword, _) in outputs where !ReplayOutput.isValidKeyword(keyword) {
-            throw fail(FieldError(
-                field: "event",
-                "\(module.name) wrote a reaction named \(CanonicalRender.quote(keyword)); a feature's own reactions are "
-                    + "lowercase words other than \(ReplayOutput.reservedKeywords.sorted().joined(separator: ", "))"))
+            throw fail(
+                FieldError(
+                    field: "event",
+                    "\(module.name) wrote a reaction named \(CanonicalRender.quote(keyword)); a feature's own reactions are "
+                        + "lowercase words other than \(ReplayOutput.reservedKeywords.sorted().joined(separator: ", "))"
+                ))
         }
         return (outputs, omittedRenders)
     }

@@ -16,7 +16,8 @@ public struct RunReport: Sendable {
     public var source: String?
 
     public init(
-        implementation: ImplementationInfo?, command: String?, shard: Reports.Shard? = nil, results: [ScenarioResult], source: String? = nil
+        implementation: ImplementationInfo?, command: String?, shard: Reports.Shard? = nil, results: [ScenarioResult],
+        source: String? = nil
     ) {
         self.implementation = implementation
         self.command = command
@@ -41,7 +42,8 @@ public struct RunReport: Sendable {
 
     public var features: [Reports.FeatureCounts] {
         Array(Set(results.map(\.feature))).sorted().map { feature in
-            Reports.FeatureCounts(feature: feature, counts: Reports.Counts(results.filter { $0.feature == feature }.map(\.outcome)))
+            Reports.FeatureCounts(
+                feature: feature, counts: Reports.Counts(results.filter { $0.feature == feature }.map(\.outcome)))
         }
     }
 
@@ -56,7 +58,8 @@ public struct RunReport: Sendable {
         let unexpected = results.filter { $0.expectedFailure != nil && $0.outcome.isPass }.count
         if unexpected > 0 { extras.append("\(unexpected) unexpected pass\(unexpected == 1 ? "" : "es")") }
         let passed = results.filter { $0.outcome.isPass && $0.expectedFailure == nil }.count
-        return "\(passed) passed, \(failing.count) failed" + (extras.isEmpty ? "" : " (\(extras.joined(separator: ", ")))")
+        return "\(passed) passed, \(failing.count) failed"
+            + (extras.isEmpty ? "" : " (\(extras.joined(separator: ", ")))")
     }
 }
 
@@ -158,8 +161,10 @@ public enum Reports {
             shard = report.shard
             scenarios = report.results.map {
                 Scenario(
-                    id: $0.id, feature: $0.feature, outcome: $0.outcome.label, steps: $0.steps, durationSeconds: rounded($0.duration),
-                    message: $0.outcome.message, firstDifference: $0.firstDifference, expectedFailure: $0.expectedFailure,
+                    id: $0.id, feature: $0.feature, outcome: $0.outcome.label, steps: $0.steps,
+                    durationSeconds: rounded($0.duration),
+                    message: $0.outcome.message, firstDifference: $0.firstDifference,
+                    expectedFailure: $0.expectedFailure,
                     failsTheRun: $0.failsTheRun, file: $0.file)
             }
         }
@@ -174,7 +179,9 @@ public enum Reports {
             throw .notAReport(file: file, reason: "it is not a JSON object")
         }
         guard let version = versioned.version else { throw .notAReport(file: file, reason: "it has no \"version\"") }
-        guard version == jsonReportVersion else { throw .reportVersion(file: file, version: version, reads: jsonReportVersion) }
+        guard version == jsonReportVersion else {
+            throw .reportVersion(file: file, version: version, reads: jsonReportVersion)
+        }
         let decoded: JSONReport
         do {
             decoded = try JSONDecoder().decode(JSONReport.self, from: data)
@@ -187,7 +194,8 @@ public enum Reports {
                 case .passed: .passed
                 case .failed: .failed(scenario.message)
                 case .recorded: .recorded(scenario.message)
-                case .skipped: .skipped(scenario.message, declared: scenario.failsTheRun || scenario.expectedFailure != nil)
+                case .skipped:
+                    .skipped(scenario.message, declared: scenario.failsTheRun || scenario.expectedFailure != nil)
                 case .errored, nil: .errored(scenario.message)
                 }
             var result = ScenarioResult(id: scenario.id, feature: scenario.feature, outcome: outcome)
@@ -198,7 +206,9 @@ public enum Reports {
             result.file = scenario.file
             return result
         }
-        return RunReport(implementation: decoded.implementation, command: decoded.command, shard: decoded.shard, results: results, source: file)
+        return RunReport(
+            implementation: decoded.implementation, command: decoded.command, shard: decoded.shard, results: results,
+            source: file)
     }
 
     /// Reads the JSON report at `path`; a file that cannot be read is an error with its reason.
@@ -212,7 +222,8 @@ public enum Reports {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.isReadableFile(atPath: path) ? error.localizedDescription : "permission denied"
+            let reason =
+                FileManager.default.isReadableFile(atPath: path) ? error.localizedDescription : "permission denied"
             throw .unreadable(path: path, reason: reason)
         }
         return try read(data, file: path)
@@ -221,11 +232,17 @@ public enum Reports {
     /// A decoding error as a person reads it: the member and what was wrong, not Swift's dump.
     private static func describe(_ error: any Error) -> String {
         func place(_ path: [any CodingKey]) -> String {
-            path.isEmpty ? "the top level" : String(path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop(while: { $0 == "." }))
+            path.isEmpty
+                ? "the top level"
+                : String(
+                    path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop(while: {
+                        $0 == "."
+                    }))
         }
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?: return "\(place(context.codingPath + [key])) is missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?: return "\(place(context.codingPath)): \(context.debugDescription)"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "\(place(context.codingPath)): \(context.debugDescription)"
         case .dataCorrupted(let context)?: return "\(place(context.codingPath)): \(context.debugDescription)"
         default: return error.localizedDescription
         }
@@ -236,7 +253,8 @@ public enum Reports {
     public static func columnTitles(_ reports: [RunReport]) -> [String] {
         let titles = reports.map(\.title)
         return reports.enumerated().map { index, report in
-            titles.filter { $0 == report.title }.count > 1 ? "\(report.title) (\(report.source ?? "#\(index + 1)"))" : report.title
+            titles.filter { $0 == report.title }.count > 1
+                ? "\(report.title) (\(report.source ?? "#\(index + 1)"))" : report.title
         }
     }
 
@@ -250,17 +268,20 @@ public enum Reports {
     public static func junit(_ reports: [RunReport]) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let all = Counts(reports.flatMap { $0.results.map(\.outcome) })
-        xml += "<testsuites name=\"conformance\" tests=\"\(all.total)\" failures=\"\(all.failed + all.recorded)\" "
+        xml +=
+            "<testsuites name=\"conformance\" tests=\"\(all.total)\" failures=\"\(all.failed + all.recorded)\" "
             + "errors=\"\(all.errored)\" time=\"\(seconds(reports.flatMap(\.results)))\">\n"
         for (report, title) in zip(reports, columnTitles(reports)) {
             for feature in report.features {
                 let suite = escape(reports.count == 1 ? feature.feature : "\(title): \(feature.feature)")
                 let mine = report.results.filter { $0.feature == feature.feature }
                 let counts = feature.counts
-                xml += "  <testsuite name=\"\(suite)\" tests=\"\(counts.total)\" failures=\"\(counts.failed + counts.recorded)\" "
+                xml +=
+                    "  <testsuite name=\"\(suite)\" tests=\"\(counts.total)\" failures=\"\(counts.failed + counts.recorded)\" "
                     + "errors=\"\(counts.errored)\" skipped=\"\(counts.skipped)\" time=\"\(seconds(mine))\">\n"
                 for result in mine {
-                    xml += "    <testcase classname=\"\(suite)\" name=\"\(escape(result.id))\" time=\"\(seconds([result]))\""
+                    xml +=
+                        "    <testcase classname=\"\(suite)\" name=\"\(escape(result.id))\" time=\"\(seconds([result]))\""
                     if let file = result.file { xml += " file=\"\(escape(file))\"" }
                     let element: String? =
                         switch result.outcome {
@@ -321,11 +342,15 @@ public enum Reports {
         text += "\n"
         let notCompared = ids.count - inEvery.count
         if notCompared > 0 {
-            text += "\(notCompared) scenario\(notCompared == 1 ? " was" : "s were") not run in every report (a shard or a filtered run) "
+            text +=
+                "\(notCompared) scenario\(notCompared == 1 ? " was" : "s were") not run in every report (a shard or a filtered run) "
                 + "and \(notCompared == 1 ? "is" : "are") not compared.\n\n"
         }
         guard !differing.isEmpty else {
-            return text + (notCompared > 0 ? "The scenarios every report ran have the same outcome in each.\n" : "Every scenario has the same outcome in each.\n")
+            return text
+                + (notCompared > 0
+                    ? "The scenarios every report ran have the same outcome in each.\n"
+                    : "Every scenario has the same outcome in each.\n")
         }
         text += "Where they differ:\n\n| scenario | " + titles.map(cell).joined(separator: " | ") + " |\n"
         text += "| --- |" + String(repeating: " --- |", count: reports.count) + "\n"
@@ -335,7 +360,8 @@ public enum Reports {
 
     /// One report's table: a row per feature and, with more than one feature, a row for all.
     public static func table(_ report: RunReport) -> String {
-        var text = "| feature | passed | failed | skipped | errored | compliance |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+        var text =
+            "| feature | passed | failed | skipped | errored | compliance |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
         func row(_ name: String, _ tally: Counts) -> String {
             "| \(name) | \(tally.passed) | \(tally.failed + tally.recorded) | \(tally.skipped) | \(tally.errored) | \(percent(tally)) |\n"
         }

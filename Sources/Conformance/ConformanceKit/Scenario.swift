@@ -1,7 +1,7 @@
 import FixtureFormat
-import ReplaySeam
 import Foundation
 import MVICore
+import ReplaySeam
 
 /// One recorded event sequence: a header and its events, read and checked with the feature's
 /// codecs before anything runs. Spec: docs/fixtures.md.
@@ -107,9 +107,12 @@ extension Scenario {
     ///   - file: the path to name in errors.
     ///   - expectedID: when given (from the file's place, `<feature>/<name>`), the header's id must equal it.
     ///   - features: the features the header may name.
-    public static func parse(_ text: String, file: String, expectedID: String? = nil, features: FeatureRegistry) throws(ScenarioError) -> Scenario {
+    public static func parse(_ text: String, file: String, expectedID: String? = nil, features: FeatureRegistry)
+        throws(ScenarioError) -> Scenario
+    {
         // "\r\n" is a single Character in Swift, so both line ends are split on explicitly.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(
+            String.init)
         if lines.last == "" { lines.removeLast() }
         guard !lines.isEmpty else {
             throw ScenarioError(file: file, line: nil, message: "the file is empty; expected a header line")
@@ -121,10 +124,13 @@ extension Scenario {
             guard line.utf8.count <= HarnessLimits.maximumLineBytes else {
                 throw ScenarioError(
                     file: file, line: index + 1,
-                    message: "the line holds \(line.utf8.count) bytes, over the limit of \(HarnessLimits.maximumLineBytes) (see docs/fixtures.md, \"Limits\")")
+                    message:
+                        "the line holds \(line.utf8.count) bytes, over the limit of \(HarnessLimits.maximumLineBytes) (see docs/fixtures.md, \"Limits\")"
+                )
             }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                throw ScenarioError(file: file, line: index + 1, message: "empty line; every line must hold one JSON object")
+                throw ScenarioError(
+                    file: file, line: index + 1, message: "empty line; every line must hold one JSON object")
             }
             let value: JSONValue
             do {
@@ -133,14 +139,16 @@ extension Scenario {
                 throw ScenarioError(file: file, line: index + 1, message: error.description)
             }
             guard case .object(let fields) = value else {
-                throw ScenarioError(file: file, line: index + 1, message: "expected a JSON object, found \(value.typeName)")
+                throw ScenarioError(
+                    file: file, line: index + 1, message: "expected a JSON object, found \(value.typeName)")
             }
             return fields
         }
 
         var reader = try ScenarioReader(header: try object(0), file: file, expectedID: expectedID, features: features)
         guard lines.count > 1 else {
-            throw ScenarioError(file: file, line: 1, message: "the scenario has a header and no events; expected create on line 2")
+            throw ScenarioError(
+                file: file, line: 1, message: "the scenario has a header and no events; expected create on line 2")
         }
         var events: [ScenarioEvent] = []
         events.reserveCapacity(lines.count - 1)
@@ -164,7 +172,9 @@ public struct ScenarioReader {
     private var step = 0
 
     /// Reads the header line.
-    public init(header object: JSONObject, file: String, expectedID: String? = nil, features: FeatureRegistry) throws(ScenarioError) {
+    public init(header object: JSONObject, file: String, expectedID: String? = nil, features: FeatureRegistry)
+        throws(ScenarioError)
+    {
         do throws(FieldError) {
             (header, module) = try ScenarioFormat.readHeader(object, features: features)
         } catch {
@@ -173,7 +183,9 @@ public struct ScenarioReader {
         if let expectedID, header.id != expectedID {
             throw ScenarioError(
                 file: file, line: 1, field: "id",
-                message: "the file's place makes its id \(CanonicalRender.quote(expectedID)), but the header says \(CanonicalRender.quote(header.id))")
+                message:
+                    "the file's place makes its id \(CanonicalRender.quote(expectedID)), but the header says \(CanonicalRender.quote(header.id))"
+            )
         }
         headerObject = object
         forms = ScenarioFormat.forms(module)
@@ -196,7 +208,9 @@ public struct ScenarioReader {
                             + "\(HarnessLimits.maximumVirtualMilliseconds)ms (10^12) for a whole scenario")
                 }
             }
-            return ScenarioEvent(step: step, line: line, kind: decoded.kind, input: decoded.input, answer: decoded.answer, object: fields)
+            return ScenarioEvent(
+                step: step, line: line, kind: decoded.kind, input: decoded.input, answer: decoded.answer, object: fields
+            )
         } catch {
             throw ScenarioError(file: file, line: line, error)
         }
@@ -205,7 +219,8 @@ public struct ScenarioReader {
     /// The scenario, with `events`.
     public func scenario(events: [ScenarioEvent]) -> Scenario {
         Scenario(
-            id: header.id, feature: module.name, description: header.description, tags: header.tags, config: header.config,
+            id: header.id, feature: module.name, description: header.description, tags: header.tags,
+            config: header.config,
             header: headerObject, events: events, file: file, configured: header.configured)
     }
 }

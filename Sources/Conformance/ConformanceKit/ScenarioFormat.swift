@@ -1,6 +1,6 @@
 import FixtureFormat
-import ReplaySeam
 import MVICore
+import ReplaySeam
 
 /// The scenario line format of one feature: how its header and event lines are read, and their
 /// JSON Schemas, written from the same field descriptions so that the two always agree.
@@ -15,7 +15,9 @@ public enum ScenarioFormat {
     }
 
     /// The format's own event names; a feature's own events may not use them.
-    public static let builtInEvents = ["create", "viewCreated", "start", "stop", "viewDestroyed", "destroy", "restore", "view", "advance", "respond"]
+    public static let builtInEvents = [
+        "create", "viewCreated", "start", "stop", "viewDestroyed", "destroy", "restore", "view", "advance", "respond",
+    ]
 
     // MARK: Header
 
@@ -36,7 +38,8 @@ public enum ScenarioFormat {
                 throw FieldError(
                     prefix.isEmpty
                         ? "expected lowercase letters, digits and single dashes inside, found \(CanonicalRender.quote(text))"
-                        : "expected \"\(prefix)<name>\" with lowercase letters, digits and dashes, found \(CanonicalRender.quote(text))")
+                        : "expected \"\(prefix)<name>\" with lowercase letters, digits and dashes, found \(CanonicalRender.quote(text))"
+                )
             }
             return text
         }
@@ -57,10 +60,14 @@ public enum ScenarioFormat {
         let description = Field.required("description", JSONCodec.line)
         let tags = Field.optional("tags", JSONCodec.array(of: JSONCodec.string))
         let configCodec = module.config.value
-        let config = Field.optional("config", JSONCodec(schema: configCodec.schema) { value in
-            guard case .object(let object) = value else { throw FieldError("expected an object, found \(value.typeName)") }
-            return (object, try module.configured(object))
-        })
+        let config = Field.optional(
+            "config",
+            JSONCodec(schema: configCodec.schema) { value in
+                guard case .object(let object) = value else {
+                    throw FieldError("expected an object, found \(value.typeName)")
+                }
+                return (object, try module.configured(object))
+            })
         return .object(formatField, id, feature, description, tags, config) { fields in
             _ = try fields.read(formatField)
             let (object, configured) = try fields.read(config) ?? ([:], try module.configured([:]))
@@ -70,13 +77,18 @@ public enum ScenarioFormat {
         }
     }
 
-    static func readHeader(_ object: JSONObject, features: FeatureRegistry) throws(FieldError) -> (Header, FeatureModule) {
+    static func readHeader(_ object: JSONObject, features: FeatureRegistry) throws(FieldError) -> (
+        Header, FeatureModule
+    ) {
         if object["format"] != nil { _ = try Field.required("format", format).value(in: object) }
         guard let value = object["feature"] else { throw FieldError(field: "feature", "missing; expected a string") }
-        guard case .string(let name) = value else { throw FieldError(field: "feature", "expected a string, found \(value.typeName)") }
+        guard case .string(let name) = value else {
+            throw FieldError(field: "feature", "expected a string, found \(value.typeName)")
+        }
         guard let module = features[name] else {
             throw FieldError(
-                field: "feature", "unknown feature \(CanonicalRender.quote(name)); known: \(features.names.joined(separator: ", "))")
+                field: "feature",
+                "unknown feature \(CanonicalRender.quote(name)); known: \(features.names.joined(separator: ", "))")
         }
         return (try header(for: module).decode(object), module)
     }
@@ -97,13 +109,16 @@ public enum ScenarioFormat {
         var answer: (any ReplayAnswer)? = nil
     }
 
-    private static let milliseconds = Field.required("ms", JSONCodec.integer(0...HarnessLimits.maximumVirtualMilliseconds))
+    private static let milliseconds = Field.required(
+        "ms", JSONCodec.integer(0...HarnessLimits.maximumVirtualMilliseconds))
     private static let quiet = Field.optional("quiet", JSONCodec.bool)
     private static let request = Field.required("request", JSONCodec.integer(1...largestExactInteger))
 
     private static func plain(_ name: String, _ kind: ScenarioEvent.Kind) -> EventForm {
         let codec = ObjectCodec<ScenarioEvent.Kind>.empty(kind)
-        return EventForm(name: name, shapes: codec.shapes) { object throws(FieldError) in DecodedEvent(kind: try codec.decode(object, ignoring: ["event"])) }
+        return EventForm(name: name, shapes: codec.shapes) { object throws(FieldError) in
+            DecodedEvent(kind: try codec.decode(object, ignoring: ["event"]))
+        }
     }
 
     /// Every event line the feature's scenarios may hold, in the order the docs list them.
@@ -115,27 +130,35 @@ public enum ScenarioFormat {
         let advance = ObjectCodec<ScenarioEvent.Kind>.object(milliseconds, quiet) { fields in
             .advance(milliseconds: try fields.read(milliseconds), quiet: try fields.read(quiet) ?? false)
         }
-        forms.append(EventForm(name: "advance", shapes: advance.shapes) { object throws(FieldError) in
-            DecodedEvent(kind: try advance.decode(object, ignoring: ["event"]))
-        })
-        if let responses = module.responses {
-            let shapes = responses.shapes.map { ObjectShape(properties: [("request", request.schema)] + $0.properties, required: ["request"] + $0.required) }
-            forms.append(EventForm(name: "respond", shapes: shapes) { object throws(FieldError) in
-                let number = try request.value(in: object)
-                let answer = try responses.decode(object, ignoring: ["event", "request"])
-                var fields = object
-                fields["event"] = nil
-                fields["request"] = nil
-                return DecodedEvent(kind: .respond(request: number, fields: fields), answer: answer)
+        forms.append(
+            EventForm(name: "advance", shapes: advance.shapes) { object throws(FieldError) in
+                DecodedEvent(kind: try advance.decode(object, ignoring: ["event"]))
             })
+        if let responses = module.responses {
+            let shapes = responses.shapes.map {
+                ObjectShape(
+                    properties: [("request", request.schema)] + $0.properties, required: ["request"] + $0.required)
+            }
+            forms.append(
+                EventForm(name: "respond", shapes: shapes) { object throws(FieldError) in
+                    let number = try request.value(in: object)
+                    let answer = try responses.decode(object, ignoring: ["event", "request"])
+                    var fields = object
+                    fields["event"] = nil
+                    fields["request"] = nil
+                    return DecodedEvent(kind: .respond(request: number, fields: fields), answer: answer)
+                })
         }
         for custom in module.customEvents {
-            forms.append(EventForm(name: custom.name, shapes: custom.shapes) { object throws(FieldError) in
-                let (value, echo) = try custom.decode(object)
-                var fields = object
-                fields["event"] = nil
-                return DecodedEvent(kind: .custom(name: custom.name, fields: fields), input: DecodedInput(input: .custom(name: custom.name, value: value), echo: echo))
-            })
+            forms.append(
+                EventForm(name: custom.name, shapes: custom.shapes) { object throws(FieldError) in
+                    let (value, echo) = try custom.decode(object)
+                    var fields = object
+                    fields["event"] = nil
+                    return DecodedEvent(
+                        kind: .custom(name: custom.name, fields: fields),
+                        input: DecodedInput(input: .custom(name: custom.name, value: value), echo: echo))
+                })
         }
         return forms
     }
@@ -164,7 +187,10 @@ public enum ScenarioFormat {
                 let name = try Field.required("screen", JSONCodec.string).value(in: object)
                 screen = module.screens.first { $0.name == name }
                 guard screen != nil else {
-                    throw FieldError(field: "screen", "unknown \(module.name) screen \(CanonicalRender.quote(name)); expected one of \(names.joined(separator: ", "))")
+                    throw FieldError(
+                        field: "screen",
+                        "unknown \(module.name) screen \(CanonicalRender.quote(name)); expected one of \(names.joined(separator: ", "))"
+                    )
                 }
                 screenName = name
             }
@@ -175,21 +201,30 @@ public enum ScenarioFormat {
                 let names = events.map(\.name)
                 throw FieldError(
                     field: "name",
-                    "unknown \(place) \(CanonicalRender.quote(name)); expected \(names.count == 1 ? "" : "one of ")\(names.joined(separator: ", "))")
+                    "unknown \(place) \(CanonicalRender.quote(name)); expected \(names.count == 1 ? "" : "one of ")\(names.joined(separator: ", "))"
+                )
             }
             let payload = object["payload"]
             let (event, echo) = try codec.decode(payload: payload)
             return DecodedEvent(
                 kind: .view(screen: screenName, name: name, payload: payload),
-                input: DecodedInput(input: .view(screen: screenName, event: event), echo: "view " + (screenName.map { "\($0): " } ?? "") + echo))
+                input: DecodedInput(
+                    input: .view(screen: screenName, event: event),
+                    echo: "view " + (screenName.map { "\($0): " } ?? "") + echo))
         }
     }
 
-    static func readEvent(_ object: JSONObject, module: FeatureModule, forms: [EventForm]) throws(FieldError) -> DecodedEvent {
+    static func readEvent(_ object: JSONObject, module: FeatureModule, forms: [EventForm]) throws(FieldError)
+        -> DecodedEvent
+    {
         let name = try Field.required("event", JSONCodec.string).value(in: object)
         guard let form = forms.first(where: { $0.name == name }) else {
-            var message = "unknown event \(CanonicalRender.quote(name)); expected one of \(forms.map(\.name).joined(separator: ", "))"
-            if builtInEvents.contains(name) { message = "\(module.name) takes no \(name) event; expected one of \(forms.map(\.name).joined(separator: ", "))" }
+            var message =
+                "unknown event \(CanonicalRender.quote(name)); expected one of \(forms.map(\.name).joined(separator: ", "))"
+            if builtInEvents.contains(name) {
+                message =
+                    "\(module.name) takes no \(name) event; expected one of \(forms.map(\.name).joined(separator: ", "))"
+            }
             throw FieldError(field: "event", message)
         }
         return try form.read(object)
@@ -207,7 +242,8 @@ public enum ScenarioFormat {
         var alternatives: [JSONValue] = []
         for form in forms(module) {
             for shape in form.shapes {
-                alternatives.append(shape.schema(envelope: [("event", ["const": .string(form.name)])], envelopeRequired: ["event"]))
+                alternatives.append(
+                    shape.schema(envelope: [("event", ["const": .string(form.name)])], envelopeRequired: ["event"]))
             }
         }
         return ["oneOf": .array(alternatives)]
@@ -231,11 +267,15 @@ public enum ScenarioFormat {
         var document: JSONObject = [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string("https://mvi-conformance.invalid/Fixtures/schema/\(schemaFileName(module, kind))"),
-            "title": .string(kind == .header ? "Line 1 of a \(module.name) scenario" : "A line after the first of a \(module.name) scenario"),
+            "title": .string(
+                kind == .header
+                    ? "Line 1 of a \(module.name) scenario" : "A line after the first of a \(module.name) scenario"),
             "description": .string(
                 "Written from the feature's codecs by \(writtenBy); do not edit. See docs/fixtures.md, \"Schemas\"."),
         ]
-        guard case .object(let schema) = kind == .header ? headerSchema(module) : eventSchema(module) else { return .object(document) }
+        guard case .object(let schema) = kind == .header ? headerSchema(module) : eventSchema(module) else {
+            return .object(document)
+        }
         for member in schema { document[member.key] = member.value }
         return .object(document)
     }

@@ -10,7 +10,9 @@ public enum ScenarioText {
         guard size <= HarnessLimits.maximumFileBytes else {
             throw ScenarioError(
                 file: path, line: nil,
-                message: "the file holds \(size) bytes, over the limit of \(HarnessLimits.maximumFileBytes) (see docs/fixtures.md, \"Limits\")")
+                message:
+                    "the file holds \(size) bytes, over the limit of \(HarnessLimits.maximumFileBytes) (see docs/fixtures.md, \"Limits\")"
+            )
         }
         let data: Data
         do {
@@ -25,7 +27,9 @@ public enum ScenarioText {
     public static func decode(_ data: Data, path: String) throws(ScenarioError) -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw ScenarioError(file: path, line: 1, message: "the file starts with a byte-order mark (EF BB BF); save it as UTF-8 without one")
+            throw ScenarioError(
+                file: path, line: 1,
+                message: "the file starts with a byte-order mark (EF BB BF); save it as UTF-8 without one")
         }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var line = 1
@@ -35,7 +39,9 @@ public enum ScenarioText {
                 let offset = Self.firstInvalidOffset(bytes[start..<index])
                 throw ScenarioError(
                     file: path, line: line,
-                    message: "the line is not valid UTF-8 (byte \(offset + 1) of the line, 0x\(String(bytes[start + offset], radix: 16, uppercase: true)))")
+                    message:
+                        "the line is not valid UTF-8 (byte \(offset + 1) of the line, 0x\(String(bytes[start + offset], radix: 16, uppercase: true)))"
+                )
             }
             line += 1
             start = index + 1

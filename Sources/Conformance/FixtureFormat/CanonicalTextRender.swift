@@ -52,4 +52,3 @@ public enum CanonicalRender {
     /// closed list of docs/render.md, kept with the escaper (`TextEscaping.isInvisible`).
     public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool { TextEscaping.isInvisible(scalar) }
 }
-

@@ -20,7 +20,10 @@ extension FeatureModule {
     ///     saved state and `restore` is refused.
     ///   - make: builds the component with the replay's scheduler and data sources, fresh or
     ///     restored from a saved state.
-    public static func component<S: ReplayableStore, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable, Component: StoreComponent<S, Model, Event>>(
+    public static func component<
+        S: ReplayableStore, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable,
+        Component: StoreComponent<S, Model, Event>
+    >(
         name: String, componentName: String, config: ObjectCodec<Config>, viewEvents: [ViewEventCodec<Event>],
         responses: ObjectCodec<any ReplayAnswer>? = nil,
         renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
@@ -44,11 +47,13 @@ extension FeatureModule {
     /// Restore saves the store's state and builds a new component from it with `make`.
     public static func componentSession<S: Store, Model: CanonicalRenderable, Event: Sendable>(
         feature: String, screen: String?, environment: FeatureEnvironment,
-        renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil, renderSaved: (@Sendable (S.State) -> CanonicalValue)?,
+        renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
+        renderSaved: (@Sendable (S.State) -> CanonicalValue)?,
         make: @escaping (_ restoring: S.State?) -> StoreComponent<S, Model, Event>
     ) -> any FeatureSession {
         ComponentSession<S, Model, Event>(
-            feature: feature, screen: screen, environment: environment, renderLabel: renderLabel, renderSaved: renderSaved, make: make)
+            feature: feature, screen: screen, environment: environment, renderLabel: renderLabel,
+            renderSaved: renderSaved, make: make)
     }
 }
 
@@ -65,8 +70,10 @@ final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendab
     private var labels: (any Cancellable)?
 
     init(
-        feature: String, screen: String? = nil, environment: FeatureEnvironment, renderLabel: (@Sendable (S.Label) -> CanonicalValue)?,
-        renderSaved: (@Sendable (S.State) -> CanonicalValue)?, make: @escaping (S.State?) -> StoreComponent<S, Model, Event>
+        feature: String, screen: String? = nil, environment: FeatureEnvironment,
+        renderLabel: (@Sendable (S.Label) -> CanonicalValue)?,
+        renderSaved: (@Sendable (S.State) -> CanonicalValue)?,
+        make: @escaping (S.State?) -> StoreComponent<S, Model, Event>
     ) {
         self.feature = feature
         self.screen = screen

@@ -13,10 +13,12 @@ public struct ViewEventCodec<Event: Sendable>: Sendable {
 
     /// An event without payload, echoed as its name.
     public static func plain(_ name: String, _ event: Event) -> ViewEventCodec {
-        ViewEventCodec(name: name, payloadSchema: nil, read: { payload in
-            if payload != nil { throw FieldError(field: "payload", "\(name) takes no payload") }
-            return (event, name)
-        })
+        ViewEventCodec(
+            name: name, payloadSchema: nil,
+            read: { payload in
+                if payload != nil { throw FieldError(field: "payload", "\(name) takes no payload") }
+                return (event, name)
+            })
     }
 
     /// An event without payload, echoed as its name; a recorder writes it back (events are compared).
@@ -39,19 +41,22 @@ public struct ViewEventCodec<Event: Sendable>: Sendable {
         _ name: String, _ payload: JSONCodec<Payload>, event: @escaping @Sendable (Payload) -> Event,
         echo: @escaping @Sendable (Payload) -> String, encode: (@Sendable (Event) -> JSONValue?)? = nil
     ) -> ViewEventCodec {
-        ViewEventCodec(name: name, payloadSchema: payload.schema, read: { value in
-            guard let value else { throw FieldError(field: "payload", "\(name) needs a payload") }
-            do throws(FieldError) {
-                let decoded = try payload.decode(value)
-                return (event(decoded), echo(decoded))
-            } catch {
-                throw error.inside("payload")
-            }
-        }, write: { event in encode?(event).map { EncodedViewEvent(name: name, payload: $0) } })
+        ViewEventCodec(
+            name: name, payloadSchema: payload.schema,
+            read: { value in
+                guard let value else { throw FieldError(field: "payload", "\(name) needs a payload") }
+                do throws(FieldError) {
+                    let decoded = try payload.decode(value)
+                    return (event(decoded), echo(decoded))
+                } catch {
+                    throw error.inside("payload")
+                }
+            }, write: { event in encode?(event).map { EncodedViewEvent(name: name, payload: $0) } })
     }
 
     private init(
-        name: String, payloadSchema: JSONValue?, read: @escaping @Sendable (JSONValue?) throws -> (event: Event, echo: String),
+        name: String, payloadSchema: JSONValue?,
+        read: @escaping @Sendable (JSONValue?) throws -> (event: Event, echo: String),
         write: @escaping @Sendable (Event) -> EncodedViewEvent? = { _ in nil }
     ) {
         self.name = name

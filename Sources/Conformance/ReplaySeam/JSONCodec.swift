@@ -49,7 +49,8 @@ extension JSONCodec where Value == String {
         JSONCodec(schema: ["enum": .array(values.map(JSONValue.string))]) { value in
             guard case .string(let text) = value else { throw mismatch("a string", value) }
             guard values.contains(text) else {
-                throw FieldError("expected one of \(values.joined(separator: ", ")), found \(CanonicalRender.quote(text))")
+                throw FieldError(
+                    "expected one of \(values.joined(separator: ", ")), found \(CanonicalRender.quote(text))")
             }
             return text
         }
@@ -59,7 +60,9 @@ extension JSONCodec where Value == String {
     public static var line: JSONCodec<String> {
         JSONCodec(schema: ["type": "string", "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"]) { value in
             guard case .string(let text) = value else { throw mismatch("a string", value) }
-            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            guard !text.isEmpty,
+                !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            else {
                 throw FieldError("expected one non-empty line without control characters")
             }
             return text
@@ -75,9 +78,12 @@ extension JSONCodec where Value == Int {
     /// Stricter than JSON Schema's `integer`, which takes `1000.0`: no schema keyword can see how a
     /// number was written, so the schema accepts those lines and the reader alone refuses them
     /// (docs/fixtures.md, "Numbers").
-    public static func integer(_ range: ClosedRange<Int> = -largestExactInteger...largestExactInteger) -> JSONCodec<Int> {
+    public static func integer(_ range: ClosedRange<Int> = -largestExactInteger...largestExactInteger) -> JSONCodec<Int>
+    {
         let range = max(range.lowerBound, -largestExactInteger)...min(range.upperBound, largestExactInteger)
-        return JSONCodec(schema: ["type": "integer", "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound)]) { value in
+        return JSONCodec(schema: [
+            "type": "integer", "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound),
+        ]) { value in
             guard case .integer(let number) = value, range.contains(number) else {
                 throw FieldError("expected \(wholeNumberText(range)), found \(integerMismatch(value))")
             }
@@ -110,7 +116,9 @@ extension JSONCodec where Value == Bool {
     /// `true` or `false`.
     public static var bool: JSONCodec<Bool> {
         JSONCodec(schema: ["type": "boolean"]) { value in
-            guard case .bool(let flag) = value else { throw FieldError("expected true or false, found \(value.typeName)") }
+            guard case .bool(let flag) = value else {
+                throw FieldError("expected true or false, found \(value.typeName)")
+            }
             return flag
         }
     }

@@ -16,13 +16,16 @@ public struct Field<Value>: Sendable, FieldDescribing {
     }
 
     /// A member that may be left out (nil then).
-    public static func optional<Wrapped>(_ name: String, _ codec: JSONCodec<Wrapped>) -> Field<Wrapped?> where Value == Wrapped? {
+    public static func optional<Wrapped>(_ name: String, _ codec: JSONCodec<Wrapped>) -> Field<Wrapped?>
+    where Value == Wrapped? {
         Field<Wrapped?>(name: name, schema: codec.schema, isRequired: false) { value in
             try value.map { try codec.decode($0) }
         }
     }
 
-    fileprivate init(name: String, schema: JSONValue, isRequired: Bool, read: @escaping @Sendable (JSONValue?) throws -> Value) {
+    fileprivate init(
+        name: String, schema: JSONValue, isRequired: Bool, read: @escaping @Sendable (JSONValue?) throws -> Value
+    ) {
         self.name = name
         self.schema = schema
         self.isRequired = isRequired
@@ -44,7 +47,9 @@ public struct Field<Value>: Sendable, FieldDescribing {
         switch object["type"] {
         case .string("string")?: return "expected a string"
         case .string("integer")?:
-            guard let lower = object["minimum"]?.wholeNumber, let upper = object["maximum"]?.wholeNumber else { return "expected a whole number" }
+            guard let lower = object["minimum"]?.wholeNumber, let upper = object["maximum"]?.wholeNumber else {
+                return "expected a whole number"
+            }
             return "expected \(wholeNumberText(lower...upper))"
         case .string("boolean")?: return "expected true or false"
         case .string("array")?: return "expected an array"
@@ -91,7 +96,8 @@ public struct ObjectShape: Sendable {
 
     /// The form's JSON Schema with `envelope` fields (owned by the scenario format, such as `event`)
     /// placed before the form's own; no other field is allowed.
-    public func schema(envelope: [(name: String, schema: JSONValue)] = [], envelopeRequired: [String] = []) -> JSONValue {
+    public func schema(envelope: [(name: String, schema: JSONValue)] = [], envelopeRequired: [String] = []) -> JSONValue
+    {
         var object: JSONObject = ["type": "object"]
         object["properties"] = .object(JSONObject((envelope + properties).map { ($0.name, $0.schema) }))
         let allRequired = envelopeRequired + required
@@ -119,15 +125,20 @@ public struct ObjectCodec<Value>: Sendable {
     }
 
     /// An object with exactly these fields; `build` reads them into the value.
-    public static func object(_ fields: any FieldDescribing..., build: @escaping @Sendable (ObjectReader) throws -> Value) -> ObjectCodec {
-        let shape = ObjectShape(properties: fields.map { ($0.name, $0.schema) }, required: fields.filter(\.isRequired).map(\.name))
+    public static func object(
+        _ fields: any FieldDescribing..., build: @escaping @Sendable (ObjectReader) throws -> Value
+    ) -> ObjectCodec {
+        let shape = ObjectShape(
+            properties: fields.map { ($0.name, $0.schema) }, required: fields.filter(\.isRequired).map(\.name))
         let names = fields.map(\.name)
         return ObjectCodec(shapes: [shape]) { object, ignoring in
             if let unknown = object.keys.first(where: { !names.contains($0) && !ignoring.contains($0) }) {
                 let allowed = ignoring.sorted() + names
                 throw FieldError(
                     field: unknown,
-                    allowed.isEmpty ? "unknown field; none is allowed here" : "unknown field; expected only \(allowed.joined(separator: ", "))")
+                    allowed.isEmpty
+                        ? "unknown field; none is allowed here"
+                        : "unknown field; expected only \(allowed.joined(separator: ", "))")
             }
             return try build(ObjectReader(object: object))
         }
@@ -146,7 +157,8 @@ public struct ObjectCodec<Value>: Sendable {
             let present = keys.filter { object[$0] != nil }
             guard let key = present.first else {
                 // A field that no form knows is most likely a misspelling of the one meant: name it.
-                let known = Set(variants.flatMap { $0.codec.shapes.flatMap { $0.properties.map(\.name) } }).union(ignoring)
+                let known = Set(variants.flatMap { $0.codec.shapes.flatMap { $0.properties.map(\.name) } }).union(
+                    ignoring)
                 if let stray = object.keys.first(where: { !known.contains($0) }) {
                     throw FieldError(field: stray, "unknown field; \(what) needs one of \(list(keys))")
                 }
@@ -178,7 +190,9 @@ public struct ObjectCodec<Value>: Sendable {
         let codec: ObjectCodec
 
         /// The form chosen when `key` is present; `key` must be one of `codec`'s fields.
-        public static func has(_ key: String, _ codec: ObjectCodec) -> Variant { Variant(key: key, value: nil, codec: codec) }
+        public static func has(_ key: String, _ codec: ObjectCodec) -> Variant {
+            Variant(key: key, value: nil, codec: codec)
+        }
 
         /// The form chosen when `key` holds the string `value`; `codec` must declare
         /// `Field<String>.constant(key, value)`.
@@ -196,7 +210,9 @@ public struct ObjectCodec<Value>: Sendable {
     public var value: JSONCodec<Value> {
         let schema: JSONValue = shapes.count == 1 ? shapes[0].schema() : ["oneOf": .array(shapes.map { $0.schema() })]
         return JSONCodec(schema: schema) { [read] value in
-            guard case .object(let object) = value else { throw FieldError("expected an object, found \(value.typeName)") }
+            guard case .object(let object) = value else {
+                throw FieldError("expected an object, found \(value.typeName)")
+            }
             return try read(object, [])
         }
     }

@@ -33,12 +33,15 @@ public final class RequestLog: Sendable {
     ///   - description: how the transcript names the request (`load(limit: 50, page: 0)`).
     ///   - deliver: hands an answer to the feature; `Answer` is the feature's answer type (that of
     ///     its `FeatureModule.responses`).
-    public func open<Answer: ReplayAnswer>(_ description: String, deliver: @escaping @Sendable (Answer) -> Void) -> any Cancellable {
+    public func open<Answer: ReplayAnswer>(_ description: String, deliver: @escaping @Sendable (Answer) -> Void)
+        -> any Cancellable
+    {
         let id = self.entries.withLock { entries -> Int in
-            entries.append(Entry { answer in
-                guard let answer = answer as? Answer else { return nil }
-                return { deliver(answer) }
-            })
+            entries.append(
+                Entry { answer in
+                    guard let answer = answer as? Answer else { return nil }
+                    return { deliver(answer) }
+                })
             return entries.count
         }
         output.append(.request(id: id, description: description))
@@ -64,7 +67,8 @@ public final class RequestLog: Sendable {
             }
             let entry = entries[id - 1]
             if case .answered(let answeredAt) = entry.status {
-                return .failure(FieldError(field: "request", "request #\(id) was already answered at line \(answeredAt)"))
+                return .failure(
+                    FieldError(field: "request", "request #\(id) was already answered at line \(answeredAt)"))
             }
             return .success(entry)
         }

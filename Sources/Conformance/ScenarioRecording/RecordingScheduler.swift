@@ -58,7 +58,9 @@ final class RecordingScheduler: Scheduler {
     }
 
     @discardableResult
-    func schedule(every interval: Duration, startingAfter initialDelay: Duration, _ work: @escaping @Sendable () -> Void) -> any Cancellable {
+    func schedule(
+        every interval: Duration, startingAfter initialDelay: Duration, _ work: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
         precondition(interval > .zero, "A repeating interval must be positive, got \(interval)")
         return add(delay: initialDelay, interval: interval.wholeNanoseconds, work)
     }
@@ -102,7 +104,8 @@ final class RecordingScheduler: Scheduler {
             state.nextID += 1
             state.nextSequence += 1
             let due = state.now + max(0, delay.wholeNanoseconds)
-            state.timed.append(Timed(id: state.nextID, due: due, sequence: state.nextSequence, interval: interval, work: work))
+            state.timed.append(
+                Timed(id: state.nextID, due: due, sequence: state.nextSequence, interval: interval, work: work))
             return (state.nextID, due)
         }
         arm(id, due: due)
@@ -125,7 +128,9 @@ final class RecordingScheduler: Scheduler {
             guard let index = state.timed.firstIndex(where: { $0.id == id }) else { return .gone }
             let entry = state.timed[index]
             if state.immediatePending > 0 { return .waitForImmediate }
-            let earlier = state.timed.contains { $0.due < entry.due || ($0.due == entry.due && $0.sequence < entry.sequence) }
+            let earlier = state.timed.contains {
+                $0.due < entry.due || ($0.due == entry.due && $0.sequence < entry.sequence)
+            }
             if earlier { return .waitForEarlier }
             state.now = max(state.now, entry.due)
             guard entry.interval > 0 else {

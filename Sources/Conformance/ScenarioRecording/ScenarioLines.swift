@@ -1,6 +1,6 @@
 import FixtureFormat
-import MVIEssentials
 import Foundation
+import MVIEssentials
 
 /// Writes scenario lines as the fixtures are written: one JSON object per line, `"key": value`
 /// pairs separated by `, `, in the order given (docs/fixtures.md).
@@ -10,7 +10,8 @@ enum ScenarioLines {
     static func text(_ value: JSONValue) -> String {
         switch value {
         case .object(let object):
-            "{" + object.members.map { TextEscaping.jsonQuoted($0.key) + ": " + text($0.value) }.joined(separator: ", ") + "}"
+            "{" + object.members.map { TextEscaping.jsonQuoted($0.key) + ": " + text($0.value) }.joined(separator: ", ")
+                + "}"
         case .array(let items): "[" + items.map(text).joined(separator: ", ") + "]"
         default: value.compactText
         }
@@ -33,7 +34,8 @@ struct Redactor: Sendable {
         // A string may hold a whole HTTP body: a JSON one is redacted string by string.
         case .string(let text): .string(redaction.text(text))
         case .array(let items): .array(items.map(redact))
-        case .object(let object): .object(JSONObject(object.members.map { (redaction.value($0.key), redact($0.value)) }))
+        case .object(let object):
+            .object(JSONObject(object.members.map { (redaction.value($0.key), redact($0.value)) }))
         default: value
         }
     }

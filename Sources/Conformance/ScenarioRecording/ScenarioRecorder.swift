@@ -57,7 +57,9 @@ public final class ScenarioRecorder: Sendable {
         /// service without a `baseURL`.
         public var writtenOrigin: URL?
 
-        public init(baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared, writtenOrigin: URL? = nil) {
+        public init(
+            baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared, writtenOrigin: URL? = nil
+        ) {
             self.baseURL = baseURL
             self.apiKey = apiKey
             self.session = session
@@ -126,7 +128,8 @@ public final class ScenarioRecorder: Sendable {
     ///     scheduler's queue: for an app that shows them too.
     /// - Throws: `RecordingError` when the config or the header is not one the feature reads.
     public init(
-        feature: FeatureModule, header: Header, config: JSONObject = [:], service: Service = Service(), scheduler: any Scheduler,
+        feature: FeatureModule, header: Header, config: JSONObject = [:], service: Service = Service(),
+        scheduler: any Scheduler,
         models: (@Sendable (_ screen: String?, _ model: Any) -> Void)? = nil,
         labels: (@Sendable (_ screen: String?, _ label: Any) -> Void)? = nil
     ) throws(RecordingError) {
@@ -169,7 +172,9 @@ public final class ScenarioRecorder: Sendable {
             return submit(.unwritable("view event on screen \(screen ?? "(none)"): \(module.name) has no such screen"))
         }
         guard let encoded = description.encode(event) else {
-            return submit(.unwritable("view event \(event): \(module.name)'s codecs cannot write it (a payload event needs its encode:)"))
+            return submit(
+                .unwritable(
+                    "view event \(event): \(module.name)'s codecs cannot write it (a payload event needs its encode:)"))
         }
         var line: JSONObject = ["event": "view"]
         if let screen { line["screen"] = .string(screen) }
@@ -181,9 +186,13 @@ public final class ScenarioRecorder: Sendable {
     /// One of the feature's own events (`deepLink`, `clearCaches`...), as its codec decodes it.
     public func send(custom name: String, _ value: any Sendable) {
         guard let codec = module.customEvents.first(where: { $0.name == name }), let fields = codec.encode(value) else {
-            return submit(.unwritable("event \(name): \(module.name) has no such event, or its codec cannot write \(value)"))
+            return submit(
+                .unwritable("event \(name): \(module.name) has no such event, or its codec cannot write \(value)"))
         }
-        submit(.event(line: JSONObject([("event", .string(name))] + fields.members.map { ($0.key, $0.value) }), input: .custom(name: name, value: value)))
+        submit(
+            .event(
+                line: JSONObject([("event", .string(name))] + fields.members.map { ($0.key, $0.value) }),
+                input: .custom(name: name, value: value)))
     }
 
     // MARK: Results
@@ -208,8 +217,11 @@ public final class ScenarioRecorder: Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if onQueue({ [self] in
-                state.withLock { $0.inputs.isEmpty && !$0.pumping && !$0.requests.contains { $0 == .pending } } && !scheduler.isBusy
-            }) { return true }
+                state.withLock { $0.inputs.isEmpty && !$0.pumping && !$0.requests.contains { $0 == .pending } }
+                    && !scheduler.isBusy
+            }) {
+                return true
+            }
             Thread.sleep(forTimeInterval: 0.002)
         }
         return false
@@ -226,7 +238,9 @@ public final class ScenarioRecorder: Sendable {
                 if !state.finished { state.reactions += fresh }
                 state.finished = true
                 guard state.problems.isEmpty else { return .failure(RecordingError(state.problems)) }
-                guard state.created else { return .failure(RecordingError(["nothing was recorded: create never came"])) }
+                guard state.created else {
+                    return .failure(RecordingError(["nothing was recorded: create never came"]))
+                }
                 let reached = scheduler.reachedMilliseconds
                 if reached > state.lastLine {
                     state.lines.append(write(["event": "advance", "ms": .integer(Int(reached - state.lastLine))]))
@@ -287,12 +301,15 @@ public final class ScenarioRecorder: Sendable {
         case .unwritable(let text):
             problem(text)
         case .create:
-            guard !state.withLock({ $0.created }) else { return problem("create came twice; it may come only once, first") }
+            guard !state.withLock({ $0.created }) else {
+                return problem("create came twice; it may come only once, first")
+            }
             line(["event": "create"])
             state.withLock { $0.created = true }
             let environment = FeatureEnvironment(
                 scheduler: scheduler, requests: RequestLog(output: output), output: output,
-                live: LiveServices(baseURL: service.baseURL, apiKey: service.apiKey, session: service.session, tap: tap))
+                live: LiveServices(baseURL: service.baseURL, apiKey: service.apiKey, session: service.session, tap: tap)
+            )
             live.session = configured.makeSession(environment)
             live.session?.create()
         case .lifecycle(let event):
@@ -307,7 +324,9 @@ public final class ScenarioRecorder: Sendable {
         case .restore:
             guard let session = created(live, "restore") else { return }
             guard module.hasSavedState, live.lifecycle.state == .created else {
-                return problem("restore needs a feature with saved state and the component without a view; it is \(live.lifecycle.state)")
+                return problem(
+                    "restore needs a feature with saved state and the component without a view; it is \(live.lifecycle.state)"
+                )
             }
             line(["event": "restore"])
             do {
@@ -333,7 +352,10 @@ public final class ScenarioRecorder: Sendable {
             case .success(let fields):
                 do throws(FieldError) {
                     _ = try module.responses?.decode(fields)
-                    line(JSONObject([("event", "respond"), ("request", .integer(id))] + fields.members.map { ($0.key, $0.value) }))
+                    line(
+                        JSONObject(
+                            [("event", "respond"), ("request", .integer(id))]
+                                + fields.members.map { ($0.key, $0.value) }))
                 } catch {
                     problem("request #\(id): the answer does not read back with \(module.name)'s codec: \(error)")
                 }
@@ -363,7 +385,8 @@ public final class ScenarioRecorder: Sendable {
 
     private func headerLine() -> String {
         var object: JSONObject = [
-            "format": 1, "id": .string(header.id), "feature": .string(module.name), "description": .string(header.description),
+            "format": 1, "id": .string(header.id), "feature": .string(module.name),
+            "description": .string(header.description),
             "tags": .array(header.tags.map(JSONValue.string)),
         ]
         if !config.isEmpty { object["config"] = .object(config) }
@@ -403,7 +426,9 @@ public final class ScenarioRecorder: Sendable {
         if wasPending { output.append(.cancel(id: id)) }
     }
 
-    fileprivate func answered(_ id: Int, fields: Result<JSONObject, FieldError>, deliver: @escaping @Sendable () -> Void) {
+    fileprivate func answered(
+        _ id: Int, fields: Result<JSONObject, FieldError>, deliver: @escaping @Sendable () -> Void
+    ) {
         submit(.answer(id: id, fields: fields, deliver: deliver))
     }
 }
@@ -427,5 +452,7 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public init(_ problems: [String]) { self.problems = problems }
 
-    public var description: String { "the recording is not a whole scenario:\n" + problems.map { "  " + $0 }.joined(separator: "\n") }
+    public var description: String {
+        "the recording is not a whole scenario:\n" + problems.map { "  " + $0 }.joined(separator: "\n")
+    }
 }

@@ -10,7 +10,8 @@ let adapterChildArgument = "--serve-reference-adapter"
 /// Serves the adapter protocol on standard input and output, as `conformance adapter` does.
 func serveReferenceAdapter() -> Never {
     ReferenceAdapter(features: .reference).serve(
-        readLine: { Swift.readLine(strippingNewline: true) }, write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+        readLine: { Swift.readLine(strippingNewline: true) },
+        write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
     exit(0)
 }
 
@@ -43,21 +44,29 @@ func serveReferenceAdapter() -> Never {
     for _ in 0..<run.repetitions {
         inProcess.append(corpus(ReferenceImplementation(features: .reference), "in process"))
         throughAdapter.append(corpus(AdapterImplementation(command: adapter), "adapter"))
-        if python != nil { throughPython.append(corpus(AdapterImplementation(command: "python3 -B '\(port)'"), "python port")) }
+        if python != nil {
+            throughPython.append(corpus(AdapterImplementation(command: "python3 -B '\(port)'"), "python port"))
+        }
     }
     let adapterRatio = median(zip(throughAdapter, inProcess).map { $0 / $1 })
     var results = [
-        Result(name: "pipeline: whole corpus, reference in process (\(entries.count) scenarios)", median: median(inProcess), unit: "ms", runs: inProcess),
         Result(
-            name: "pipeline: whole corpus, reference through the adapter protocol (one child process)", median: median(throughAdapter), unit: "ms",
-            baselineName: "reference in process", baseline: median(inProcess), target: "<= 2x baseline", ok: adapterRatio <= 2,
+            name: "pipeline: whole corpus, reference in process (\(entries.count) scenarios)",
+            median: median(inProcess), unit: "ms", runs: inProcess),
+        Result(
+            name: "pipeline: whole corpus, reference through the adapter protocol (one child process)",
+            median: median(throughAdapter), unit: "ms",
+            baselineName: "reference in process", baseline: median(inProcess), target: "<= 2x baseline",
+            ok: adapterRatio <= 2,
             runs: throughAdapter, pairedRatio: adapterRatio),
     ]
     if python != nil {
-        results.append(Result(
-            name: "pipeline: whole corpus, the Python port through the adapter protocol", median: median(throughPython),
-            unit: "ms", baselineName: "reference in process", baseline: median(inProcess), runs: throughPython,
-            pairedRatio: median(zip(throughPython, inProcess).map { $0 / $1 })))
+        results.append(
+            Result(
+                name: "pipeline: whole corpus, the Python port through the adapter protocol",
+                median: median(throughPython),
+                unit: "ms", baselineName: "reference in process", baseline: median(inProcess), runs: throughPython,
+                pairedRatio: median(zip(throughPython, inProcess).map { $0 / $1 })))
     }
     return results
 }
@@ -78,11 +87,15 @@ func serveReferenceAdapter() -> Never {
             let base = UInt64(repetition * count)
             let elapsed = seconds {
                 for seed in base..<(base + UInt64(count)) {
-                    if let finding = fuzzer.check(feature: feature, seed: seed) { fatalError("\(feature) seed \(seed): \(finding.failure)") }
+                    if let finding = fuzzer.check(feature: feature, seed: seed) {
+                        fatalError("\(feature) seed \(seed): \(finding.failure)")
+                    }
                 }
             }
             rates.append(Double(count) / elapsed)
         }
-        return Result(name: "fuzz: \(feature), generated scenarios checked per second (reference alone)", median: median(rates), unit: "/s", runs: rates)
+        return Result(
+            name: "fuzz: \(feature), generated scenarios checked per second (reference alone)", median: median(rates),
+            unit: "/s", runs: rates)
     }
 }

@@ -16,7 +16,9 @@ import SeededRandom
     let entries = try catalog.entries()
     let replayer = Replayer(features: .reference)
     let scenarios = try entries.map { entry in
-        try replayer.read(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
+        try replayer.read(
+            String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL),
+            expectedID: entry.id)
     }
     let steps = scenarios.reduce(0) { $0 + $1.events.count }
     // Replays are checked once outside the timed loops, so the loops need no error handling.
@@ -32,7 +34,10 @@ import SeededRandom
         }
         rates.append(Double(steps) / elapsed)
     }
-    results.append(Result(name: "replay: fixture steps per second (\(scenarios.count) scenarios, \(steps) steps)", median: median(rates), unit: "/s", runs: rates))
+    results.append(
+        Result(
+            name: "replay: fixture steps per second (\(scenarios.count) scenarios, \(steps) steps)",
+            median: median(rates), unit: "/s", runs: rates))
 
     guard let hour = scenarios.first(where: { $0.id == "timer/hour-longest-countdown" }) else {
         fatalError("the hour scenario timer/hour-longest-countdown is missing from Fixtures/")
@@ -42,6 +47,9 @@ import SeededRandom
         times.append(seconds { blackHole(replay(hour)) } * 1000)
     }
     let hourMedian = median(times)
-    results.append(Result(name: "replay: one hour of countdown (36,569 ticks)", median: hourMedian, unit: "ms", target: "< 200 ms", ok: hourMedian < 200, runs: times))
+    results.append(
+        Result(
+            name: "replay: one hour of countdown (36,569 ticks)", median: hourMedian, unit: "ms", target: "< 200 ms",
+            ok: hourMedian < 200, runs: times))
     return results
 }

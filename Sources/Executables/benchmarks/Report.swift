@@ -11,7 +11,8 @@ enum Report {
         }
     }
 
-    static let machine = "\(ProcessInfo.processInfo.operatingSystemVersionString), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+    static let machine =
+        "\(ProcessInfo.processInfo.operatingSystemVersionString), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
         + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
 
     static func print(_ results: [Result], _ run: BenchmarkRun) {
@@ -20,12 +21,15 @@ enum Report {
             rows.append([
                 result.name, format(result.median, result.unit),
                 result.baseline.map { "\(result.baselineName ?? ""): \(format($0, result.unit))" } ?? "-",
-                result.ratio.map { String(format: "%.2fx", $0) } ?? "-", result.target ?? "-", result.ok.map { $0 ? "yes" : "NO" } ?? "-",
+                result.ratio.map { String(format: "%.2fx", $0) } ?? "-", result.target ?? "-",
+                result.ok.map { $0 ? "yes" : "NO" } ?? "-",
             ])
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            Swift.print(zip(row, widths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: "  "))
+            Swift.print(
+                zip(row, widths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(
+                    separator: "  "))
         }
         Swift.print("machine: \(machine); \(run.repetitions) runs each\(run.quick ? " (quick)" : "")")
     }
@@ -43,12 +47,16 @@ enum Report {
 
     static func write(_ results: [Result], _ run: BenchmarkRun, to path: String) throws {
         func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
-        let report = JSONReport(machine: machine, repetitions: run.repetitions, results: results.map { result in
-            JSONReport.Row(
-                name: result.name, median: finite(result.median), unit: result.unit, baselineName: result.baselineName,
-                baseline: finite(result.baseline), ratio: finite(result.ratio), target: result.target, ok: result.ok,
-                runs: result.runs.map(finite))
-        })
+        let report = JSONReport(
+            machine: machine, repetitions: run.repetitions,
+            results: results.map { result in
+                JSONReport.Row(
+                    name: result.name, median: finite(result.median), unit: result.unit,
+                    baselineName: result.baselineName,
+                    baseline: finite(result.baseline), ratio: finite(result.ratio), target: result.target,
+                    ok: result.ok,
+                    runs: result.runs.map(finite))
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: path), options: .atomic)

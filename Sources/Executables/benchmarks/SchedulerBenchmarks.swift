@@ -29,8 +29,10 @@ import SeededRandom
     }
     precondition(ran == tasks, "the scheduler ran \(ran) of \(tasks) tasks")
     let taskMedian = median(perTask)
-    return Result(name: "scheduler: schedule and run one timed task (\(tasks) tasks)", median: taskMedian, unit: "ns", target: "< 1000 ns",
-                  ok: taskMedian < 1000, runs: perTask)
+    return Result(
+        name: "scheduler: schedule and run one timed task (\(tasks) tasks)", median: taskMedian, unit: "ns",
+        target: "< 1000 ns",
+        ok: taskMedian < 1000, runs: perTask)
 }
 
 /// Counts work that runs inline on the benchmark's own thread: a TestScheduler runs its work inside

@@ -36,7 +36,8 @@ import SeededRandom
                 for request in 0..<perConnection {
                     let begin = DispatchTime.now().uptimeNanoseconds
                     let status = (try? client.get("/v1/images/search?limit=1").status) ?? 0
-                    latencies.set(index * perConnection + request, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+                    latencies.set(
+                        index * perConnection + request, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
                     if status != 200 { failures.fail() }
                 }
                 finished.leave()
@@ -54,7 +55,10 @@ import SeededRandom
         p99s.append(sorted[Int(Double(sorted.count) * 0.99)])
     }
     server.stop()
-    results.append(Result(name: "mock server: Cat API requests per second (64 keep-alive connections)", median: median(rates), unit: "/s", runs: rates))
+    results.append(
+        Result(
+            name: "mock server: Cat API requests per second (64 keep-alive connections)", median: median(rates),
+            unit: "/s", runs: rates))
     results.append(Result(name: "mock server: p50 latency", median: median(p50s), unit: "ms", runs: p50s))
     results.append(Result(name: "mock server: p99 latency", median: median(p99s), unit: "ms", runs: p99s))
     return results

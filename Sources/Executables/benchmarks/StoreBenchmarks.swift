@@ -12,7 +12,10 @@ import SeededRandom
 
 enum BenchIntent { case add(Int) }
 enum BenchMessage { case added(Int) }
-struct BenchState { var count = 0; var checksum = 0 }
+struct BenchState {
+    var count = 0
+    var checksum = 0
+}
 
 struct BenchReducer: Reducer {
     func reduce(_ state: BenchState, _ message: BenchMessage) -> BenchState {
@@ -93,96 +96,138 @@ final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchMessage, BenchS
     }
     for _ in 0..<run.repetitions {
         var state = BenchState()
-        bare.append(seconds {
-            for index in 0..<count { state = reducer.reduce(state, .added(values[index & 1023])) }
-        } / Double(count) * 1e9)
+        bare.append(
+            seconds {
+                for index in 0..<count { state = reducer.reduce(state, .added(values[index & 1023])) }
+            } / Double(count) * 1e9)
         blackHole(state.checksum)
 
         var viaCall = BenchState()
-        bareCall.append(seconds {
-            for index in 0..<count { viaCall = reduceCall(reducer, viaCall, .added(values[index & 1023])) }
-        } / Double(count) * 1e9)
+        bareCall.append(
+            seconds {
+                for index in 0..<count { viaCall = reduceCall(reducer, viaCall, .added(values[index & 1023])) }
+            } / Double(count) * 1e9)
         blackHole(viaCall.checksum)
 
         var viaValue = BenchState()
-        throughValue.append(seconds {
-            for index in 0..<count { viaValue = reduceThroughValue(viaValue, .added(values[index & 1023])) }
-        } / Double(count) * 1e9)
+        throughValue.append(
+            seconds {
+                for index in 0..<count { viaValue = reduceThroughValue(viaValue, .added(values[index & 1023])) }
+            } / Double(count) * 1e9)
         blackHole(viaValue.checksum)
 
         let naiveStore = NaiveStore(initial: BenchState(), reduce: reduceThroughValue)
         let naiveSink = Sink()
         naiveStore.subscribe { naiveSink.total &+= $0.count }
-        naive.append(seconds {
-            for index in 0..<count { naiveStore.accept(.add(values[index & 1023])) }
-        } / Double(count) * 1e9)
+        naive.append(
+            seconds {
+                for index in 0..<count { naiveStore.accept(.add(values[index & 1023])) }
+            } / Double(count) * 1e9)
         blackHole(naiveSink.total)
 
         // On a TestScheduler the store never hops and its entry points take no lock: this is the
         // store's own cost. The ImmediateScheduler row adds the trampoline's lock around each intent.
-        let store = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: TestScheduler())
+        let store = DefaultStore(
+            name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer,
+            scheduler: TestScheduler())
         let sink = Sink()
         store.subscribe(states: { sink.total &+= $0.count })
         viaStore.append(nanosecondsPerIntent(store))
         blackHole(sink.total)
 
-        let immediate = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: ImmediateScheduler())
+        let immediate = DefaultStore(
+            name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer,
+            scheduler: ImmediateScheduler())
         let immediateSink = Sink()
         immediate.subscribe(states: { immediateSink.total &+= $0.count })
         onImmediate.append(nanosecondsPerIntent(immediate))
         blackHole(immediateSink.total)
 
-        let quiet = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: TestScheduler())
+        let quiet = DefaultStore(
+            name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer,
+            scheduler: TestScheduler())
         unsubscribed.append(nanosecondsPerIntent(quiet))
         blackHole(quiet.state.checksum)
 
         // As an app's store runs: on a dispatch queue and called there, so each intent asks the queue
         // whether it is on it, and each message updates the copy of the state other threads may read.
-        let queued = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: queueScheduler)
+        let queued = DefaultStore(
+            name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer,
+            scheduler: queueScheduler)
         let queuedSink = Sink()
         queued.subscribe(states: { queuedSink.total &+= $0.count })
-        onQueue.append(queueScheduler.queue.sync {
-            seconds {
-                for index in 0..<count { queued.accept(.add(values[index & 1023])) }
-            }
-        } / Double(count) * 1e9)
+        onQueue.append(
+            queueScheduler.queue.sync {
+                seconds {
+                    for index in 0..<count { queued.accept(.add(values[index & 1023])) }
+                }
+            } / Double(count) * 1e9)
         blackHole(queuedSink.total)
     }
     let bareMedian = median(bareCall)
     let storeMedian = median(viaStore)
     let storeRatio = median(zip(viaStore, bareCall).map { $0 / $1 })
-    results.append(Result(name: "store: one intent (one state subscriber)", median: storeMedian, unit: "ns", baselineName: "bare reducer call",
-                          baseline: bareMedian, runs: viaStore, pairedRatio: storeRatio))
-    results.append(Result(name: "store: one intent, no subscriber", median: median(unsubscribed), unit: "ns", baselineName: "bare reducer call",
-                          baseline: bareMedian, runs: unsubscribed, pairedRatio: median(zip(unsubscribed, bareCall).map { $0 / $1 })))
-    results.append(Result(name: "store on an ImmediateScheduler: one intent (one state subscriber)", median: median(onImmediate), unit: "ns",
-                          baselineName: "naive closure store", baseline: median(naive), runs: onImmediate,
-                          pairedRatio: median(zip(onImmediate, naive).map { $0 / $1 })))
-    results.append(Result(name: "store on a dispatch queue: one intent (one state subscriber)", median: median(onQueue), unit: "ns",
-                          baselineName: "bare reducer call", baseline: bareMedian, runs: onQueue,
-                          pairedRatio: median(zip(onQueue, bareCall).map { $0 / $1 })))
-    results.append(Result(name: "store: one intent, against the bare loop with the call inlined away", median: storeMedian, unit: "ns",
-                          baselineName: "bare loop, inlined", baseline: median(bare), runs: bare))
-    results.append(Result(name: "store: one intent, against a reducer call through a function value", median: storeMedian, unit: "ns",
-                          baselineName: "reducer through a function value", baseline: median(throughValue), runs: throughValue))
-    results.append(Result(name: "store on a TestScheduler: one intent, against a naive closure-based store", median: storeMedian, unit: "ns",
-                          baselineName: "naive closure store", baseline: median(naive), runs: naive,
-                          pairedRatio: median(zip(viaStore, naive).map { $0 / $1 })))
+    results.append(
+        Result(
+            name: "store: one intent (one state subscriber)", median: storeMedian, unit: "ns",
+            baselineName: "bare reducer call",
+            baseline: bareMedian, runs: viaStore, pairedRatio: storeRatio))
+    results.append(
+        Result(
+            name: "store: one intent, no subscriber", median: median(unsubscribed), unit: "ns",
+            baselineName: "bare reducer call",
+            baseline: bareMedian, runs: unsubscribed, pairedRatio: median(zip(unsubscribed, bareCall).map { $0 / $1 })))
+    results.append(
+        Result(
+            name: "store on an ImmediateScheduler: one intent (one state subscriber)", median: median(onImmediate),
+            unit: "ns",
+            baselineName: "naive closure store", baseline: median(naive), runs: onImmediate,
+            pairedRatio: median(zip(onImmediate, naive).map { $0 / $1 })))
+    results.append(
+        Result(
+            name: "store on a dispatch queue: one intent (one state subscriber)", median: median(onQueue), unit: "ns",
+            baselineName: "bare reducer call", baseline: bareMedian, runs: onQueue,
+            pairedRatio: median(zip(onQueue, bareCall).map { $0 / $1 })))
+    results.append(
+        Result(
+            name: "store: one intent, against the bare loop with the call inlined away", median: storeMedian,
+            unit: "ns",
+            baselineName: "bare loop, inlined", baseline: median(bare), runs: bare))
+    results.append(
+        Result(
+            name: "store: one intent, against a reducer call through a function value", median: storeMedian, unit: "ns",
+            baselineName: "reducer through a function value", baseline: median(throughValue), runs: throughValue))
+    results.append(
+        Result(
+            name: "store on a TestScheduler: one intent, against a naive closure-based store", median: storeMedian,
+            unit: "ns",
+            baselineName: "naive closure store", baseline: median(naive), runs: naive,
+            pairedRatio: median(zip(viaStore, naive).map { $0 / $1 })))
     // The target: the store as an app runs it. `DefaultStore` has no default scheduler; apps pass
     // `DispatchQueueScheduler.main()` (docs, features), so the measure is a dispatch-queue store
     // called on its queue, against the naive store compiled here, in this module, as an app's is.
     let appRatio = median(zip(onQueue, naive).map { $0 / $1 })
-    results.append(Result(name: "store as an app runs it (dispatch queue), against a naive closure-based store", median: median(onQueue),
-                          unit: "ns", baselineName: "naive closure store", baseline: median(naive), target: "<= 2x baseline",
-                          ok: appRatio <= 2, runs: onQueue, pairedRatio: appRatio))
-    results.append(Result(name: "naive store: one intent, against the bare reducer call", median: median(naive), unit: "ns",
-                          baselineName: "bare reducer call", baseline: bareMedian, runs: naive,
-                          pairedRatio: median(zip(naive, bareCall).map { $0 / $1 })))
-    results.append(Result(name: "store: intents per second", median: 1e9 / storeMedian, unit: "/s", baselineName: "bare reducer calls",
-                          baseline: 1e9 / bareMedian, runs: viaStore.map { 1e9 / $0 }))
+    results.append(
+        Result(
+            name: "store as an app runs it (dispatch queue), against a naive closure-based store",
+            median: median(onQueue),
+            unit: "ns", baselineName: "naive closure store", baseline: median(naive), target: "<= 2x baseline",
+            ok: appRatio <= 2, runs: onQueue, pairedRatio: appRatio))
+    results.append(
+        Result(
+            name: "naive store: one intent, against the bare reducer call", median: median(naive), unit: "ns",
+            baselineName: "bare reducer call", baseline: bareMedian, runs: naive,
+            pairedRatio: median(zip(naive, bareCall).map { $0 / $1 })))
+    results.append(
+        Result(
+            name: "store: intents per second", median: 1e9 / storeMedian, unit: "/s",
+            baselineName: "bare reducer calls",
+            baseline: 1e9 / bareMedian, runs: viaStore.map { 1e9 / $0 }))
 
     // Allocations in steady state.
-    let store = DefaultStore(name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer, scheduler: TestScheduler())
+    let store = DefaultStore(
+        name: "bench", initialState: BenchState(), executor: BenchExecutor(), reducer: reducer,
+        scheduler: TestScheduler())
     let sink = Sink()
     store.subscribe(states: { sink.total &+= $0.count })
     for index in 0..<10_000 { store.accept(.add(values[index & 1023])) }
@@ -192,9 +237,15 @@ final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchMessage, BenchS
     let perIntent = Double(allocation_counter_total() - before) / Double(measured)
     blackHole(sink.total)
     if allocation_counter_available() == 1 {
-        results.append(Result(name: "store: heap allocations per intent", median: perIntent, unit: "allocs", target: "0", ok: perIntent == 0))
+        results.append(
+            Result(
+                name: "store: heap allocations per intent", median: perIntent, unit: "allocs", target: "0",
+                ok: perIntent == 0))
     } else {
-        results.append(Result(name: "store: heap allocations per intent", median: .nan, unit: "allocs", target: "0 (not measurable on this platform)"))
+        results.append(
+            Result(
+                name: "store: heap allocations per intent", median: .nan, unit: "allocs",
+                target: "0 (not measurable on this platform)"))
     }
     return results
 }

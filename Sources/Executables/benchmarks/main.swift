@@ -35,11 +35,15 @@ if let extra = (parsed.arguments + parsed.passthrough).first {
 let run = BenchmarkRun(quick: parsed.flag("quick"))
 let only = Set((parsed.value("only") ?? "").split(separator: ",").map(String.init))
 if let unknown = only.subtracting(names).sorted().first {
-    spec.exit(usage: UsageError(command: "benchmarks", "--only: unknown group \(unknown); expected one of \(names.joined(separator: ", "))"))
+    spec.exit(
+        usage: UsageError(
+            command: "benchmarks", "--only: unknown group \(unknown); expected one of \(names.joined(separator: ", "))")
+    )
 }
 
 #if DEBUG
-    FileHandle.standardError.write(Data("benchmarks: this is a debug build; numbers mean little. Use `swift run -c release benchmarks`.\n".utf8))
+    FileHandle.standardError.write(
+        Data("benchmarks: this is a debug build; numbers mean little. Use `swift run -c release benchmarks`.\n".utf8))
 #endif
 
 var results: [Result] = []

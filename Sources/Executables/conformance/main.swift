@@ -1,7 +1,7 @@
 import ConformanceKit
-import ReplaySeam
 import Foundation
 import ReferenceFeatures
+import ReplaySeam
 
 // Replays every fixture against the reference implementation; `conformance --help` for more.
 exit(ConformanceCommand(features: .reference).run(Array(CommandLine.arguments.dropFirst()), io: .standard()))

@@ -12,7 +12,9 @@ let spec = CommandSpec(
             abstract: "run `swift test` with the --filter/--skip arguments that select exactly the plan's tests"),
         SubcommandSpec("arguments", arguments: "<plan.xctestplan>", abstract: "print those arguments, one per line"),
         SubcommandSpec(
-            "check", abstract: "report every test (from `swift test list` output) that no plan runs, and plan entries that match no test",
+            "check",
+            abstract:
+                "report every test (from `swift test list` output) that no plan runs, and plan entries that match no test",
             options: [
                 .value("plans", "DIR", "the folder of .xctestplan files (default: TestPlans)"),
                 .value("tests", "FILE", "the output of `swift test list` (- for standard input); required"),
@@ -34,46 +36,64 @@ func testplan(_ parsed: ParsedCommand) throws(UsageError) -> Int32 {
     do {
         switch parsed.subcommand {
         case "arguments", "run":
-            guard parsed.arguments.count == 1, let path = parsed.arguments.first else { throw usage("\(parsed.subcommand) needs one plan file") }
+            guard parsed.arguments.count == 1, let path = parsed.arguments.first else {
+                throw usage("\(parsed.subcommand) needs one plan file")
+            }
             let plan = try TestPlan.load(URL(fileURLWithPath: path))
             if parsed.subcommand == "arguments" {
-                plan.swiftTestArguments.forEach { print($0) }
+                for argument in plan.swiftTestArguments { print(argument) }
                 return ExitStatus.success
             }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["swift", "test"] + plan.swiftTestArguments + parsed.passthrough
-            FileHandle.standardOutput.write(Data("testplan: running plan \(plan.name): swift test \(plan.swiftTestArguments.joined(separator: " "))\n".utf8))
+            FileHandle.standardOutput.write(
+                Data(
+                    "testplan: running plan \(plan.name): swift test \(plan.swiftTestArguments.joined(separator: " "))\n"
+                        .utf8))
             try process.run()
             process.waitUntilExit()
             return process.terminationStatus
         default:
-            guard parsed.arguments.isEmpty else { throw usage("check takes no arguments, got \(parsed.arguments.joined(separator: " "))") }
+            guard parsed.arguments.isEmpty else {
+                throw usage("check takes no arguments, got \(parsed.arguments.joined(separator: " "))")
+            }
             let plansDirectory = parsed.value("plans") ?? "TestPlans"
-            guard let testsFile = parsed.value("tests") else { throw usage("check needs --tests FILE (the output of `swift test list`)") }
+            guard let testsFile = parsed.value("tests") else {
+                throw usage("check needs --tests FILE (the output of `swift test list`)")
+            }
             let listing: Data
             if testsFile == "-" {
                 listing = FileHandle.standardInput.readDataToEndOfFile()
             } else if FileManager.default.fileExists(atPath: testsFile) {
-                guard let data = FileManager.default.contents(atPath: testsFile) else { return fail("cannot read --tests \(testsFile)") }
+                guard let data = FileManager.default.contents(atPath: testsFile) else {
+                    return fail("cannot read --tests \(testsFile)")
+                }
                 listing = data
             } else {
-                return fail("--tests \(testsFile): no such file; make it first with `swift test list > \(testsFile)`, or pass - to read standard input")
+                return fail(
+                    "--tests \(testsFile): no such file; make it first with `swift test list > \(testsFile)`, or pass - to read standard input"
+                )
             }
             let tests = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
                 .filter { $0.contains(".") && $0.contains("/") && !$0.hasPrefix(" ") }
-            guard !tests.isEmpty else { return fail("no tests found in \(testsFile); expected the output of `swift test list`") }
+            guard !tests.isEmpty else {
+                return fail("no tests found in \(testsFile); expected the output of `swift test list`")
+            }
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: plansDirectory) else {
                 return fail("--plans \(plansDirectory): no such folder; run from the package root, or pass --plans DIR")
             }
             let files = entries.filter { $0.hasSuffix(".xctestplan") }.sorted()
             guard !files.isEmpty else { return fail("no .xctestplan files in \(plansDirectory)") }
-            let plans = try files.map { file in try TestPlan.load(URL(fileURLWithPath: plansDirectory).appendingPathComponent(file)) }
+            let plans = try files.map { file in
+                try TestPlan.load(URL(fileURLWithPath: plansDirectory).appendingPathComponent(file))
+            }
             let coverage = PlanCoverage(plans: plans, tests: tests)
             for orphan in coverage.orphans { print("not in any plan: \(orphan)") }
             for entry in coverage.staleEntries { print("stale plan entry: \(entry)") }
-            print("\(tests.count) tests, \(plans.count) plans (\(plans.map(\.name).joined(separator: ", "))): "
-                + "\(coverage.orphans.count) not in any plan, \(coverage.staleEntries.count) stale entries")
+            print(
+                "\(tests.count) tests, \(plans.count) plans (\(plans.map(\.name).joined(separator: ", "))): "
+                    + "\(coverage.orphans.count) not in any plan, \(coverage.staleEntries.count) stale entries")
             return coverage.isComplete ? ExitStatus.success : ExitStatus.failure
         }
     } catch let error as UsageError {
@@ -83,8 +103,9 @@ func testplan(_ parsed: ParsedCommand) throws(UsageError) -> Int32 {
     }
 }
 
-exit(spec.run(
-    Array(CommandLine.arguments.dropFirst()),
-    out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    err: { FileHandle.standardError.write(Data($0.utf8)) },
-    testplan))
+exit(
+    spec.run(
+        Array(CommandLine.arguments.dropFirst()),
+        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: { FileHandle.standardError.write(Data($0.utf8)) },
+        testplan))

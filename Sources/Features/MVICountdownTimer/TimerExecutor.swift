@@ -3,8 +3,6 @@ import MVIStateMachine
 
 /// The timer's reducer.
 struct TimerReducer: Reducer {
-    init() {}
-
     func reduce(_ state: TimerState, _ message: TimerMessage) -> TimerState {
         var state = state
         switch message {

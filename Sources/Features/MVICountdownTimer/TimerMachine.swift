@@ -34,7 +34,9 @@ public enum TimerEvent: Equatable, Sendable, StateMachineValue {
     }
 
     /// One value of every event, in declaration order (payloads are placeholders).
-    public static let prototypes: [TimerEvent] = [.onSetTimer, .onTimerSet(seconds: 0), .onStart, .onFinish, .onPause, .onStop, .onReset]
+    public static let prototypes: [TimerEvent] = [
+        .onSetTimer, .onTimerSet(seconds: 0), .onStart, .onFinish, .onPause, .onStop, .onReset,
+    ]
 }
 
 /// The timer machine's side effects: what the store does on a transition.

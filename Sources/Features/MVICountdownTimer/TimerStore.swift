@@ -88,7 +88,9 @@ public enum TimerAction: Equatable, Sendable {
 /// The timer store.
 public typealias TimerStore = DefaultStore<TimerIntent, TimerAction, TimerMessage, TimerState, TimerLabel>
 
-extension DefaultStore where Intent == TimerIntent, Action == TimerAction, Message == TimerMessage,
+extension DefaultStore
+where
+    Intent == TimerIntent, Action == TimerAction, Message == TimerMessage,
     State == TimerState, Label == TimerLabel
 {
     /// Creates the timer store, fresh (in `SettingTimer`) or restored from a saved state.

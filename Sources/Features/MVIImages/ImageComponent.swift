@@ -1,6 +1,6 @@
 import Foundation
-import MVIImagePipeline
 import MVICore
+import MVIImagePipeline
 
 /// One image view's feature: owns its store and binds it to the view between start and stop.
 ///

@@ -1,11 +1,9 @@
 import Foundation
-import MVIImagePipeline
 import MVICore
+import MVIImagePipeline
 
 /// The image reducer: every message names the next state outright.
 struct ImageReducer: Reducer {
-    init() {}
-
     func reduce(_ state: ImageState, _ message: ImageMessage) -> ImageState {
         switch message {
         case .loadingStarted: .loading

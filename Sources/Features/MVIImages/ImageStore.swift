@@ -1,6 +1,6 @@
 import Foundation
-import MVIImagePipeline
 import MVICore
+import MVIImagePipeline
 
 /// What an image view can ask of its store.
 public enum ImageIntent: Equatable, Sendable {
@@ -33,7 +33,8 @@ public enum ImageMessage: Equatable, Sendable {
 /// One image view's store.
 public typealias ImageStore = DefaultStore<ImageIntent, Never, ImageMessage, ImageState, Never>
 
-extension DefaultStore where Intent == ImageIntent, Action == Never, Message == ImageMessage, State == ImageState, Label == Never {
+extension DefaultStore
+where Intent == ImageIntent, Action == Never, Message == ImageMessage, State == ImageState, Label == Never {
     /// Creates the store of a view that shows `url`. It starts `loaded(memory)` when the memory
     /// cache has the image fresh, so the first render already shows it; otherwise `idle`. It
     /// loads nothing until `load`.
@@ -46,7 +47,8 @@ extension DefaultStore where Intent == ImageIntent, Action == Never, Message == 
     public static func image(
         url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, factory: any StoreFactory = DefaultStoreFactory()
     ) -> ImageStore {
-        let initialState: ImageState = pipeline.cachedImage(for: url).map { .loaded(bytes: $0.bytes, source: $0.source) } ?? .idle
+        let initialState: ImageState =
+            pipeline.cachedImage(for: url).map { .loaded(bytes: $0.bytes, source: $0.source) } ?? .idle
         return ImageStore(
             name: "ImageStore",
             initialState: initialState,

@@ -1,6 +1,6 @@
 import Foundation
-import MVIImagePipeline
 import MVICore
+import MVIImagePipeline
 
 /// What an image view shows. Turning bytes into a picture (`UIImage(data:)`, ...) is the view's job.
 public struct ImageViewModel: Equatable, Sendable {

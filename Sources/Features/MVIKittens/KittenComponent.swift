@@ -19,7 +19,8 @@ public final class KittenComponent: StoreComponent<KittenStore, KittenViewModel,
         super.init(
             name: "KittenComponent",
             store: .kittens(
-                dataSource: dataSource, scheduler: scheduler, backgroundScheduler: backgroundScheduler, factory: factory),
+                dataSource: dataSource, scheduler: scheduler, backgroundScheduler: backgroundScheduler, factory: factory
+            ),
             stateToModel: KittenMappers.model,
             eventToIntent: KittenMappers.intent)
     }

@@ -3,8 +3,6 @@ import MVICore
 
 /// The Kittens reducer, exactly as in the original sample.
 struct KittenReducer: Reducer {
-    init() {}
-
     func reduce(_ state: KittenState, _ message: KittenMessage) -> KittenState {
         switch message {
         case .loadingStarted:

@@ -27,7 +27,10 @@ public struct KittenHTTPDataSource: KittenDataSource {
     ///   - session: the URLSession to use. By default the data source makes its own, whose
     ///     configuration carries `timeout`: on Linux a session's configured request timeout takes
     ///     precedence over the request's own, so a session you pass should be configured with it too.
-    public init(baseURL: URL = Self.defaultBaseURL, apiKey: String? = nil, timeout: TimeInterval = 30, session: URLSession? = nil) {
+    public init(
+        baseURL: URL = Self.defaultBaseURL, apiKey: String? = nil, timeout: TimeInterval = 30,
+        session: URLSession? = nil
+    ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout
@@ -40,7 +43,9 @@ public struct KittenHTTPDataSource: KittenDataSource {
         var prefix = components.path
         while prefix.hasSuffix("/") { prefix.removeLast() }
         components.path = prefix + "/v1/images/search"
-        components.queryItems = [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "page", value: String(page))]
+        components.queryItems = [
+            URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "page", value: String(page)),
+        ]
         var request = URLRequest(url: components.url ?? baseURL, timeoutInterval: timeout)
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -56,7 +61,8 @@ public struct KittenHTTPDataSource: KittenDataSource {
         }
     }
 
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Data, KittenDataSourceError> {
+    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Data, KittenDataSourceError>
+    {
         if let error {
             if URLSessionTransfer.isTimeout(error) { return .failure(.timeout) }
             return .failure(.transport(URLSessionTransfer.describe(error)))

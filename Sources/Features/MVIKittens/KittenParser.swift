@@ -75,9 +75,11 @@ public enum KittenParseError: Error, Equatable, Hashable, Sendable, CustomString
         switch self {
         case .notJSON(let preview): "the body is not JSON: \(preview)"
         case .notAnArray(let found): "expected a JSON array of images, found \(found)"
-        case .elementNotAnObject(let index, let found): "element [\(index)] is \(found), expected an object with a \"url\""
+        case .elementNotAnObject(let index, let found):
+            "element [\(index)] is \(found), expected an object with a \"url\""
         case .missingURL(let index): "element [\(index)] has no \"url\""
-        case .urlNotAString(let index, let found): "element [\(index)] has a \"url\" that is \(found), expected a string"
+        case .urlNotAString(let index, let found):
+            "element [\(index)] has a \"url\" that is \(found), expected a string"
         case .tooLarge(let bytes, let limit): "the body holds \(bytes) bytes, over the limit of \(limit)"
         }
     }

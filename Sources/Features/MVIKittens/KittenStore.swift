@@ -52,7 +52,9 @@ public enum KittenAction: Equatable, Sendable {
 /// The Kittens store: loads once when created, and again on every `reload`.
 public typealias KittenStore = DefaultStore<KittenIntent, KittenAction, KittenMessage, KittenState, Never>
 
-extension DefaultStore where Intent == KittenIntent, Action == KittenAction, Message == KittenMessage,
+extension DefaultStore
+where
+    Intent == KittenIntent, Action == KittenAction, Message == KittenMessage,
     State == KittenState, Label == Never
 {
     /// Creates the Kittens store; it starts its first load at once.

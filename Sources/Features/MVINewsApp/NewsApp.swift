@@ -70,7 +70,8 @@ public final class NewsApp {
         >
     ) throws(NavigationRefusal<NewsRoute>) {
         let log = Log(articles: ArticleLookup(favorites: dependencies.favorites))
-        let registry = NewsModules.registry(dependencies: dependencies, articles: log.articles) { [weak log] route, model in
+        let registry = NewsModules.registry(dependencies: dependencies, articles: log.articles) {
+            [weak log] route, model in
             log?.tell(.rendered(route, model))
         }
         self.log = log
@@ -127,10 +128,12 @@ public final class NewsApp {
             }
             guard let listed else {
                 return refuse(
-                    request.description, .screenNotOnTop(screen: "headlines or search", visible: navigator.state.visible))
+                    request.description,
+                    .screenNotOnTop(screen: "headlines or search", visible: navigator.state.visible))
             }
             guard let article = listed.first(where: { $0.url == url }) else {
-                return refuse(request.description, .articleNotListed(url: url, screen: navigator.state.visible.newsScreen))
+                return refuse(
+                    request.description, .articleNotListed(url: url, screen: navigator.state.visible.newsScreen))
             }
             log.articles.handOver(article)
             return .success(navigator.navigate(.push(.article(url: url))))
@@ -160,7 +163,8 @@ public final class NewsApp {
         return refuse("\(event)", .screenNotOnTop(screen: event.screen, visible: navigator.state.visible))
     }
 
-    private func refusingUnlessOnTop(_ screen: String, _ request: NewsNavigationRequest) -> Result<Void, NewsAppRefusal> {
+    private func refusingUnlessOnTop(_ screen: String, _ request: NewsNavigationRequest) -> Result<Void, NewsAppRefusal>
+    {
         guard navigator.state.visible.newsScreen == screen else {
             return refuse(request.description, .screenNotOnTop(screen: screen, visible: navigator.state.visible))
         }

@@ -1,5 +1,5 @@
-import MVIJSON
 import Foundation
+import MVIJSON
 import MVINavigation
 
 /// The News app's deep links:
@@ -25,7 +25,8 @@ public enum NewsDeepLinks {
                     guard let url = values["url"] else { throw .missing("url") }
                     guard isWebAddress(url) else {
                         throw DeepLinkValueError(
-                            parameter: "url", reason: "expected an http or https address, found \(TextEscaping.canonicalQuoted(url))")
+                            parameter: "url",
+                            reason: "expected an http or https address, found \(TextEscaping.canonicalQuoted(url))")
                     }
                     return .article(url: url)
                 },

@@ -45,7 +45,8 @@ enum NewsModules {
     ) -> ArticleModule {
         let url = if case .article(let url) = route { url } else { "" }
         let article = if case .article(let savedArticle) = saved { savedArticle } else { articles.article(for: url) }
-        let component = ArticleComponent(article: article, favorites: dependencies.favorites, scheduler: dependencies.scheduler)
+        let component = ArticleComponent(
+            article: article, favorites: dependencies.favorites, scheduler: dependencies.scheduler)
         return ArticleModule(
             component: component,
             makeView: { _ in NewsScreenView { onRender(route, .article($0)) } },

@@ -45,7 +45,8 @@ extension NewsRoute: Codable {
         case "search": self = .search(query: try container.decode(String.self, forKey: .q))
         default:
             throw DecodingError.dataCorruptedError(
-                forKey: .screen, in: container, debugDescription: "unknown screen \"\(screen)\" (known: top, article, search)")
+                forKey: .screen, in: container,
+                debugDescription: "unknown screen \"\(screen)\" (known: top, article, search)")
         }
     }
 

@@ -1,10 +1,12 @@
-import MVIJSON
 import MVICore
+import MVIJSON
 import MVINavigation
 import MVINews
 
 /// The module of each News screen: the screen's component and the view bound to it.
-public typealias HeadlinesModule = ComponentModule<HeadlinesStore, HeadlinesViewModel, HeadlinesViewEvent, NewsSavedScreen>
+public typealias HeadlinesModule = ComponentModule<
+    HeadlinesStore, HeadlinesViewModel, HeadlinesViewEvent, NewsSavedScreen
+>
 public typealias ArticleModule = ComponentModule<ArticleStore, ArticleViewModel, ArticleViewEvent, NewsSavedScreen>
 public typealias SearchModule = ComponentModule<SearchStore, SearchViewModel, SearchViewEvent, NewsSavedScreen>
 
@@ -46,7 +48,8 @@ public enum NewsScreenEvent: Equatable, Sendable, CustomStringConvertible {
         case .headlines(.errorShown), .article(.errorShown), .search(.errorShown): name = "errorShown"
         case .article(.favoriteToggled): name = "favoriteToggled"
         case .search(.queryChanged(let text)): name = "queryChanged(\(TextEscaping.canonicalQuoted(text)))"
-        case .search(.historyEntryTapped(let entry)): name = "historyEntryTapped(\(TextEscaping.canonicalQuoted(entry)))"
+        case .search(.historyEntryTapped(let entry)):
+            name = "historyEntryTapped(\(TextEscaping.canonicalQuoted(entry)))"
         }
         return "view \(screen): \(name)"
     }

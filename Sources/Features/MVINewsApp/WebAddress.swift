@@ -10,7 +10,9 @@ enum WebAddress {
         guard let separator = text.range(of: "://"), isScheme(text[..<separator.lowerBound]) else { return nil }
         var authority = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let excluded: Set<Unicode.Scalar> = [" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}"]
-        guard authority.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && !excluded.contains($0) }) else { return nil }
+        guard authority.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && !excluded.contains($0) }) else {
+            return nil
+        }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         let host: Substring
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
@@ -31,6 +33,8 @@ enum WebAddress {
     private static func isScheme(_ text: Substring) -> Bool {
         func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
         guard let first = text.unicodeScalars.first, isLetter(first) else { return false }
-        return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+        return text.unicodeScalars.allSatisfy {
+            isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
     }
 }

@@ -31,7 +31,8 @@ import MVIEssentials
 /// ## Lifetime
 /// Releasing the last reference to a store disposes it, as `dispose()` would: its work in flight
 /// is cancelled and nothing more is emitted. Subscriptions do not keep a store alive.
-public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @unchecked Sendable {  // calls off the scheduler are hopped onto it; cross-thread reads take a lock
+// Calls off the scheduler are hopped onto it; cross-thread reads take a lock.
+public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @unchecked Sendable {  // see above
     public typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     /// The store's name, used in events, logs and error messages.
@@ -108,7 +109,9 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     }
 
     @discardableResult
-    public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
+    public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void)
+        -> any Cancellable
+    {
         core.subscribe(
             onDispose: onDispose,
             add: { core, id in
@@ -119,9 +122,14 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
     }
 
     @discardableResult
-    public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
+    public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void)
+        -> any Cancellable
+    {
         core.subscribe(
-            onDispose: onDispose, add: { core, id in core.labelObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose) },
+            onDispose: onDispose,
+            add: { core, id in
+                core.labelObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose)
+            },
             remove: { core, id in core.labelObservers.remove(id: id) })
     }
 

@@ -65,7 +65,8 @@ public final class DispatchQueueScheduler: Scheduler {
     }
 
     /// A timer source, cancelled from whichever thread cancels the timer.
-    private final class TimerSource: @unchecked Sendable {  // libdispatch's sources are thread-safe; the type is not marked Sendable
+    // libdispatch's sources are thread-safe; the type is not marked Sendable.
+    private final class TimerSource: @unchecked Sendable {  // libdispatch's sources are thread-safe
         let source: any DispatchSourceTimer
         init(_ source: any DispatchSourceTimer) { self.source = source }
     }

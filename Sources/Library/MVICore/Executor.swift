@@ -91,7 +91,9 @@ public final class ExecutorContext<Action, Message, State, Label> {
     /// still being disposed, then kept).
     @usableFromInline func lastState() -> State {
         if let finalState { return finalState }
-        guard store != nil else { preconditionFailure("ExecutorContext: the store was disposed without detaching its context") }
+        guard store != nil else {
+            preconditionFailure("ExecutorContext: the store was disposed without detaching its context")
+        }
         return readState()
     }
 

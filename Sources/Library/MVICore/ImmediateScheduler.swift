@@ -44,7 +44,8 @@ public final class ImmediateScheduler: Scheduler {
             lock.lock()
             defer { lock.unlock() }
             nextSequence += 1
-            let item = Queued(due: clock + max(.zero, delay), sequence: nextSequence, work: work, cancellation: cancellation)
+            let item = Queued(
+                due: clock + max(.zero, delay), sequence: nextSequence, work: work, cancellation: cancellation)
             // Taken out and put back, so that no access to `queue` spans the append.
             var items = queue
             queue = []
@@ -69,7 +70,9 @@ public final class ImmediateScheduler: Scheduler {
             for index in items.indices.dropFirst() {
                 let candidate = items[index]
                 let best = items[first]
-                if candidate.due < best.due || (candidate.due == best.due && candidate.sequence < best.sequence) { first = index }
+                if candidate.due < best.due || (candidate.due == best.due && candidate.sequence < best.sequence) {
+                    first = index
+                }
             }
             let next = items.remove(at: first)
             queue = items

@@ -42,12 +42,16 @@ public protocol Store<Intent, State, Label>: AnyObject {
 extension Store {
     /// A store that cannot report its disposal never calls `onDispose`.
     @discardableResult
-    public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
+    public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void)
+        -> any Cancellable
+    {
         subscribe(states: observer)
     }
 
     @discardableResult
-    public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void) -> any Cancellable {
+    public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void)
+        -> any Cancellable
+    {
         subscribe(labels: observer)
     }
 }

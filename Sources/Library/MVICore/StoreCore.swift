@@ -31,7 +31,8 @@ import MVIEssentials
 /// The flags and counters an intent touches live in `run` (see `RunState`); the generic parts
 /// here are touched once or twice per message.
 @usableFromInline
-final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // mutable state is touched only on `scheduler`; `published` has a lock
+// Mutable state is touched only on `scheduler`; `published` has a lock.
+final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // see above
     @usableFromInline typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     /// Something to tell subscribers, waiting for the current round to end.
@@ -373,4 +374,3 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         }
     }
 }
-

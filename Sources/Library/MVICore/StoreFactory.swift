@@ -23,7 +23,9 @@ public protocol StoreFactory: Sendable {
 public struct DefaultStoreFactory: StoreFactory {
     public init() {}
 
-    public func prepare<Intent, Action, Message, State, Label>(_ store: DefaultStore<Intent, Action, Message, State, Label>) {}
+    public func prepare<Intent, Action, Message, State, Label>(
+        _ store: DefaultStore<Intent, Action, Message, State, Label>
+    ) {}
 }
 
 /// Wraps another factory and logs every event of every store it makes, one line each
@@ -40,7 +42,9 @@ public struct LoggingStoreFactory: StoreFactory {
         self.base = base
     }
 
-    public func prepare<Intent, Action, Message, State, Label>(_ store: DefaultStore<Intent, Action, Message, State, Label>) {
+    public func prepare<Intent, Action, Message, State, Label>(
+        _ store: DefaultStore<Intent, Action, Message, State, Label>
+    ) {
         base.prepare(store)
         let logger = self.logger
         store.subscribe(events: { logger.log($0) })

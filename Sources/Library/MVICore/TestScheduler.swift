@@ -179,7 +179,8 @@ public final class TestScheduler: Scheduler {
 
         init(nowNanoseconds: Int64) { self.nowNanoseconds = nowNanoseconds }
 
-        mutating func enqueue(_ work: @escaping @Sendable () -> Void, delay: Int64, interval: Int64) -> (Int32, UInt32) {
+        mutating func enqueue(_ work: @escaping @Sendable () -> Void, delay: Int64, interval: Int64) -> (Int32, UInt32)
+        {
             let slot: Int32
             if let free = freeSlots.popLast() {
                 slot = free
@@ -209,7 +210,9 @@ public final class TestScheduler: Scheduler {
         /// it reaches the top.
         mutating func cancel(slot: Int32, generation: UInt32) -> (@Sendable () -> Void)? {
             let index = Int(slot)
-            guard slots[index].generation == generation, !slots[index].isCancelled, let work = slots[index].work else { return nil }
+            guard slots[index].generation == generation, !slots[index].isCancelled, let work = slots[index].work else {
+                return nil
+            }
             slots[index].isCancelled = true
             slots[index].work = nil
             liveCount -= 1
@@ -230,7 +233,9 @@ public final class TestScheduler: Scheduler {
             if interval > 0 {
                 nextSequence += 1
                 let (due, overflow) = top.due.addingReportingOverflow(interval)
-                push(Entry(due: overflow ? .max : due, sequence: nextSequence, slot: top.slot, generation: top.generation))
+                push(
+                    Entry(
+                        due: overflow ? .max : due, sequence: nextSequence, slot: top.slot, generation: top.generation))
             } else {
                 release(slot: top.slot)
                 liveCount -= 1

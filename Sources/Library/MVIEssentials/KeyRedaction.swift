@@ -70,7 +70,9 @@ package struct KeyRedaction: Sendable {
             // The closing quote: the first one not escaped by a backslash.
             var cursor = text.index(after: open)
             while cursor < text.endIndex, text[cursor] != "\"" {
-                cursor = text.index(cursor, offsetBy: text[cursor] == "\\" ? 2 : 1, limitedBy: text.endIndex) ?? text.endIndex
+                cursor =
+                    text.index(cursor, offsetBy: text[cursor] == "\\" ? 2 : 1, limitedBy: text.endIndex)
+                    ?? text.endIndex
             }
             let content = text[text.index(after: open)..<min(cursor, text.endIndex)]
             result += value(String(content))

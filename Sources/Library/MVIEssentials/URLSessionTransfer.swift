@@ -50,7 +50,9 @@ package enum URLSessionTransfer {
 
     /// A transport error as the data sources report it: `URLError <code> (<description>)`.
     package static func describe(_ error: any Error) -> String {
-        if let urlError = error as? URLError { return "URLError \(urlError.code.rawValue) (\(urlError.localizedDescription))" }
+        if let urlError = error as? URLError {
+            return "URLError \(urlError.code.rawValue) (\(urlError.localizedDescription))"
+        }
         return String(describing: error)
     }
 }

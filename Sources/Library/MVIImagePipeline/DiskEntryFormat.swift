@@ -80,7 +80,8 @@ public enum DiskEntryError: Error, Equatable, Hashable, Sendable, CustomStringCo
         switch self {
         case .noHeader: "no header line (the file is empty or cut off)"
         case .unreadableHeader: "the first line is not a readable JSON header"
-        case .unknownFormat(let format): "format \(format) is unknown; this version reads format \(DiskEntryFormat.version)"
+        case .unknownFormat(let format):
+            "format \(format) is unknown; this version reads format \(DiskEntryFormat.version)"
         case .otherKey(let key): "the file holds the key \"\(key)\""
         case .wrongLength(let expected, let found): "the header promises \(expected) bytes, the file holds \(found)"
         case .checksumMismatch: "the bytes do not match the header's checksum"

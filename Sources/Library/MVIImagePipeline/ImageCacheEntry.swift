@@ -23,7 +23,8 @@ public struct ImageCacheEntry: Equatable, Hashable, Sendable {
     public func isFresh(at now: Date, maxAge: TimeInterval) -> Bool {
         // Whole milliseconds as doubles: exact up to 2^53 ms, and no trap for an unusual date.
         func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 1000).rounded() }
-        return milliseconds(now.timeIntervalSince1970) - milliseconds(storedAt.timeIntervalSince1970) < milliseconds(maxAge)
+        return milliseconds(now.timeIntervalSince1970) - milliseconds(storedAt.timeIntervalSince1970)
+            < milliseconds(maxAge)
     }
 }
 
@@ -47,14 +48,16 @@ public struct ImageCacheConfigurationError: Error, Equatable, Hashable, Sendable
     /// Checks that `value` is at least `minimum`.
     static func requireAtLeast(_ minimum: Int, _ value: Int, _ parameter: String) throws(ImageCacheConfigurationError) {
         guard value >= minimum else {
-            throw ImageCacheConfigurationError(parameter: parameter, value: String(value), expected: "an integer of at least \(minimum)")
+            throw ImageCacheConfigurationError(
+                parameter: parameter, value: String(value), expected: "an integer of at least \(minimum)")
         }
     }
 
     /// Checks that `value` is a fraction in (0, 1].
     static func requireFraction(_ value: Double, _ parameter: String) throws(ImageCacheConfigurationError) {
         guard value > 0, value <= 1 else {
-            throw ImageCacheConfigurationError(parameter: parameter, value: String(value), expected: "a fraction greater than 0 and at most 1")
+            throw ImageCacheConfigurationError(
+                parameter: parameter, value: String(value), expected: "a fraction greater than 0 and at most 1")
         }
     }
 }

@@ -42,7 +42,8 @@ public final class ImageDiskCache: Sendable {
     /// - Throws: `ImageDiskCacheError.configuration` for a limit out of range,
     ///   `.directory` when the directory cannot be created or listed.
     public init(
-        directory: URL, sizeLimit: Int = 150 << 20, trimRatio: Double = 0.7, now: @escaping @Sendable () -> Date = { Date() }
+        directory: URL, sizeLimit: Int = 150 << 20, trimRatio: Double = 0.7,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws(ImageDiskCacheError) {
         do {
             try ImageCacheConfigurationError.requireAtLeast(1, sizeLimit, "sizeLimit")
@@ -139,7 +140,8 @@ public final class ImageDiskCache: Sendable {
     /// Removes every cache file in the directory (files the cache did not write are left alone).
     public func removeAll() {
         state.withLock { state in
-            let names = Set(state.index.keysOldestFirst).union((try? Self.listEntries(in: directory))?.map(\.name) ?? [])
+            let names = Set(state.index.keysOldestFirst).union(
+                (try? Self.listEntries(in: directory))?.map(\.name) ?? [])
             for name in names { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
             state.index.removeAll()
         }
@@ -175,7 +177,9 @@ public final class ImageDiskCache: Sendable {
         return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
             .filter { $0.pathExtension == fileExtension }
             .compactMap { url in
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { return nil }
+                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
+                    return nil
+                }
                 return (url.lastPathComponent, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
             }
     }

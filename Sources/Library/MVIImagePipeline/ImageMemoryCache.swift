@@ -22,7 +22,9 @@ public final class ImageMemoryCache: Sendable {
     ///   - entryCostFraction: in (0, 1]; entries above `costLimit * entryCostFraction` bytes are
     ///     not cached (default 0.1).
     /// - Throws: `ImageCacheConfigurationError` naming the parameter out of range.
-    public init(costLimit: Int = 64 << 20, countLimit: Int = 500, entryCostFraction: Double = 0.1) throws(ImageCacheConfigurationError) {
+    public init(costLimit: Int = 64 << 20, countLimit: Int = 500, entryCostFraction: Double = 0.1)
+        throws(ImageCacheConfigurationError)
+    {
         try ImageCacheConfigurationError.requireAtLeast(1, costLimit, "costLimit")
         try ImageCacheConfigurationError.requireAtLeast(1, countLimit, "countLimit")
         try ImageCacheConfigurationError.requireFraction(entryCostFraction, "entryCostFraction")

@@ -108,7 +108,9 @@ public final class ImagePipeline: Sendable {
         if joined.isNew {
             configuration.perform { [weak self] in self?.start(download: joined.download, key: key, url: url) }
         }
-        return Cancellation { [weak self] in self?.cancel(requester: joined.requester, download: joined.download, key: key) }
+        return Cancellation { [weak self] in
+            self?.cancel(requester: joined.requester, download: joined.download, key: key)
+        }
     }
 
     /// Empties the memory cache and the disk cache. Downloads in flight go on and store their result.
@@ -120,7 +122,8 @@ public final class ImagePipeline: Sendable {
     // MARK: A download
 
     private func freshMemoryHit(forKey key: String) -> ImageResponse? {
-        guard let entry = memoryCache?.entry(forKey: key), entry.isFresh(at: configuration.now(), maxAge: configuration.maxAge)
+        guard let entry = memoryCache?.entry(forKey: key),
+            entry.isFresh(at: configuration.now(), maxAge: configuration.maxAge)
         else { return nil }
         return ImageResponse(bytes: entry.bytes, source: .memory)
     }
@@ -157,7 +160,8 @@ public final class ImagePipeline: Sendable {
     }
 
     private func handle(
-        _ result: Result<ImageLoadResponse, ImageLoadError>, download id: Int, key: String, url: URL, candidate: Candidate?
+        _ result: Result<ImageLoadResponse, ImageLoadError>, download id: Int, key: String, url: URL,
+        candidate: Candidate?
     ) {
         guard isActive(download: id, key: key) else { return }
         let failure: ImagePipelineError.Reason
@@ -168,16 +172,19 @@ public final class ImagePipeline: Sendable {
                 break
             }
             let refreshed = ImageCacheEntry(
-                bytes: candidate.entry.bytes, etag: response.etag ?? candidate.entry.etag, storedAt: configuration.now())
+                bytes: candidate.entry.bytes, etag: response.etag ?? candidate.entry.etag, storedAt: configuration.now()
+            )
             store(refreshed, forKey: key)
-            finish(download: id, key: key, with: .success(ImageResponse(bytes: refreshed.bytes, source: candidate.source)))
+            finish(
+                download: id, key: key, with: .success(ImageResponse(bytes: refreshed.bytes, source: candidate.source)))
             return
         case .success(let response) where (200...299).contains(response.status):
             guard !response.body.isEmpty else {
                 failure = .emptyBody
                 break
             }
-            store(ImageCacheEntry(bytes: response.body, etag: response.etag, storedAt: configuration.now()), forKey: key)
+            store(
+                ImageCacheEntry(bytes: response.body, etag: response.etag, storedAt: configuration.now()), forKey: key)
             finish(download: id, key: key, with: .success(ImageResponse(bytes: response.body, source: .network)))
             return
         case .success(let response):
@@ -186,7 +193,9 @@ public final class ImagePipeline: Sendable {
             failure = .loader(error)
         }
         if let candidate, Self.servesStale(after: failure) {
-            finish(download: id, key: key, with: .success(ImageResponse(bytes: candidate.entry.bytes, source: candidate.source)))
+            finish(
+                download: id, key: key,
+                with: .success(ImageResponse(bytes: candidate.entry.bytes, source: candidate.source)))
         } else {
             finish(download: id, key: key, with: .failure(ImagePipelineError(url: url, reason: failure)))
         }
@@ -209,7 +218,9 @@ public final class ImagePipeline: Sendable {
 
     private func finish(download id: Int, key: String, with result: Result<ImageResponse, ImagePipelineError>) {
         let requesters: [Completion] = downloads.withLock { downloads in
-            guard downloads.byKey[key]?.id == id, let download = downloads.byKey.removeValue(forKey: key) else { return [] }
+            guard downloads.byKey[key]?.id == id, let download = downloads.byKey.removeValue(forKey: key) else {
+                return []
+            }
             return download.requesters.sorted { $0.key < $1.key }.map(\.value)
         }
         for requester in requesters { requester(result) }

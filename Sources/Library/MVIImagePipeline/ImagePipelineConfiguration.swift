@@ -32,7 +32,9 @@ extension ImagePipeline {
         /// A key function that drops the query and the fragment: `https://h/a.jpg?sig=1` and
         /// `https://h/a.jpg?sig=2` share one entry.
         public static let keyWithoutQuery: @Sendable (URL) -> String = { url in
-            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+                return url.absoluteString
+            }
             components.query = nil
             components.fragment = nil
             return components.string ?? url.absoluteString

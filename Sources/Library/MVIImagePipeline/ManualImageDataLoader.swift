@@ -48,7 +48,9 @@ public final class ManualImageDataLoader: ImageDataLoader {
 
     private func call(_ index: Int) -> Call {
         calls.withLock { calls in
-            precondition(calls.indices.contains(index), "ManualImageDataLoader: no request #\(index); \(calls.count) made so far")
+            precondition(
+                calls.indices.contains(index), "ManualImageDataLoader: no request #\(index); \(calls.count) made so far"
+            )
             return calls[index]
         }
     }

@@ -25,7 +25,8 @@ public struct URLSessionImageDataLoader: ImageDataLoader {
 
     /// The URLRequest that `load` sends for `request`.
     public func urlRequest(for request: ImageLoadRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var urlRequest = URLRequest(
+            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = "GET"
         if let etag = request.ifNoneMatch { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         return urlRequest
@@ -40,7 +41,9 @@ public struct URLSessionImageDataLoader: ImageDataLoader {
     }
 
     /// Turns URLSession's answer into the loader's: any HTTP status is an answer, no response is a failure.
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<ImageLoadResponse, ImageLoadError> {
+    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<
+        ImageLoadResponse, ImageLoadError
+    > {
         if let error {
             if URLSessionTransfer.isTimeout(error) { return .failure(.timeout) }
             return .failure(.transport(URLSessionTransfer.describe(error)))

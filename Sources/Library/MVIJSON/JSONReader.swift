@@ -38,16 +38,23 @@ public struct JSONReader {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw error("unexpected character \(describe(byte)); expected a value")
         }
     }
 
     private func describe(_ byte: UInt8) -> String {
-        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+        (0x21...0x7E).contains(byte)
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
     private mutating func literal(_ word: String) throws(JSONReadError) {
@@ -83,7 +90,9 @@ public struct JSONReader {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(object)
+            case UInt8(ascii: "}"):
+                position += 1
+                return .object(object)
             default: throw error("expected ',' or '}' in an object")
             }
         }
@@ -104,7 +113,9 @@ public struct JSONReader {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return .array(items)
+            case UInt8(ascii: "]"):
+                position += 1
+                return .array(items)
             default: throw error("expected ',' or ']' in an array")
             }
         }
@@ -156,7 +167,9 @@ public struct JSONReader {
             let unit = try hexUnit()
             switch unit {
             case 0xD800...0xDBFF:
-                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else {
                     throw error("lone high surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: start)
                 }
                 position += 2
@@ -178,7 +191,9 @@ public struct JSONReader {
     private mutating func hexUnit() throws(JSONReadError) -> UInt32 {
         var unit: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current, let digit = Self.hexDigit(byte) else { throw error("expected four hex digits after \\u") }
+            guard let byte = current, let digit = Self.hexDigit(byte) else {
+                throw error("expected four hex digits after \\u")
+            }
             unit = unit * 16 + digit
             position += 1
         }

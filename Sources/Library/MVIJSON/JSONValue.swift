@@ -59,7 +59,11 @@ public enum JSONValue: Equatable, Sendable {
         case .bool(let flag): text += flag ? "true" : "false"
         case .integer(let number): text += String(number)
         case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15 { text += String(Int64(number)) } else { text += String(number) }
+            if number == number.rounded(), abs(number) < 1e15 {
+                text += String(Int64(number))
+            } else {
+                text += String(number)
+            }
         case .string(let string): TextEscaping.appendJSONQuoted(string, to: &text)
         case .array(let items):
             text += "["

@@ -28,18 +28,19 @@ public enum TextEscaping {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return "\"" + text + "\""
         }
-        return "\"" + map(text) { scalar in
-            switch scalar {
-            case "\"": return "\\\""
-            case "\\": return "\\\\"
-            case "\n": return "\\n"
-            case "\r": return "\\r"
-            case "\t": return "\\t"
-            default:
-                guard isInvisible(scalar) else { return nil }
-                return "\\u{" + hex(scalar, minimumDigits: 4) + "}"
-            }
-        } + "\""
+        return "\""
+            + map(text) { scalar in
+                switch scalar {
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                case "\n": return "\\n"
+                case "\r": return "\\r"
+                case "\t": return "\\t"
+                default:
+                    guard isInvisible(scalar) else { return nil }
+                    return "\\u{" + hex(scalar, minimumDigits: 4) + "}"
+                }
+            } + "\""
     }
 
     /// A JSON string literal: `"`, `\` and controls escaped (`\n`, `\r`, `\t`, else `\u00XX`).

@@ -54,7 +54,9 @@ public struct DeepLinkGrammar<Route: NavigationRoute> {
     }
 
     /// The link, which parses back: no longer than `maxLength`.
-    private func write(pattern: DeepLinkPattern<Route>, values: [String: String], route: Route) throws(DeepLinkPrintError<Route>) -> String {
+    private func write(pattern: DeepLinkPattern<Route>, values: [String: String], route: Route)
+        throws(DeepLinkPrintError<Route>) -> String
+    {
         let link = Self.write(scheme: scheme, pattern: pattern, values: values)
         guard link.count <= maxLength else { throw .tooLong(route, length: link.count, limit: maxLength) }
         return link
@@ -92,7 +94,8 @@ public struct DeepLinkGrammar<Route: NavigationRoute> {
         do {
             let route = try pattern.parse(parameters.values)
             // The stack from a pattern always holds at least the route itself.
-            return NavigationState(root: pattern.stack(for: route)[0], path: Array(pattern.stack(for: route).dropFirst()))
+            return NavigationState(
+                root: pattern.stack(for: route)[0], path: Array(pattern.stack(for: route).dropFirst()))
         } catch {
             let position = parameters.valueStarts[error.parameter] ?? reader.characters.count
             throw reader.error(at: position, .invalidValue(parameter: error.parameter, reason: error.reason))

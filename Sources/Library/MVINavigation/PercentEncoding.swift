@@ -49,7 +49,8 @@ enum PercentEncoding {
             if character == "%" {
                 let digits = characters[(index + 1)..<min(index + 3, characters.endIndex)]
                 // Two hex digits exactly: `UInt8(_:radix:)` alone would take `+4` or `-0` for a number.
-                guard digits.count == 2, digits.allSatisfy(\.isHexDigit), let byte = UInt8(String(digits), radix: 16) else {
+                guard digits.count == 2, digits.allSatisfy(\.isHexDigit), let byte = UInt8(String(digits), radix: 16)
+                else {
                     return .failure(.badEscape("%" + String(digits), offset: offset))
                 }
                 bytes.append(byte)

@@ -107,7 +107,11 @@ public enum SavedNavigationError: Error, Hashable, Sendable, CustomStringConvert
     init(_ error: DecodingError) {
         func place(_ path: [any CodingKey]) -> String {
             path.reduce(into: "") { text, key in
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
             }
         }
         switch error {
@@ -139,7 +143,8 @@ public enum SavedNavigationError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .notJSON(let detail): "the saved navigation is not JSON: \(detail)"
-        case .invalid(let path, let detail): "the saved navigation is invalid at \(path.isEmpty ? "the top" : path): \(detail)"
+        case .invalid(let path, let detail):
+            "the saved navigation is invalid at \(path.isEmpty ? "the top" : path): \(detail)"
         case .unsupportedVersion(let version):
             "the saved navigation has version \(version); this version reads \(Self.supportedVersion)"
         }

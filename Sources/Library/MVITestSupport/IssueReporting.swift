@@ -1,12 +1,13 @@
+import Foundation
+
 // Both test frameworks are weakly linked: executables that link this module (the benchmarks, the
 // demo) must start where neither library is present; they are only called from inside a running test.
 #if canImport(Testing)
-@_weakLinked import Testing
+    @_weakLinked import Testing
 #endif
 #if canImport(XCTest)
-@_weakLinked import XCTest
+    @_weakLinked import XCTest
 #endif
-import Foundation
 
 /// Where a `TestStore` call was made, for the failure it may report.
 struct CallSite: Sendable {
@@ -14,13 +15,6 @@ struct CallSite: Sendable {
     let filePath: StaticString
     let line: Int
     let column: Int
-
-    init(fileID: String, filePath: StaticString, line: Int, column: Int) {
-        self.fileID = fileID
-        self.filePath = filePath
-        self.line = line
-        self.column = column
-    }
 }
 
 /// The test framework a failure goes to.
@@ -33,12 +27,12 @@ enum TestFramework: Equatable, Sendable {
     /// (`Test.current`), otherwise XCTest when it is linked into the process, otherwise none.
     static var running: TestFramework {
         #if canImport(Testing)
-        if Test.current != nil { return .swiftTesting }
+            if Test.current != nil { return .swiftTesting }
         #endif
         #if canImport(XCTest)
-        return .xcTest
+            return .xcTest
         #else
-        return .none
+            return .none
         #endif
     }
 }
@@ -57,14 +51,16 @@ func reportFailure(_ message: String, at site: CallSite) {
     switch TestFramework.running {
     case .swiftTesting:
         #if canImport(Testing)
-        // Recorded as an error, the one kind of issue whose title carries a text of its own: the
-        // title reads "Caught error: <the failure>", where a comment would sit under "Issue recorded".
-        Issue.record(TestStoreFailure(description: message),
-                     sourceLocation: SourceLocation(fileID: site.fileID, filePath: "\(site.filePath)", line: site.line, column: site.column))
+            // Recorded as an error, the one kind of issue whose title carries a text of its own: the
+            // title reads "Caught error: <the failure>", where a comment would sit under "Issue recorded".
+            Issue.record(
+                TestStoreFailure(description: message),
+                sourceLocation: SourceLocation(
+                    fileID: site.fileID, filePath: "\(site.filePath)", line: site.line, column: site.column))
         #endif
     case .xcTest:
         #if canImport(XCTest)
-        XCTFail(message, file: site.filePath, line: UInt(site.line))
+            XCTFail(message, file: site.filePath, line: UInt(site.line))
         #endif
     case .none:
         FileHandle.standardError.write(Data("\(site.filePath):\(site.line): TestStore failure: \(message)\n".utf8))

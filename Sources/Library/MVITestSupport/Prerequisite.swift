@@ -1,3 +1,6 @@
+import Foundation
+import MVIEssentials
+
 #if canImport(Testing)
     // Weakly linked, as in IssueReporting.swift: the harness links this module without the testing library.
     @_weakLinked import Testing
@@ -11,19 +14,20 @@
         /// ```swift
         /// @Suite(.requires(PythonPort.python != nil, "the Python port needs python3 on PATH"))
         /// ```
-        public static func requires(_ available: @autoclosure @escaping @Sendable () -> Bool, _ comment: Comment) -> Self {
+        public static func requires(_ available: @autoclosure @escaping @Sendable () -> Bool, _ comment: Comment)
+            -> Self
+        {
             .enabled(if: Prerequisite.shouldRun(available: available()), comment)
         }
     }
 #endif
 
-import Foundation
-import MVIEssentials
-
 /// The decision behind the `.requires` trait, apart from the testing library so that it can be tested.
 public enum Prerequisite {
     /// Whether a test whose prerequisite is `available` runs: always under CI, else when it is there.
-    public static func shouldRun(available: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static func shouldRun(available: Bool, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Bool
+    {
         available || ContinuousIntegration.isActive(environment)
     }
 }

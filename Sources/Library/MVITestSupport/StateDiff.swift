@@ -26,14 +26,16 @@ public enum StateDiff {
             switch style {
             case .struct, .class, .tuple:
                 if !leftChildren.isEmpty, leftChildren.count == rightChildren.count,
-                   zip(leftChildren, rightChildren).allSatisfy({ $0.label == $1.label }) {
+                    zip(leftChildren, rightChildren).allSatisfy({ $0.label == $1.label })
+                {
                     return zip(leftChildren, rightChildren).enumerated().flatMap { index, pair in
                         lines(pair.0.value, pair.1.value, path: path + "." + (pair.0.label ?? "\(index)"))
                     }
                 }
             case .enum, .optional:
                 if let leftPayload = leftChildren.first, let rightPayload = rightChildren.first,
-                   leftChildren.count == 1, rightChildren.count == 1, leftPayload.label == rightPayload.label {
+                    leftChildren.count == 1, rightChildren.count == 1, leftPayload.label == rightPayload.label
+                {
                     let name = style == .enum ? "." + (leftPayload.label ?? "payload") : ""
                     return lines(leftPayload.value, rightPayload.value, path: path + name)
                 }
@@ -47,7 +49,9 @@ public enum StateDiff {
         }
         let (left_, right_) = (describe(expected), describe(actual))
         // A top-level value that is not compared field by field (an enum case, a number) is labelled with its type.
-        return left_ == right_ ? [] : ["\(path.isEmpty ? String(describing: type(of: expected)) : path): expected \(left_), actual \(right_)"]
+        return left_ == right_
+            ? []
+            : ["\(path.isEmpty ? String(describing: type(of: expected)) : path): expected \(left_), actual \(right_)"]
     }
 
     /// Strings quoted, everything else as `String(describing:)` prints it.

@@ -57,7 +57,9 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         _ store: some Store<Intent, State, Label>, scheduler: TestScheduler? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
-        self.init(wrapping: store, scheduler: scheduler, createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        self.init(
+            wrapping: store, scheduler: scheduler,
+            createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     private init(wrapping store: any Store<Intent, State, Label>, scheduler: TestScheduler?, createdAt: CallSite) {
@@ -74,7 +76,9 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         _ store: DefaultStore<Intent, Action, Message, State, Label>, scheduler: TestScheduler? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
-        self.init(wrapping: store, scheduler: scheduler, createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        self.init(
+            wrapping: store, scheduler: scheduler,
+            createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         let messages = self.messages
         messageSubscription = store.subscribe(events: { event in
             if case .message(let message) = event.kind { messages.items.append(message) }
@@ -114,7 +118,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let scheduler else {
-            return reportFailure("advance(by:) needs the store's TestScheduler: pass it as TestStore(store, scheduler:)", at: site)
+            return reportFailure(
+                "advance(by:) needs the store's TestScheduler: pass it as TestStore(store, scheduler:)", at: site)
         }
         let step = "advance(by: \(duration))"
         checkNothingUnasserted(before: step, at: site)
@@ -129,22 +134,27 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
         _ update: (inout State) -> Void
     ) {
-        check(update, isAsserted: true, after: "assertState", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        check(
+            update, isAsserted: true, after: "assertState",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Asserts that the oldest label not yet received is `label`.
     public func receive(
-        _ label: Label, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+        _ label: Label, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+        column: Int = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard !labels.items.isEmpty else {
-            return reportFailure("expected to receive label \(StateDiff.describe(label)), but no label was published", at: site)
+            return reportFailure(
+                "expected to receive label \(StateDiff.describe(label)), but no label was published", at: site)
         }
         if exhaustivity == .nonExhaustive {
             // Labels before the one asserted are skipped.
             guard let index = labels.items.firstIndex(of: label) else {
-                return reportFailure("expected to receive label \(StateDiff.describe(label)), but it was not published; published and not received: "
-                    + labels.items.map(StateDiff.describe).joined(separator: ", "), at: site)
+                return reportFailure(
+                    "expected to receive label \(StateDiff.describe(label)), but it was not published; published and not received: "
+                        + labels.items.map(StateDiff.describe).joined(separator: ", "), at: site)
             }
             labels.items.removeSubrange(...index)
             return
@@ -152,7 +162,9 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         let received = labels.items.removeFirst()
         if received != label {
             let fields = StateDiff.lines(label, received).map { "  \($0)" }.joined(separator: "\n")
-            reportFailure("received label \(StateDiff.describe(received)), expected \(StateDiff.describe(label)):\n\(fields)", at: site)
+            reportFailure(
+                "received label \(StateDiff.describe(received)), expected \(StateDiff.describe(label)):\n\(fields)",
+                at: site)
         }
     }
 
@@ -161,28 +173,38 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     /// be received unless `messageExhaustivity` is `.exhaustive`: the state assertions cover what
     /// they did; this is for the order they came in.
     public func receive<Message: Equatable>(
-        message: Message, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+        message: Message, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+        column: Int = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard messageSubscription != nil else {
-            return reportFailure("receive(message:) needs a TestStore made from a DefaultStore, whose messages it can see", at: site)
+            return reportFailure(
+                "receive(message:) needs a TestStore made from a DefaultStore, whose messages it can see", at: site)
         }
         guard !messages.items.isEmpty else {
-            return reportFailure("expected to receive message \(StateDiff.describe(message)), but the last step dispatched no other message", at: site)
+            return reportFailure(
+                "expected to receive message \(StateDiff.describe(message)), but the last step dispatched no other message",
+                at: site)
         }
         let received = messages.items.removeFirst()
         guard let typed = received as? Message else {
-            return reportFailure("received message \(StateDiff.describe(received)), of type \(type(of: received)), expected one of type \(Message.self)", at: site)
+            return reportFailure(
+                "received message \(StateDiff.describe(received)), of type \(type(of: received)), expected one of type \(Message.self)",
+                at: site)
         }
         if typed != message {
             let fields = StateDiff.lines(message, typed).map { "  \($0)" }.joined(separator: "\n")
-            reportFailure("received message \(StateDiff.describe(typed)), expected \(StateDiff.describe(message)):\n\(fields)", at: site)
+            reportFailure(
+                "received message \(StateDiff.describe(typed)), expected \(StateDiff.describe(message)):\n\(fields)",
+                at: site)
         }
     }
 
     /// Ends the test: fails on a state change not asserted, a label not received, or work still
     /// scheduled on the `TestScheduler` (advance until it has run, or dispose the store).
-    public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) {
+    public func finish(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) {
         finished = true
         checkTheEnd(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), when: "at finish()")
     }
@@ -201,7 +223,9 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
             update(&wanted)
             expected = actual
             if wanted != actual {
-                reportFailure("\(step) left a state other than the one asserted (\(State.self)):\n" + fieldLines(wanted, actual), at: site)
+                reportFailure(
+                    "\(step) left a state other than the one asserted (\(State.self)):\n" + fieldLines(wanted, actual),
+                    at: site)
             }
             return
         }
@@ -209,7 +233,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         update(&wanted)
         expected = actual
         guard wanted != actual else { return }
-        let what = !isAsserted ? "changed the state, and no change was asserted" : "left a state other than the one asserted"
+        let what =
+            !isAsserted ? "changed the state, and no change was asserted" : "left a state other than the one asserted"
         reportFailure("\(step) \(what) (\(State.self)):\n" + fieldLines(wanted, actual), at: site)
     }
 
@@ -222,8 +247,9 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         checkUnasserted(when, at: site)
         if let scheduler, scheduler.pendingCount > 0 {
             let next = scheduler.nextDueTime.map { ", the next due at \($0)" } ?? ""
-            reportFailure("\(scheduler.pendingCount) piece(s) of scheduled work still pending \(when) (virtual time \(scheduler.now)\(next)): "
-                + "advance the scheduler until it has run, or dispose the store to cancel it", at: site)
+            reportFailure(
+                "\(scheduler.pendingCount) piece(s) of scheduled work still pending \(when) (virtual time \(scheduler.now)\(next)): "
+                    + "advance the scheduler until it has run, or dispose the store to cancel it", at: site)
         }
     }
 
@@ -236,18 +262,26 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         }
         let actual = store.state
         if actual != expected {
-            reportFailure("the state changed and the change was not asserted \(when) (\(State.self)):\n" + fieldLines(expected, actual), at: site)
+            reportFailure(
+                "the state changed and the change was not asserted \(when) (\(State.self)):\n"
+                    + fieldLines(expected, actual), at: site)
             expected = actual
         }
         if !labels.items.isEmpty {
-            reportFailure("labels were published and not received \(when): " + labels.items.map(StateDiff.describe).joined(separator: ", "), at: site)
+            reportFailure(
+                "labels were published and not received \(when): "
+                    + labels.items.map(StateDiff.describe).joined(separator: ", "), at: site)
             labels.items.removeAll()
         }
         guard messageExhaustivity == .exhaustive else { return }
         if messageSubscription == nil {
-            reportFailure("messageExhaustivity = .exhaustive needs a TestStore made from a DefaultStore, whose messages it can see", at: site)
+            reportFailure(
+                "messageExhaustivity = .exhaustive needs a TestStore made from a DefaultStore, whose messages it can see",
+                at: site)
         } else if !messages.items.isEmpty {
-            reportFailure("messages were dispatched and not received \(when): " + messages.items.map(StateDiff.describe).joined(separator: ", "), at: site)
+            reportFailure(
+                "messages were dispatched and not received \(when): "
+                    + messages.items.map(StateDiff.describe).joined(separator: ", "), at: site)
             messages.items.removeAll()
         }
     }

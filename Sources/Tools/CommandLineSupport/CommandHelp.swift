@@ -11,7 +11,8 @@ extension CommandSpec {
             let note = spec.name == defaultSubcommand ? " (the default)" : ""
             text += "  " + pad(spec.name, width) + spec.abstract + note + "\n"
         }
-        text += "\nRun '\(name) <subcommand> --help' for a subcommand's options. '\(name) --version' prints the version.\n"
+        text +=
+            "\nRun '\(name) <subcommand> --help' for a subcommand's options. '\(name) --version' prints the version.\n"
         text += exitStatusText
         return text + (discussion.isEmpty ? "" : "\n" + discussion + "\n")
     }
@@ -24,7 +25,10 @@ extension CommandSpec {
 
     private func subcommandHelp(_ spec: SubcommandSpec) -> String {
         var text = "USAGE: \(usageLine(spec))\n\n\(spec.abstract)\n\nOPTIONS:\n"
-        let rows = spec.options.map { ($0.usage, $0.help) } + [("-h, --help", "show this help"), ("--version", "print the version (\(packageVersion))")]
+        let rows =
+            spec.options.map { ($0.usage, $0.help) } + [
+                ("-h, --help", "show this help"), ("--version", "print the version (\(packageVersion))"),
+            ]
         let width = (rows.map(\.0.count).max() ?? 0) + 3
         for (usage, help) in rows { text += "  " + pad(usage, width) + help + "\n" }
         text += "\n" + exitStatusText

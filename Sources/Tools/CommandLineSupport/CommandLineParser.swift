@@ -63,14 +63,17 @@ extension CommandSpec {
         } else if let first = rest.first, !first.hasPrefix("-"), defaultSubcommand == nil {
             let names = subcommands.map(\.name)
             throw UsageError(
-                command: name, "unknown subcommand \(first); expected one of \(names.joined(separator: ", "))\(Suggestion.didYouMean(first, among: names))")
+                command: name,
+                "unknown subcommand \(first); expected one of \(names.joined(separator: ", "))\(Suggestion.didYouMean(first, among: names))"
+            )
         } else if let fallback = defaultSubcommand.flatMap({ name in subcommands.first { $0.name == name } }) {
             if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(help()) }
             spec = fallback
         } else {
             if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(help()) }
             if rest.contains("--version") { return .version("\(name) \(packageVersion)") }
-            throw UsageError(command: name, "missing subcommand; expected one of \(subcommands.map(\.name).joined(separator: ", "))")
+            throw UsageError(
+                command: name, "missing subcommand; expected one of \(subcommands.map(\.name).joined(separator: ", "))")
         }
 
         func fail(_ message: String) -> UsageError { UsageError(command: name, subcommand: spec.name, message) }
@@ -93,7 +96,8 @@ extension CommandSpec {
             let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             guard argument.hasPrefix("--"), let option = spec.options.first(where: { $0.name == optionName }) else {
                 let place = spec.name.isEmpty ? "" : " for \(spec.name)"
-                let hint = Suggestion.didYouMean(optionName, among: spec.options.map(\.name) + ["help", "version"], prefix: "--")
+                let hint = Suggestion.didYouMean(
+                    optionName, among: spec.options.map(\.name) + ["help", "version"], prefix: "--")
                 throw fail("unknown option \(argument.prefix { $0 != "=" })\(place)\(hint)")
             }
             if option.valueName == nil {
@@ -108,14 +112,16 @@ extension CommandSpec {
                 throw fail("--\(optionName) needs a value (\(option.valueName!))")
             }
         }
-        return .run(ParsedCommand(subcommand: spec.name, arguments: positional, passthrough: passthrough, options: options))
+        return .run(
+            ParsedCommand(subcommand: spec.name, arguments: positional, passthrough: passthrough, options: options))
     }
 
     /// Parses `arguments` and runs `body` for a runnable command line. Help and the version are
     /// printed to `out` (status 0); a usage error, from the parser or thrown by `body`, is printed
     /// to `err` (status 2). Otherwise the status is `body`'s.
     public func run(
-        _ arguments: [String], out: (String) -> Void, err: (String) -> Void, _ body: (ParsedCommand) throws(UsageError) -> Int32
+        _ arguments: [String], out: (String) -> Void, err: (String) -> Void,
+        _ body: (ParsedCommand) throws(UsageError) -> Int32
     ) -> Int32 {
         do throws(UsageError) {
             switch try parse(arguments) {

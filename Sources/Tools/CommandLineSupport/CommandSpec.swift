@@ -67,7 +67,10 @@ public struct CommandSpec: Sendable {
     public let discussion: String
 
     /// A command with subcommands.
-    public init(name: String, abstract: String, subcommands: [SubcommandSpec], defaultSubcommand: String? = nil, discussion: String = "") {
+    public init(
+        name: String, abstract: String, subcommands: [SubcommandSpec], defaultSubcommand: String? = nil,
+        discussion: String = ""
+    ) {
         self.name = name
         self.abstract = abstract
         self.subcommands = subcommands
@@ -84,7 +87,8 @@ public struct CommandSpec: Sendable {
     }
 
     /// A command without subcommands.
-    public init(name: String, arguments: String = "", abstract: String, options: [OptionSpec], discussion: String = "") {
+    public init(name: String, arguments: String = "", abstract: String, options: [OptionSpec], discussion: String = "")
+    {
         self.name = name
         self.abstract = abstract
         self.subcommands = []

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import CommandLineSupport
 import Foundation
 import MVICountdownTimer
@@ -10,6 +5,12 @@ import MVIKittens
 import MVINewsApp
 import SeededRandom
 import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `mvi-demo`: the loop that reads keys, runs the stores' work and draws the frames.
 public enum Demo {
@@ -38,7 +39,9 @@ public enum Demo {
     }
 
     /// Runs `body`, whose error becomes a `Failure` with `status`.
-    private static func step<Value>(exitStatus status: Int32 = ExitStatus.failure, _ body: () throws -> Value) throws(Failure) -> Value {
+    private static func step<Value>(exitStatus status: Int32 = ExitStatus.failure, _ body: () throws -> Value)
+        throws(Failure) -> Value
+    {
         do {
             return try body()
         } catch {

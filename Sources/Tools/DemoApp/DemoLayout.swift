@@ -30,7 +30,9 @@ public enum DemoLayout {
     public static let minimumSize = (columns: 80, rows: 24)
 
     /// Whether a screen of `columns` x `rows` holds the layout.
-    public static func fits(columns: Int, rows: Int) -> Bool { columns >= minimumSize.columns && rows >= minimumSize.rows }
+    public static func fits(columns: Int, rows: Int) -> Bool {
+        columns >= minimumSize.columns && rows >= minimumSize.rows
+    }
 
     /// Lines of the body for a screen of `rows` rows.
     public static func bodyHeight(rows: Int) -> Int { rows - 4 }
@@ -42,7 +44,9 @@ public enum DemoLayout {
                 ScreenLine("mvi-demo needs at least 80x24; this terminal is \(columns)x\(rows)."),
                 ScreenLine("Until it is bigger, keys do nothing but quit (q, ^C)."),
             ]
-            return (message + Array(repeating: ScreenLine(""), count: max(0, rows - message.count))).map { $0.fitted(to: columns) }
+            return (message + Array(repeating: ScreenLine(""), count: max(0, rows - message.count))).map {
+                $0.fitted(to: columns)
+            }
         }
         var title: [Span] = [Span(" MVI demo ", .strong)]
         for (index, name) in frame.tabs.enumerated() {
@@ -59,7 +63,10 @@ public enum DemoLayout {
         var body = Array(frame.body.prefix(height))
         body += Array(repeating: ScreenLine(""), count: height - body.count)
         let keys = frame.keys.map { "\($0.key) \($0.action)" }.joined(separator: "  ")
-        return ([ScreenLine(title), rule] + body + [ScreenLine(frame.status, .strong), ScreenLine(" " + keys, .highlighted)])
+        return
+            ([ScreenLine(title), rule] + body + [
+                ScreenLine(frame.status, .strong), ScreenLine(" " + keys, .highlighted),
+            ])
             .map { $0.fitted(to: columns) }
     }
 
@@ -77,7 +84,10 @@ public enum DemoLayout {
             for word in paragraph.split(separator: " ") {
                 var word = String(word)
                 while TextWidth.of(word) > width {
-                    if !line.isEmpty { lines.append(line); line = "" }
+                    if !line.isEmpty {
+                        lines.append(line)
+                        line = ""
+                    }
                     lines.append(String(word.prefix(width)))
                     word = String(word.dropFirst(width))
                 }

@@ -36,14 +36,23 @@ public struct DemoOptions: Equatable, Sendable {
             """,
         options: [
             .value("app", "NAME", "the tab shown first: kittens, timer or news (default kittens)"),
-            .value("endpoint", "URL", "talk to this server instead of the in-process mock server (keys from CAT_API_KEY and NEWS_API_KEY)"),
-            .flag("virtual-time", "time moves only when ^T is pressed, one second at a time (for tests and demonstrations)"),
+            .value(
+                "endpoint", "URL",
+                "talk to this server instead of the in-process mock server (keys from CAT_API_KEY and NEWS_API_KEY)"),
+            .flag(
+                "virtual-time",
+                "time moves only when ^T is pressed, one second at a time (for tests and demonstrations)"),
             .value("seed", "N", "the seed of the timer's backgrounds (default: 1 with --virtual-time, else random)"),
-            .value("data-dir", "DIR", "keep favourites, search history and cached images here (default: a temporary folder, removed at exit)"),
+            .value(
+                "data-dir", "DIR",
+                "keep favourites, search history and cached images here (default: a temporary folder, removed at exit)"),
             .value(
                 "fixtures", "DIR",
-                "the Fixtures folder whose http/ holds the mock server's data sets (default ./Fixtures if it has them, else the package checkout's)"),
-            .value("record", "FILE", "write the session of the Kittens or Timer tab as a scenario, FILE named <name>.jsonl (real time only)"),
+                "the Fixtures folder whose http/ holds the mock server's data sets (default ./Fixtures if it has them, else the package checkout's)"
+            ),
+            .value(
+                "record", "FILE",
+                "write the session of the Kittens or Timer tab as a scenario, FILE named <name>.jsonl (real time only)"),
         ],
         discussion: """
             Needs a terminal of at least 80x24; when standard output is not a terminal it says so and exits with status 2.
@@ -51,7 +60,9 @@ public struct DemoOptions: Equatable, Sendable {
             """)
 
     /// Reads the parsed command line; the environment gives the keys.
-    public init(_ parsed: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
+    public init(_ parsed: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(UsageError)
+    {
         func fail(_ message: String) -> UsageError { UsageError(command: Self.spec.name, message) }
         if let extra = (parsed.arguments + parsed.passthrough).first { throw fail("unexpected argument \(extra)") }
         let name = parsed.value("app") ?? App.kittens.rawValue
@@ -63,7 +74,8 @@ public struct DemoOptions: Equatable, Sendable {
             guard app != .news else {
                 throw fail(
                     "--record \(file): the News tab cannot be recorded: its screens come and go with the News app's navigation, "
-                        + "and the recorder runs one feature's screens, not the navigator; record --app kittens or --app timer")
+                        + "and the recorder runs one feature's screens, not the navigator; record --app kittens or --app timer"
+                )
             }
             guard parsed.flag("virtual-time") == false else {
                 throw fail("--record \(file): a recording runs on real time; leave out --virtual-time")
@@ -71,18 +83,25 @@ public struct DemoOptions: Equatable, Sendable {
             let url = URL(fileURLWithPath: file)
             let scenario = url.deletingPathExtension().lastPathComponent
             guard url.pathExtension == "jsonl", !scenario.isEmpty,
-                scenario.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+                scenario.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+                )
             else {
-                throw fail("--record \(file): expected a file named <name>.jsonl, the name in lower-case letters, digits and -")
+                throw fail(
+                    "--record \(file): expected a file named <name>.jsonl, the name in lower-case letters, digits and -"
+                )
             }
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder), isFolder.boolValue else {
+            guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder),
+                isFolder.boolValue
+            else {
                 throw fail("--record \(file): the folder \(url.deletingLastPathComponent().path) does not exist")
             }
             record = url
         }
         if let text = parsed.value("endpoint") {
-            guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil
+            else {
                 throw fail("--endpoint \(text): expected an http or https address")
             }
             endpoint = url
@@ -91,7 +110,9 @@ public struct DemoOptions: Equatable, Sendable {
         newsAPIKey = environment["NEWS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         virtualTime = parsed.flag("virtual-time")
         if let text = parsed.value("seed") {
-            guard let seed = UInt64(text) else { throw fail("--seed \(text): expected a whole number from 0 to \(UInt64.max)") }
+            guard let seed = UInt64(text) else {
+                throw fail("--seed \(text): expected a whole number from 0 to \(UInt64.max)")
+            }
             // A scenario's seed is a JSON number the Timer reads exactly (docs/features/timer.md).
             if record != nil, seed > largestExactInteger {
                 throw fail("--seed \(text): a recorded session's seed is at most \(largestExactInteger)")

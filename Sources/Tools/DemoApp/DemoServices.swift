@@ -51,10 +51,13 @@ final class DemoServices {
                 throw .mockServer("\(error)")
             }
         }
-        let folder = options.dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-\(UUID().uuidString)")
+        let folder =
+            options.dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("mvi-demo-\(UUID().uuidString)")
         temporary = options.dataDirectory == nil ? folder : nil
         kittens = KittenHTTPDataSource(baseURL: baseURL, apiKey: options.catAPIKey, timeout: 10)
-        news = NewsHTTPDataSource(baseURL: baseURL, apiKey: options.newsAPIKey ?? (server != nil ? Self.mockNewsKey : nil), timeout: 10)
+        news = NewsHTTPDataSource(
+            baseURL: baseURL, apiKey: options.newsAPIKey ?? (server != nil ? Self.mockNewsKey : nil), timeout: 10)
         favorites = JSONFileFavoritesStore(url: folder.appendingPathComponent("favourites.json"))
         history = JSONFileSearchHistoryStore(url: folder.appendingPathComponent("search-history.json"))
         do {

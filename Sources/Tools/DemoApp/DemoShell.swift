@@ -39,12 +39,16 @@ final class DemoShell {
             return
         }
         let random: RandomSource = options.seed.map { SplitMix64(seed: $0) } ?? SystemRandomSource()
-        guard let news = try? NewsApp(dependencies: NewsAppDependencies(
-            dataSource: services.news, favorites: services.favorites, history: services.history, scheduler: scheduler))
+        guard
+            let news = try? NewsApp(
+                dependencies: NewsAppDependencies(
+                    dataSource: services.news, favorites: services.favorites, history: services.history,
+                    scheduler: scheduler))
         else { return nil }
         screens = [
             KittensScreen(
-                feed: ComponentFeed(KittenComponent(dataSource: services.kittens, scheduler: scheduler, backgroundScheduler: scheduler)),
+                feed: ComponentFeed(
+                    KittenComponent(dataSource: services.kittens, scheduler: scheduler, backgroundScheduler: scheduler)),
                 pipeline: services.pipeline, scheduler: scheduler),
             TimerScreen(feed: ComponentFeed(TimerComponent(scheduler: scheduler, random: random))),
             NewsScreen(app: news, favorites: services.favorites),
@@ -67,11 +71,15 @@ final class DemoShell {
                     baseURL: services.baseURL, apiKey: options.catAPIKey, session: session,
                     writtenOrigin: services.server == nil ? nil : DemoServices.mockServerOrigin),
                 initial: KittenMappers.model(KittenState()), file: file)
-            return (KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: { feed.status }), feed)
+            return (
+                KittensScreen(feed: feed, pipeline: services.pipeline, scheduler: scheduler, status: { feed.status }),
+                feed
+            )
         case .timer, .news:  // DemoOptions refuses news with --record
             let feed = try RecordedFeed<TimerViewModel, TimerViewEvent>(
                 feature: TimerFeature.module, name: name, config: ["seed": .integer(Int(options.seed ?? 1))],
-                service: .init(baseURL: services.baseURL, session: session), initial: TimerMappers.model(TimerState()), file: file)
+                service: .init(baseURL: services.baseURL, session: session), initial: TimerMappers.model(TimerState()),
+                file: file)
             return (TimerScreen(feed: feed, status: { feed.status }), feed)
         }
     }
@@ -114,7 +122,8 @@ final class DemoShell {
         var keys = (screens.count > 1 ? [KeyHelp("Tab", "next app")] : []) + screen.keys
         keys.append(KeyHelp(screen.isTyping ? "^C" : "q", "quit"))
         let frame = DemoFrame(
-            tabs: screens.map(\.title), selectedTab: selected, clock: clock.label, body: body, status: screen.status.map { " " + $0 } ?? "",
+            tabs: screens.map(\.title), selectedTab: selected, clock: clock.label, body: body,
+            status: screen.status.map { " " + $0 } ?? "",
             keys: keys)
         return DemoLayout.lines(frame, columns: columns, rows: rows)
     }

@@ -58,7 +58,9 @@ public enum KittensRender {
             let source = "source: " + (image.source.map { "\($0)" } ?? "?")
             do {
                 let pixels = try PNGPixels(bytes)
-                return HalfBlocks.lines(pixels, columns: imageColumns, rows: imageRows) + [ScreenLine(""), ScreenLine(source)]
+                return HalfBlocks.lines(pixels, columns: imageColumns, rows: imageRows) + [
+                    ScreenLine(""), ScreenLine(source),
+                ]
             } catch {
                 return [ScreenLine("\(bytes.count) bytes:"), ScreenLine("\(error)"), ScreenLine(source)]
             }
@@ -85,10 +87,14 @@ final class KittensScreen: DemoScreen {
     private let scheduler: any Scheduler
     private var selected = 0
     /// The image shown: its address, its component and the view bound to it.
-    private var image: (url: String, holder: ImageComponentHolder, view: LatestModelView<ImageViewModel, ImageViewEvent>)?
+    private var image:
+        (url: String, holder: ImageComponentHolder, view: LatestModelView<ImageViewModel, ImageViewEvent>)?
     private var visible = false
 
-    init(feed: any ScreenFeed<KittenViewModel, KittenViewEvent>, pipeline: ImagePipeline, scheduler: any Scheduler, status: @escaping () -> String? = { nil }) {
+    init(
+        feed: any ScreenFeed<KittenViewModel, KittenViewEvent>, pipeline: ImagePipeline, scheduler: any Scheduler,
+        status: @escaping () -> String? = { nil }
+    ) {
         self.feed = feed
         self.pipeline = pipeline
         self.scheduler = scheduler
@@ -119,7 +125,9 @@ final class KittensScreen: DemoScreen {
     }
 
     func body(width: Int, height: Int) -> [ScreenLine] {
-        KittensRender.lines(KittensScreenModel(kittens: feed.model, selected: selected, image: image?.view.model), width: width, height: height)
+        KittensRender.lines(
+            KittensScreenModel(kittens: feed.model, selected: selected, image: image?.view.model), width: width,
+            height: height)
     }
 
     func handle(_ key: Key) -> Bool {

@@ -16,7 +16,10 @@ public struct NewsTabModel: Equatable, Sendable {
     /// Whether the search's results are not yet the query's: a search waits or runs.
     public var searching: Bool
 
-    public init(stack: [NewsRoute], screen: NewsScreenModel?, selected: Int?, favorites: Int, prompt: String?, searching: Bool = false) {
+    public init(
+        stack: [NewsRoute], screen: NewsScreenModel?, selected: Int?, favorites: Int, prompt: String?,
+        searching: Bool = false
+    ) {
         self.stack = stack
         self.screen = screen
         self.selected = selected
@@ -47,7 +50,8 @@ public enum NewsRender {
             lines += Self.article(article, width: width, height: room)
         case .search(let search):
             container = search.container
-            lines += Self.search(search, selected: model.selected, searching: model.searching, width: width, height: room)
+            lines += Self.search(
+                search, selected: model.selected, searching: model.searching, width: width, height: room)
         case nil:
             container = ContainerState()
         }
@@ -61,7 +65,9 @@ public enum NewsRender {
         if let error = container.errorText {
             box = DemoLayout.wrap("Error: " + error, width: 50)
             // The feature's text speaks of an app's settings; the demo has none: it reads the key from the environment.
-            if keyErrors.contains(error) { box += DemoLayout.wrap("mvi-demo reads the key from NEWS_API_KEY (with --endpoint).", width: 50) }
+            if keyErrors.contains(error) {
+                box += DemoLayout.wrap("mvi-demo reads the key from NEWS_API_KEY (with --endpoint).", width: 50)
+            }
             box += ["", "[Enter] OK"]
         } else if container.isLoading {
             box = ["Loading..."]
@@ -71,7 +77,8 @@ public enum NewsRender {
         let boxWidth = box.map(TextWidth.of).max().map { $0 + 4 } ?? 0
         let left = max(0, (width - boxWidth) / 2)
         let top = 4
-        let framed = ["┌" + String(repeating: "─", count: boxWidth - 2) + "┐"]
+        let framed =
+            ["┌" + String(repeating: "─", count: boxWidth - 2) + "┐"]
             + box.map { "│ " + $0 + String(repeating: " ", count: boxWidth - 4 - TextWidth.of($0)) + " │" }
             + ["└" + String(repeating: "─", count: boxWidth - 2) + "┘"]
         while result.count < top + framed.count { result.append(ScreenLine("")) }
@@ -108,8 +115,11 @@ public enum NewsRender {
             ? "loading more..."
             : model.canLoadMore
                 ? "more below: the last row loads the next page"
-                : model.rows.isEmpty && model.emptyText == nil ? "no headlines loaded: r tries again" : "no more headlines"
-        let body = model.emptyText.map { [ScreenLine(" " + $0)] } ?? list(model.rows, selected: selected, width: width, height: height - 2)
+                : model.rows.isEmpty && model.emptyText == nil
+                    ? "no headlines loaded: r tries again" : "no more headlines"
+        let body =
+            model.emptyText.map { [ScreenLine(" " + $0)] }
+            ?? list(model.rows, selected: selected, width: width, height: height - 2)
         return [ScreenLine(" Top headlines: \(model.rows.count) shown, row \(model.rows.isEmpty ? 0 : selected + 1)")]
             + body + [ScreenLine(" " + footer)]
     }
@@ -128,17 +138,21 @@ public enum NewsRender {
         return lines
     }
 
-    static func search(_ model: SearchViewModel, selected: Int?, searching: Bool, width: Int, height: Int) -> [ScreenLine] {
+    static func search(_ model: SearchViewModel, selected: Int?, searching: Bool, width: Int, height: Int)
+        -> [ScreenLine]
+    {
         var lines = [ScreenLine([Span(" Search: "), Span(model.query + "_", .highlighted)])]
         switch model.content {
         case .history(let entries):
-            lines.append(ScreenLine(entries.isEmpty ? " No history yet: type 3 letters or more to search" : " History:"))
+            lines.append(
+                ScreenLine(entries.isEmpty ? " No history yet: type 3 letters or more to search" : " History:"))
             let first = DemoLayout.firstRow(selected: selected ?? 0, count: entries.count, height: height - 2)
             lines += entries.enumerated().dropFirst(first).prefix(height - 2).map { index, entry in
                 ScreenLine((index == selected ? "> " : "  ") + entry, index == selected ? .highlighted : .plain)
             }
         case .results(let rows, let total):
-            lines.append(ScreenLine(searching ? " searching…" : " \(total) result\(total == 1 ? "" : "s"), \(rows.count) shown"))
+            lines.append(
+                ScreenLine(searching ? " searching…" : " \(total) result\(total == 1 ? "" : "s"), \(rows.count) shown"))
             lines += list(rows, selected: selected, width: width, height: height - 2)
         }
         return lines

@@ -55,9 +55,16 @@ final class NewsScreen: DemoScreen {
         let link = KeyHelp("^O", "link")
         switch model {
         case .headlines:
-            return [KeyHelp("arrows", "select"), KeyHelp("Enter", "open"), KeyHelp("r", "refresh"), KeyHelp("/", "search"), link]
+            return [
+                KeyHelp("arrows", "select"), KeyHelp("Enter", "open"), KeyHelp("r", "refresh"), KeyHelp("/", "search"),
+                link,
+            ]
         case .article: return [KeyHelp("f", "favourite"), KeyHelp("Esc", "back"), link]
-        case .search: return [KeyHelp("type", "query"), KeyHelp("arrows", "select"), KeyHelp("Enter", "open"), KeyHelp("Esc", "back"), link]
+        case .search:
+            return [
+                KeyHelp("type", "query"), KeyHelp("arrows", "select"), KeyHelp("Enter", "open"), KeyHelp("Esc", "back"),
+                link,
+            ]
         case nil: return [link]
         }
     }
@@ -95,7 +102,8 @@ final class NewsScreen: DemoScreen {
     func body(width: Int, height: Int) -> [ScreenLine] {
         NewsRender.lines(
             NewsTabModel(
-                stack: app.navigator.state.stack, screen: model, selected: isSearch ? selection[visible] : selected, favorites: favoriteCount,
+                stack: app.navigator.state.stack, screen: model, selected: isSearch ? selection[visible] : selected,
+                favorites: favoriteCount,
                 prompt: prompt, searching: searching),
             width: width, height: height)
     }
@@ -146,7 +154,9 @@ final class NewsScreen: DemoScreen {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             selected = Self.move(selected, key, count: model.rows.count)
             // The last row came into view: the list asks for the next page, as a scrolling list does.
-            if selected == model.rows.count - 1, model.canLoadMore, !model.isLoadingMore { app.send(.headlines(.endReached)) }
+            if selected == model.rows.count - 1, model.canLoadMore, !model.isLoadingMore {
+                app.send(.headlines(.endReached))
+            }
         default: return false
         }
         return true

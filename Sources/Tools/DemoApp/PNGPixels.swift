@@ -53,7 +53,9 @@ public struct PNGPixels: Equatable, Sendable {
         guard header[8] == 8, header[12] == 0, header[9] == 2 || header[9] == 6 else {
             throw .unsupported("bit depth \(header[8]), colour type \(header[9]), interlace \(header[12])")
         }
-        guard width > 0, height > 0, width <= 4096, height <= 4096 else { throw .unsupported("a \(width) x \(height) image") }
+        guard width > 0, height > 0, width <= 4096, height <= 4096 else {
+            throw .unsupported("a \(width) x \(height) image")
+        }
         let channels = header[9] == 6 ? 4 : 3
         let raw = try Self.storedBlocks(compressed)
         let stride = width * channels
@@ -63,9 +65,11 @@ public struct PNGPixels: Equatable, Sendable {
         pixels.reserveCapacity(width * height)
         for row in 0..<height {
             let start = row * (stride + 1)
-            let line = try Self.unfilter(raw[start], Array(raw[start + 1...start + stride]), previous: previous, channels: channels)
+            let line = try Self.unfilter(
+                raw[start], Array(raw[start + 1...start + stride]), previous: previous, channels: channels)
             for x in 0..<width {
-                pixels.append(RGBPixel(red: line[x * channels], green: line[x * channels + 1], blue: line[x * channels + 2]))
+                pixels.append(
+                    RGBPixel(red: line[x * channels], green: line[x * channels + 1], blue: line[x * channels + 2]))
             }
             previous = line
         }
@@ -95,7 +99,9 @@ public struct PNGPixels: Equatable, Sendable {
     }
 
     /// One row with its filter undone (PNG's None, Sub, Up, Average, Paeth).
-    private static func unfilter(_ filter: UInt8, _ row: [UInt8], previous: [UInt8], channels: Int) throws(Failure) -> [UInt8] {
+    private static func unfilter(_ filter: UInt8, _ row: [UInt8], previous: [UInt8], channels: Int) throws(Failure)
+        -> [UInt8]
+    {
         var line = row
         for index in line.indices {
             let left = index >= channels ? Int(line[index - channels]) : 0

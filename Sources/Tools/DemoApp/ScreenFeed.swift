@@ -1,7 +1,7 @@
+import FixtureFormat
 import Foundation
 import MVICore
 import MVIEssentials
-import FixtureFormat
 import ReplaySeam
 import ScenarioRecording
 
@@ -76,7 +76,8 @@ final class RecordedFeed<Model: Sendable, Event: Sendable>: ScreenFeed, Recordin
     /// Creates the feature's component and its view (`create`, `viewCreated`).
     /// - Throws: `RecordingFailure` when the recorder refuses the header or the config.
     init(
-        feature: FeatureModule, name: String, config: JSONObject, service: ScenarioRecorder.Service, initial: Model, file: URL
+        feature: FeatureModule, name: String, config: JSONObject, service: ScenarioRecorder.Service, initial: Model,
+        file: URL
     ) throws(RecordingFailure) {
         let latest = Locked(initial)
         self.latest = latest
@@ -86,8 +87,10 @@ final class RecordedFeed<Model: Sendable, Event: Sendable>: ScreenFeed, Recordin
         do {
             recorder = try ScenarioRecorder(
                 feature: feature,
-                header: .init(id: "\(feature.name)/\(name)", description: "Recorded with mvi-demo.", tags: ["recorded"]),
-                config: config, service: service, scheduler: DispatchQueueScheduler.background(label: "mvi-demo.recording"),
+                header: .init(
+                    id: "\(feature.name)/\(name)", description: "Recorded with mvi-demo.", tags: ["recorded"]),
+                config: config, service: service,
+                scheduler: DispatchQueueScheduler.background(label: "mvi-demo.recording"),
                 models: { screen, model in
                     // Models travel as `Any` through the seam; this tab shows its own type only.
                     guard screen == nil, let model = model as? Model else { return }
@@ -111,7 +114,12 @@ final class RecordedFeed<Model: Sendable, Event: Sendable>: ScreenFeed, Recordin
         return "recording to \(file.lastPathComponent), \(requests) request\(requests == 1 ? "" : "s")"
     }
     func send(_ event: Event) { recorder.send(view: event) }
-    func takeLabels() -> [String] { labels.withLock { taken in defer { taken = [] }; return taken } }
+    func takeLabels() -> [String] {
+        labels.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
     func start() { recorder.perform(.start) }
     func stop() { recorder.perform(.stop) }
 

@@ -57,7 +57,9 @@ public enum TimerRender {
         let shown = timer.isSettingTimer ? model.enteredText : timer.label
         let barWidth = 50
         let done = timer.progress * barWidth / 100
-        let bar = "[" + String(repeating: "#", count: done) + String(repeating: "-", count: barWidth - done) + "] \(timer.progress)%"
+        let bar =
+            "[" + String(repeating: "#", count: done) + String(repeating: "-", count: barWidth - done)
+            + "] \(timer.progress)%"
         func centred(_ text: String, _ style: Style) -> ScreenLine {
             let left = max(0, (width - TextWidth.of(text)) / 2)
             return ScreenLine([Span(String(repeating: " ", count: left) + text, style)]).fitted(to: width)
@@ -67,7 +69,8 @@ public enum TimerRender {
         }
         var lines: [ScreenLine] = [ScreenLine(" Countdown timer: \(phase)", .strong), ScreenLine("")]
         lines += [
-            onPanel(""), onPanel(centred("background \(timer.backgroundIndex): \(background.name)", panel)), onPanel(""),
+            onPanel(""), onPanel(centred("background \(timer.backgroundIndex): \(background.name)", panel)),
+            onPanel(""),
             onPanel(centred(shown, panel)), onPanel(""),
         ]
         lines.append(ScreenLine(""))
@@ -107,9 +110,13 @@ final class TimerScreen: DemoScreen {
     var isTyping: Bool { feed.model.isSettingTimer }
 
     var keys: [KeyHelp] {
-        if feed.model.isSettingTimer { return [KeyHelp("0-9", "digits"), KeyHelp("Backspace", "erase"), KeyHelp("Enter", "set")] }
-        return [KeyHelp("Space", feed.model.isCountingDown ? "pause" : "start"),
-                KeyHelp("x", feed.model.secondButton == .stop ? "stop" : "reset"), KeyHelp("s", "set time")]
+        if feed.model.isSettingTimer {
+            return [KeyHelp("0-9", "digits"), KeyHelp("Backspace", "erase"), KeyHelp("Enter", "set")]
+        }
+        return [
+            KeyHelp("Space", feed.model.isCountingDown ? "pause" : "start"),
+            KeyHelp("x", feed.model.secondButton == .stop ? "stop" : "reset"), KeyHelp("s", "set time"),
+        ]
     }
 
     func prepare() {

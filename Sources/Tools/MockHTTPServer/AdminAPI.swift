@@ -1,5 +1,5 @@
-import MVIJSON
 import Foundation
+import MVIJSON
 
 /// The admin HTTP API under `/__admin/`: stubs, faults, the journal and reset, for tests written in
 /// any language. Spec: docs/mock-server.md.
@@ -17,7 +17,8 @@ struct AdminAPI {
         case ("GET", "/__admin/stubs"):
             let list = server.stubs.map { entry in
                 JSONValue.object([
-                    "id": .integer(entry.id), "method": entry.stub.method.map(JSONValue.string) ?? .null, "path": .string(entry.stub.path),
+                    "id": .integer(entry.id), "method": entry.stub.method.map(JSONValue.string) ?? .null,
+                    "path": .string(entry.stub.path),
                     "query": Self.encode(entry.stub.query), "headers": Self.encode(entry.stub.headers),
                     "responses": .integer(entry.stub.responses.count), "served": .integer(entry.served),
                 ])
@@ -49,11 +50,15 @@ struct AdminAPI {
             server.reset()
             return HTTPResponse(status: 204)
         default:
-            if request.path.hasPrefix("/__admin/requests/"), request.path.hasSuffix("/near-misses"), request.method == "GET" {
+            if request.path.hasPrefix("/__admin/requests/"), request.path.hasSuffix("/near-misses"),
+                request.method == "GET"
+            {
                 return nearMisses(request)
             }
             if request.path.hasPrefix("/__admin/stubs/"), request.method == "DELETE" {
-                guard let id = Int(request.path.dropFirst("/__admin/stubs/".count)) else { return error(400, "expected /__admin/stubs/<id>") }
+                guard let id = Int(request.path.dropFirst("/__admin/stubs/".count)) else {
+                    return error(400, "expected /__admin/stubs/<id>")
+                }
                 return server.removeStub(id) ? HTTPResponse(status: 204) : error(404, "no stub \(id)")
             }
             return error(404, "no admin route \(request.method) \(request.path); see docs/mock-server.md")
@@ -65,7 +70,9 @@ struct AdminAPI {
     private func findRequests(_ request: HTTPRequest, countOnly: Bool) -> HTTPResponse {
         let pattern: RequestPattern
         if request.method == "POST" {
-            do { pattern = try StubDecoder.requestPattern(request.body) } catch { return self.error(400, error.description) }
+            do { pattern = try StubDecoder.requestPattern(request.body) } catch {
+                return self.error(400, error.description)
+            }
         } else {
             var filter = RequestPattern()
             for (name, value) in request.query {
@@ -93,11 +100,14 @@ struct AdminAPI {
     private func nearMisses(_ request: HTTPRequest) -> HTTPResponse {
         let middle = request.path.dropFirst("/__admin/requests/".count).dropLast("/near-misses".count)
         guard let sequence = Int(middle) else { return error(400, "expected /__admin/requests/<sequence>/near-misses") }
-        guard let entry = server.journal.entry(sequence) else { return error(404, "no request \(sequence) in the journal") }
+        guard let entry = server.journal.entry(sequence) else {
+            return error(404, "no request \(sequence) in the journal")
+        }
         let misses = server.nearMisses(for: entry.request).map { miss in
             JSONValue.object([
                 "stub": .integer(miss.stub), "method": miss.pattern.method.map(JSONValue.string) ?? .null,
-                "path": miss.pattern.path.map(JSONValue.string) ?? .null, "reasons": .array(miss.reasons.map(JSONValue.string)),
+                "path": miss.pattern.path.map(JSONValue.string) ?? .null,
+                "reasons": .array(miss.reasons.map(JSONValue.string)),
             ])
         }
         return .json(200, ["sequence": .integer(sequence), "nearMisses": .array(misses)])
@@ -123,16 +133,22 @@ struct AdminAPI {
     static func encode(_ entry: JournalEntry) -> JSONValue {
         let request = entry.request
         let body: (String, JSONValue) =
-            if let text = String(data: request.body, encoding: .utf8) { ("body", .string(text)) } else { ("bodyBase64", .string(request.body.base64EncodedString())) }
-        return .object(JSONObject([
-            ("sequence", .integer(entry.sequence)), ("connection", .integer(entry.connection)), ("method", .string(request.method)),
-            ("target", .string(request.target)), ("path", .string(request.path)),
-            ("query", .array(request.query.map { ["name": .string($0.name), "value": .string($0.value)] })),
-            ("headers", .array(request.headers.map { ["name": .string($0.name), "value": .string($0.value)] })),
-            body, ("bodyBytes", .integer(entry.bodyBytes)), ("bodyTruncated", .bool(entry.bodyTruncated)),
-            ("stub", entry.stub.map(JSONValue.integer) ?? .null), ("route", entry.route.map(JSONValue.string) ?? .null),
-            ("status", entry.status.map(JSONValue.integer) ?? .null), ("fault", entry.fault.map { .string($0.rawValue) } ?? .null),
-            ("clientWentAway", .bool(entry.clientWentAway)),
-        ]))
+            if let text = String(data: request.body, encoding: .utf8) { ("body", .string(text)) } else {
+                ("bodyBase64", .string(request.body.base64EncodedString()))
+            }
+        return .object(
+            JSONObject([
+                ("sequence", .integer(entry.sequence)), ("connection", .integer(entry.connection)),
+                ("method", .string(request.method)),
+                ("target", .string(request.target)), ("path", .string(request.path)),
+                ("query", .array(request.query.map { ["name": .string($0.name), "value": .string($0.value)] })),
+                ("headers", .array(request.headers.map { ["name": .string($0.name), "value": .string($0.value)] })),
+                body, ("bodyBytes", .integer(entry.bodyBytes)), ("bodyTruncated", .bool(entry.bodyTruncated)),
+                ("stub", entry.stub.map(JSONValue.integer) ?? .null),
+                ("route", entry.route.map(JSONValue.string) ?? .null),
+                ("status", entry.status.map(JSONValue.integer) ?? .null),
+                ("fault", entry.fault.map { .string($0.rawValue) } ?? .null),
+                ("clientWentAway", .bool(entry.clientWentAway)),
+            ]))
     }
 }

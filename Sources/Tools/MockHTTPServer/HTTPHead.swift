@@ -1,5 +1,5 @@
-import MVIJSON
 import Foundation
+import MVIJSON
 
 /// The head of an HTTP/1.x message: its start line (a request line or a status line) and its
 /// header fields, up to and including the blank line. The one header parser of the package: the
@@ -35,7 +35,9 @@ public struct HTTPHead: Sendable {
     /// client that sends `\n` alone is answered at once instead of waiting out the header timeout.
     /// Refuses a head over `maxBytes`, one that is not UTF-8, a field line without a colon, a name
     /// that is not a token, and a value holding CR, LF or NUL.
-    public static func parse(_ buffer: Data, maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError) -> HTTPHead? {
+    public static func parse(_ buffer: Data, maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError)
+        -> HTTPHead?
+    {
         var start = buffer.startIndex
         var lines: [Range<Data.Index>] = []
         var position = start
@@ -68,7 +70,9 @@ public struct HTTPHead: Sendable {
         var fields: [(name: String, value: String)] = []
         for range in lines {
             let line = ArraySlice(buffer[range])
-            guard let colon = line.firstIndex(of: 58) else { throw .badRequest("header line without a colon: \(show(text(line)))") }
+            guard let colon = line.firstIndex(of: 58) else {
+                throw .badRequest("header line without a colon: \(show(text(line)))")
+            }
             let nameBytes = line[..<colon]
             guard !nameBytes.isEmpty, nameBytes.allSatisfy({ tokenBytes[Int($0)] }) else {
                 throw .badRequest("malformed header name \(show(text(nameBytes)))")
@@ -88,7 +92,9 @@ public struct HTTPHead: Sendable {
     /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.
     static let tokenBytes: [Bool] = (0..<256).map { byte in
         let scalar = Unicode.Scalar(UInt8(byte))
-        return byte < 128 && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+        return byte < 128
+            && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
     }
 
     /// UTF-8 bytes as text (the head was checked to be valid UTF-8).
@@ -96,7 +102,10 @@ public struct HTTPHead: Sendable {
 
     /// Header names compared without regard to ASCII case.
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122) }
+        lhs.utf8.count == rhs.utf8.count
+            && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
+                a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122)
+            }
     }
 
     /// A string for messages: a JSON string literal of at most 60 characters.

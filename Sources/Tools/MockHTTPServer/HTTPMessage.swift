@@ -1,5 +1,5 @@
-import MVIJSON
 import Foundation
+import MVIJSON
 
 /// A request as the server read it.
 public struct HTTPRequest: Sendable {
@@ -49,17 +49,25 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A JSON response from text.
-    public static func json(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: Data(text.utf8))
+    public static func json(_ status: Int, _ text: String, headers: [(name: String, value: String)] = [])
+        -> HTTPResponse
+    {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
+            body: Data(text.utf8))
     }
 
     /// A JSON response from a value, written compactly with its members in order.
-    public static func json(_ status: Int, _ value: JSONValue, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+    public static func json(_ status: Int, _ value: JSONValue, headers: [(name: String, value: String)] = [])
+        -> HTTPResponse
+    {
         .json(status, value.compactText, headers: headers)
     }
 
     /// `{"message": text}`: how the server's own routes and the admin API explain a refusal.
-    public static func message(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+    public static func message(_ status: Int, _ text: String, headers: [(name: String, value: String)] = [])
+        -> HTTPResponse
+    {
         .json(status, ["message": .string(text)], headers: headers)
     }
 
@@ -150,9 +158,13 @@ public struct HTTPRequestParser {
         guard parts[0].allSatisfy({ ($0 >= 65 && $0 <= 90) || $0 == 45 || $0 == 95 }) else {
             throw .badRequest("malformed method \(HTTPHead.show(method))")
         }
-        guard version.hasPrefix("HTTP/"), parts[2].count == 8 else { throw .badRequest("malformed version \(HTTPHead.show(version))") }
+        guard version.hasPrefix("HTTP/"), parts[2].count == 8 else {
+            throw .badRequest("malformed version \(HTTPHead.show(version))")
+        }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else { throw .versionNotSupported(version) }
-        guard parts[1].first == 47 || target == "*" || Self.isAbsoluteForm(target), parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
+        guard parts[1].first == 47 || target == "*" || Self.isAbsoluteForm(target),
+            parts[1].allSatisfy({ $0 > 32 && $0 < 127 })
+        else {
             throw .badRequest("malformed request target \(HTTPHead.show(target))")
         }
 
@@ -162,7 +174,8 @@ public struct HTTPRequestParser {
         }
         var bodyLength = 0
         if let first = lengths.first {
-            guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 12, first.allSatisfy(\.isASCII), let length = Int(first), length >= 0,
+            guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 12, first.allSatisfy(\.isASCII),
+                let length = Int(first), length >= 0,
                 first.allSatisfy(\.isNumber)
             else {
                 throw .badRequest("invalid Content-Length \(HTTPHead.show(lengths.joined(separator: ", ")))")
@@ -175,7 +188,9 @@ public struct HTTPRequestParser {
         let body = Data(buffer[bodyStart..<(bodyStart + bodyLength)])
 
         let (path, query) = Self.splitTarget(target)
-        let request = HTTPRequest(method: method, target: target, path: path, query: query, version: version, headers: head.fields, body: body)
+        let request = HTTPRequest(
+            method: method, target: target, path: path, query: query, version: version, headers: head.fields, body: body
+        )
         return (request, head.length + bodyLength)
     }
 
@@ -189,7 +204,9 @@ public struct HTTPRequestParser {
     /// announces a body that has not fully arrived: the client waits for `100 Continue`.
     /// Returns the offset just past the head, to answer each request once.
     func awaitsContinue(_ buffer: Data) -> Int? {
-        guard let head = try? HTTPHead.parse(buffer), head.field("expect")?.lowercased().contains("100-continue") == true else { return nil }
+        guard let head = try? HTTPHead.parse(buffer),
+            head.field("expect")?.lowercased().contains("100-continue") == true
+        else { return nil }
         let length = head.field("content-length").flatMap { Int($0) } ?? 0
         return length > 0 && buffer.count - head.length < length ? head.length : nil
     }
@@ -214,7 +231,8 @@ public struct HTTPRequestParser {
         }
         let path = decode(pieces[0], plusIsSpace: false)
         guard pieces.count == 2 else { return (path, []) }
-        let query = pieces[1].split(separator: 38, omittingEmptySubsequences: true).map { pair -> (name: String, value: String) in
+        let query = pieces[1].split(separator: 38, omittingEmptySubsequences: true).map {
+            pair -> (name: String, value: String) in
             let kv = pair.split(separator: 61, maxSplits: 1, omittingEmptySubsequences: false)
             return (decode(kv[0], plusIsSpace: true), kv.count == 2 ? decode(kv[1], plusIsSpace: true) : "")
         }

@@ -32,7 +32,10 @@ enum ImageBytes {
 
     private static func build(_ id: String, side size: Int) -> Data {
         let hash = FNV1a.hash(id.utf8)
-        let rgb = [UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash >> 16)]
+        let rgb = [
+            UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: hash >> 8),
+            UInt8(truncatingIfNeeded: hash >> 16),
+        ]
         var raw = Data(capacity: size * (size * 3 + 1))
         for y in 0..<size {
             raw.append(0)  // filter: none
@@ -78,7 +81,9 @@ enum ImageBytes {
             let end = min(offset + 65535, data.count)
             let length = UInt16(end - offset)
             out.append(end == data.count ? 1 : 0)  // BFINAL on the last block
-            out.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
+            out.append(contentsOf: [
+                UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8),
+            ])
             out.append(data[offset..<end])
             offset = end
         } while offset < data.count

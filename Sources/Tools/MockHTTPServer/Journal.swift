@@ -73,13 +73,17 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
         let kept =
             truncated
             ? HTTPRequest(
-                method: request.method, target: request.target, path: request.path, query: request.query, version: request.version,
+                method: request.method, target: request.target, path: request.path, query: request.query,
+                version: request.version,
                 headers: request.headers, body: Data(request.body.prefix(limits.maxBodyBytes)))
             : request
         condition.lock()
         defer { condition.unlock() }
         nextSequence += 1
-        storage.append(JournalEntry(sequence: nextSequence, connection: connection, request: kept, bodyTruncated: truncated, bodyBytes: size))
+        storage.append(
+            JournalEntry(
+                sequence: nextSequence, connection: connection, request: kept, bodyTruncated: truncated, bodyBytes: size
+            ))
         if storage.count - start > limits.maxEntries {
             start += 1
             droppedCount += 1

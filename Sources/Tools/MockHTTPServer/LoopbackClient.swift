@@ -26,16 +26,22 @@ public final class LoopbackClient {
     /// Sends `GET target` and returns the response's status and body.
     public func get(_ target: String) throws -> (status: Int, body: Data) {
         let socket = Socket(fd: fd)
-        guard socket.write(Data("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)) else { throw SocketError("send") }
+        guard socket.write(Data("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)) else {
+            throw SocketError("send")
+        }
         while true {
             if let response = try takeResponse() { return response }
-            guard socket.read(appendingTo: &buffer, using: &scratch) > 0 else { throw SocketError("recv", code: ECONNRESET) }
+            guard socket.read(appendingTo: &buffer, using: &scratch) > 0 else {
+                throw SocketError("recv", code: ECONNRESET)
+            }
         }
     }
 
     private func takeResponse() throws -> (status: Int, body: Data)? {
         let parsed: HTTPHead?
-        do { parsed = try HTTPHead.parse(buffer) } catch { throw SocketError("malformed response head: \(error.message)", code: EPROTO) }
+        do { parsed = try HTTPHead.parse(buffer) } catch {
+            throw SocketError("malformed response head: \(error.message)", code: EPROTO)
+        }
         guard let head = parsed else { return nil }
         guard let status = head.status else { throw SocketError("malformed status line", code: EPROTO) }
         let length = head.field("content-length").flatMap { Int($0) } ?? 0

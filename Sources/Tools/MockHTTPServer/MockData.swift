@@ -1,5 +1,5 @@
-import MVIJSON
 import Foundation
+import MVIJSON
 
 /// The server's fixed data sets, read from `Fixtures/http/`: `cats.json` for The Cat API and
 /// `news-articles.json` for NewsAPI.
@@ -28,7 +28,9 @@ public struct MockData: Sendable {
     /// Articles in the order served (newest first), each with `language` and `country` kept for filtering.
     public let articles: [JSONObject]
     /// The fields of an article as NewsAPI sends them, in its order.
-    static let articleFields = ["source", "author", "title", "description", "url", "urlToImage", "publishedAt", "content"]
+    static let articleFields = [
+        "source", "author", "title", "description", "url", "urlToImage", "publishedAt", "content",
+    ]
 
     /// The data set files, in `Fixtures/http/`.
     public static let catsFile = "cats.json"
@@ -40,8 +42,12 @@ public struct MockData: Sendable {
         let images = try objects(try read(catsFile)["images"], field: "images", in: catsFile)
         var cats: [Cat] = []
         for (index, image) in images.enumerated() {
-            guard case .string(let id)? = image["id"], let width = image["width"]?.wholeNumber, let height = image["height"]?.wholeNumber else {
-                throw .invalidData(path: catsFile, field: "images[\(index)]", problem: "needs a string id and whole number width and height")
+            guard case .string(let id)? = image["id"], let width = image["width"]?.wholeNumber,
+                let height = image["height"]?.wholeNumber
+            else {
+                throw .invalidData(
+                    path: catsFile, field: "images[\(index)]",
+                    problem: "needs a string id and whole number width and height")
             }
             cats.append(Cat(id: id, width: width, height: height))
         }
@@ -49,7 +55,8 @@ public struct MockData: Sendable {
         let articles = try objects(try read(newsFile)["articles"], field: "articles", in: newsFile)
         for (index, article) in articles.enumerated() {
             guard case .string? = article["url"], case .object? = article["source"] else {
-                throw .invalidData(path: newsFile, field: "articles[\(index)]", problem: "needs a string url and a source object")
+                throw .invalidData(
+                    path: newsFile, field: "articles[\(index)]", problem: "needs a string url and a source object")
             }
         }
         return MockData(folder: directory, cats: cats, articles: articles)
@@ -57,20 +64,30 @@ public struct MockData: Sendable {
 
     private static func read(_ path: String) throws(MockServerError) -> JSONObject {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw .unreadableData(path: path, reason: error.localizedDescription) }
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw .unreadableData(path: path, reason: error.localizedDescription)
+        }
         let value: JSONValue
         do throws(JSONReadError) { value = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch {
             throw .invalidData(path: path, field: "the text", problem: error.description)
         }
-        guard case .object(let object) = value else { throw .invalidData(path: path, field: "the top level", problem: "expected an object") }
+        guard case .object(let object) = value else {
+            throw .invalidData(path: path, field: "the top level", problem: "expected an object")
+        }
         return object
     }
 
-    private static func objects(_ value: JSONValue?, field: String, in path: String) throws(MockServerError) -> [JSONObject] {
-        guard case .array(let items)? = value else { throw .invalidData(path: path, field: field, problem: "expected an array of objects") }
+    private static func objects(_ value: JSONValue?, field: String, in path: String) throws(MockServerError)
+        -> [JSONObject]
+    {
+        guard case .array(let items)? = value else {
+            throw .invalidData(path: path, field: field, problem: "expected an array of objects")
+        }
         var objects: [JSONObject] = []
         for (index, item) in items.enumerated() {
-            guard case .object(let object) = item else { throw .invalidData(path: path, field: "\(field)[\(index)]", problem: "expected an object") }
+            guard case .object(let object) = item else {
+                throw .invalidData(path: path, field: "\(field)[\(index)]", problem: "expected an object")
+            }
             objects.append(object)
         }
         return objects
@@ -86,11 +103,14 @@ public struct MockData: Sendable {
         if let explicit {
             candidates.append((URL(fileURLWithPath: explicit).appendingPathComponent("http"), .explicit))
         } else {
-            candidates.append((URL(fileURLWithPath: workingDirectory).appendingPathComponent("Fixtures/http"), .workingDirectory))
-            let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            candidates.append(
+                (URL(fileURLWithPath: workingDirectory).appendingPathComponent("Fixtures/http"), .workingDirectory))
+            let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
             candidates.append((checkout.appendingPathComponent("Fixtures/http"), .checkout))
         }
-        for (candidate, source) in candidates where FileManager.default.fileExists(atPath: candidate.appendingPathComponent(catsFile).path) {
+        for (candidate, source) in candidates
+        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent(catsFile).path) {
             var data = try load(from: candidate)
             data.source = source
             return data
@@ -103,7 +123,8 @@ public struct MockData: Sendable {
         switch source {
         case .explicit: "data set: \(folder.path)"
         case .workingDirectory: "data set: \(folder.path) (./Fixtures; pass --fixtures DIR for another)"
-        case .checkout: "data set: \(folder.path) (the package checkout's: there is no Fixtures/http in the working folder; pass --fixtures DIR for another)"
+        case .checkout:
+            "data set: \(folder.path) (the package checkout's: there is no Fixtures/http in the working folder; pass --fixtures DIR for another)"
         }
     }
 }

@@ -50,10 +50,14 @@ public final class MockServer: Sendable {
         public var log: @Sendable (String) -> Void
 
         public init(
-            host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10),
-            writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(), eventLoops: Int = 2,
+            host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30),
+            headerTimeout: Duration = .seconds(10),
+            writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(),
+            eventLoops: Int = 2,
             newsAPI: NewsAPIKeys = NewsAPIKeys(), proxy: ProxyConfiguration? = nil,
-            log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8)) }
+            log: @escaping @Sendable (String) -> Void = {
+                FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8))
+            }
         ) {
             self.host = host
             self.port = port
@@ -168,7 +172,8 @@ public final class MockServer: Sendable {
         state.withLock { state in
             if state.stopping { return .failure(Refusal(message: "the server is stopping")) }
             guard state.openConnections < configuration.maxConnections else {
-                return .failure(Refusal(message: "the server serves at most \(configuration.maxConnections) connections at once"))
+                return .failure(
+                    Refusal(message: "the server serves at most \(configuration.maxConnections) connections at once"))
             }
             state.openConnections += 1
             state.nextConnection += 1
@@ -189,7 +194,9 @@ public final class MockServer: Sendable {
             return state.lastExhaustion == nil
         }
         if first {
-            configuration.log("out of file descriptors (\(code == EMFILE ? "EMFILE" : "ENFILE")); new clients get 503 until some are free")
+            configuration.log(
+                "out of file descriptors (\(code == EMFILE ? "EMFILE" : "ENFILE")); new clients get 503 until some are free"
+            )
         }
     }
 
@@ -259,13 +266,17 @@ public final class MockServer: Sendable {
     /// newer stubs. A stub for the same path that differs in one query value is what a person was
     /// aiming at, more than a stub for another path that happens to differ in nothing else.
     public func nearMisses(for request: HTTPRequest, limit: Int = 3) -> [NearMiss] {
-        let misses = stubs.map { NearMiss(stub: $0.id, pattern: $0.stub.pattern, reasons: $0.stub.pattern.misses(request)) }
+        let misses = stubs.map {
+            NearMiss(stub: $0.id, pattern: $0.stub.pattern, reasons: $0.stub.pattern.misses(request))
+        }
         if misses.contains(where: { $0.reasons.isEmpty }) { return [] }
         func rank(_ miss: NearMiss, _ offset: Int) -> (Int, Int, Int) {
             let pathDiffers = miss.pattern.path.map { $0 != request.path } ?? false
             return (pathDiffers ? 1 : 0, miss.reasons.count, offset)
         }
-        return Array(misses.enumerated().sorted { rank($0.element, $0.offset) < rank($1.element, $1.offset) }.prefix(limit).map(\.element))
+        return Array(
+            misses.enumerated().sorted { rank($0.element, $0.offset) < rank($1.element, $1.offset) }.prefix(limit).map(
+                \.element))
     }
 
     /// Whether a stub answers `request` (nothing is counted).

@@ -16,17 +16,28 @@ public struct MockServerCommand: Sendable {
             .value("fixtures", "DIR", "the Fixtures folder whose http/ holds the data sets (default ./Fixtures)"),
             .value("stubs", "DIR", "load every *.json stub file of DIR at start (the admin API's format)"),
             .value("idle-timeout", "SECONDS", "close keep-alive connections idle this long (default 30)"),
-            .value("header-timeout", "SECONDS", "a request must arrive whole this long after its first byte, else 408 (default 10)"),
-            .value("write-timeout", "SECONDS", "abandon a response the client takes no byte of for this long (default 10)"),
+            .value(
+                "header-timeout", "SECONDS",
+                "a request must arrive whole this long after its first byte, else 408 (default 10)"),
+            .value(
+                "write-timeout", "SECONDS", "abandon a response the client takes no byte of for this long (default 10)"),
             .value("max-connections", "N", "connections served at once; more get 503 (default 1024)"),
             .value("max-journal-entries", "N", "requests the journal keeps; older ones are dropped (default 10000)"),
             .value("max-journal-body", "BYTES", "body bytes the journal keeps per request (default 65536)"),
             .value("event-loops", "N", "event-loop threads serving the connections (default 2)"),
-            .value("news-api-keys", "LIST", "the NewsAPI keys accepted, comma-separated; others get 401 apiKeyInvalid (default: any key)"),
-            .value("news-request-limit", "N", "NewsAPI requests one key may make before 429 rateLimited (default: no limit)"),
+            .value(
+                "news-api-keys", "LIST",
+                "the NewsAPI keys accepted, comma-separated; others get 401 apiKeyInvalid (default: any key)"),
+            .value(
+                "news-request-limit", "N",
+                "NewsAPI requests one key may make before 429 rateLimited (default: no limit)"),
             .value("news-disabled-keys", "LIST", "NewsAPI keys, comma-separated, that get 401 apiKeyDisabled"),
-            .value("proxy", "UPSTREAM", "forward requests no stub answers to UPSTREAM (an http or https URL) instead of the built-in routes"),
-            .value("record", "DIR", "with --proxy: write each upstream answer to DIR as a stub file (the --stubs format), keys redacted"),
+            .value(
+                "proxy", "UPSTREAM",
+                "forward requests no stub answers to UPSTREAM (an http or https URL) instead of the built-in routes"),
+            .value(
+                "record", "DIR",
+                "with --proxy: write each upstream answer to DIR as a stub file (the --stubs format), keys redacted"),
         ],
         discussion: """
             The first line on standard output is `listening on http://HOST:PORT`; the second names the data set and where it was found.
@@ -42,7 +53,8 @@ public struct MockServerCommand: Sendable {
         /// Blocks until the server is asked to stop (SIGINT or SIGTERM for the executable).
         public var waitForStop: () -> Void
 
-        public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, waitForStop: @escaping () -> Void) {
+        public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, waitForStop: @escaping () -> Void)
+        {
             self.out = out
             self.err = err
             self.waitForStop = waitForStop
@@ -70,32 +82,40 @@ public struct MockServerCommand: Sendable {
     public init(_ parsed: ParsedCommand) throws(UsageError) {
         func fail(_ message: String) -> UsageError { UsageError(command: "mock-server", message) }
         /// The value of `--name` read by `read`, or `fallback` when the option is absent.
-        func option<Value>(_ name: String, _ fallback: Value, _ read: (String) -> Value?, expected: String) throws(UsageError) -> Value {
+        func option<Value>(_ name: String, _ fallback: Value, _ read: (String) -> Value?, expected: String)
+            throws(UsageError) -> Value
+        {
             guard let raw = parsed.value(name) else { return fallback }
             guard let value = read(raw) else { throw fail("--\(name) \(raw): expected \(expected)") }
             return value
         }
         /// A positive number of seconds (fractions allowed: 0.5).
         func seconds(_ name: String, default fallback: Duration) throws(UsageError) -> Duration {
-            try option(name, fallback, { raw in
-                Double(raw).flatMap { $0 > 0 && $0 <= 86_400 ? Duration.milliseconds(max(1, Int($0 * 1000))) : nil }
-            }, expected: "a number of seconds from 0.001 to 86400")
+            try option(
+                name, fallback,
+                { raw in
+                    Double(raw).flatMap { $0 > 0 && $0 <= 86_400 ? Duration.milliseconds(max(1, Int($0 * 1000))) : nil }
+                }, expected: "a number of seconds from 0.001 to 86400")
         }
         /// A whole number at least `minimum`.
         func count(_ name: String, default fallback: Int, minimum: Int) throws(UsageError) -> Int {
-            try option(name, fallback, { Int($0).flatMap { $0 >= minimum ? $0 : nil } }, expected: "a whole number >= \(minimum)")
+            try option(
+                name, fallback, { Int($0).flatMap { $0 >= minimum ? $0 : nil } },
+                expected: "a whole number >= \(minimum)")
         }
         /// A comma-separated list of one key or more.
         func keys(_ name: String) throws(UsageError) -> Set<String>? {
             guard let list = parsed.value(name) else { return nil }
-            let keys = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            let keys = Set(
+                list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             if keys.isEmpty { throw fail("--\(name) \(list): expected one key or more, comma-separated") }
             return keys
         }
 
         if let extra = (parsed.arguments + parsed.passthrough).first { throw fail("unexpected argument \(extra)") }
         host = parsed.value("host") ?? "127.0.0.1"
-        port = try option("port", 8080, { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } }, expected: "0...65535")
+        port = try option(
+            "port", 8080, { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } }, expected: "0...65535")
         fixtures = parsed.value("fixtures")
         stubs = parsed.value("stubs")
         journal = JournalLimits(
@@ -104,18 +124,26 @@ public struct MockServerCommand: Sendable {
         newsAPI = NewsAPIKeys()
         if let accepted = try keys("news-api-keys") { newsAPI.accepted = accepted }
         if let disabled = try keys("news-disabled-keys") { newsAPI.disabled = disabled }
-        if parsed.flag("news-request-limit") { newsAPI.requestLimit = try count("news-request-limit", default: 0, minimum: 0) }
+        if parsed.flag("news-request-limit") {
+            newsAPI.requestLimit = try count("news-request-limit", default: 0, minimum: 0)
+        }
         idleTimeout = try seconds("idle-timeout", default: .seconds(30))
         headerTimeout = try seconds("header-timeout", default: .seconds(10))
         writeTimeout = try seconds("write-timeout", default: .seconds(10))
         maxConnections = try count("max-connections", default: 1024, minimum: 1)
         eventLoops = try count("event-loops", default: 2, minimum: 1)
         let record = parsed.value("record").map { URL(fileURLWithPath: $0, isDirectory: true) }
-        proxy = try option("proxy", nil as ProxyConfiguration?, { raw in
-            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else { return nil }
-            return ProxyConfiguration(upstream: url, recordDirectory: record)
-        }, expected: "an http or https URL such as https://api.thecatapi.com")
-        if record != nil, proxy == nil { throw fail("--record needs --proxy UPSTREAM: it records what the upstream answers") }
+        proxy = try option(
+            "proxy", nil as ProxyConfiguration?,
+            { raw in
+                guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                    return nil
+                }
+                return ProxyConfiguration(upstream: url, recordDirectory: record)
+            }, expected: "an http or https URL such as https://api.thecatapi.com")
+        if record != nil, proxy == nil {
+            throw fail("--record needs --proxy UPSTREAM: it records what the upstream answers")
+        }
     }
 
     /// Parses `arguments` (without the program's name) and runs the server until `io` says stop;
@@ -146,8 +174,10 @@ public struct MockServerCommand: Sendable {
             data = try MockData.locate(fixtures: fixtures)
             server = MockServer(
                 configuration: .init(
-                    host: host, port: port, data: data, idleTimeout: idleTimeout, headerTimeout: headerTimeout, writeTimeout: writeTimeout,
-                    maxConnections: maxConnections, journal: journal, eventLoops: eventLoops, newsAPI: newsAPI, proxy: proxy))
+                    host: host, port: port, data: data, idleTimeout: idleTimeout, headerTimeout: headerTimeout,
+                    writeTimeout: writeTimeout,
+                    maxConnections: maxConnections, journal: journal, eventLoops: eventLoops, newsAPI: newsAPI,
+                    proxy: proxy))
             // Files in name order; a stub added later is tried first, so the last file wins a tie.
             for stub in stubs { server.stub(stub) }
             try server.start()

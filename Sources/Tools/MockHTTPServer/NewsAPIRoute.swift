@@ -43,8 +43,12 @@ struct NewsAPIRoute {
     /// The key a request carries: `X-Api-Key`, else the `apiKey` query parameter, else
     /// `Authorization` (with or without `Bearer `); nil when there is none.
     static func key(of request: HTTPRequest) -> String? {
-        let authorization = request.header("Authorization").map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0 }
-        return [request.header("X-Api-Key"), request.queryValue("apiKey"), authorization].compactMap { $0 }.first { !$0.isEmpty }
+        let authorization = request.header("Authorization").map {
+            $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0
+        }
+        return [request.header("X-Api-Key"), request.queryValue("apiKey"), authorization].compactMap { $0 }.first {
+            !$0.isEmpty
+        }
     }
 
     func handle(_ request: HTTPRequest, endpoint: Endpoint) -> HTTPResponse {
@@ -63,27 +67,39 @@ struct NewsAPIRoute {
         let country = request.queryValue("country")
         switch endpoint {
         case .everything where q == nil:
-            return .failure(.parametersMissing(
-                "Required parameters are missing, the scope of your search is too broad. Please set any of the following required parameters and try again: q."))
-        case .topHeadlines where q == nil && language == nil && country == nil && request.queryValue("category") == nil
+            return .failure(
+                .parametersMissing(
+                    "Required parameters are missing, the scope of your search is too broad. Please set any of the following required parameters and try again: q."
+                ))
+        case .topHeadlines
+        where q == nil && language == nil && country == nil && request.queryValue("category") == nil
             && request.queryValue("sources") == nil:
-            return .failure(.parametersMissing(
-                "Required parameters are missing. Please set any of the following parameters and try again: sources, q, language, country, category."))
-        case .topHeadlines where request.queryValue("sources") != nil && (country != nil || request.queryValue("category") != nil):
-            return .failure(.parameterInvalid("You can't mix the sources parameter with the country or category parameters."))
+            return .failure(
+                .parametersMissing(
+                    "Required parameters are missing. Please set any of the following parameters and try again: sources, q, language, country, category."
+                ))
+        case .topHeadlines
+        where request.queryValue("sources") != nil && (country != nil || request.queryValue("category") != nil):
+            return .failure(
+                .parameterInvalid("You can't mix the sources parameter with the country or category parameters."))
         default: break
         }
         guard let page = Int(request.queryValue("page") ?? "1"), page >= 1 else {
             return .failure(.parameterInvalid("page must be a whole number >= 1."))
         }
-        guard let pageSize = Int(request.queryValue("pageSize") ?? String(Self.defaultPageSize)), Self.pageSizes.contains(pageSize) else {
+        guard let pageSize = Int(request.queryValue("pageSize") ?? String(Self.defaultPageSize)),
+            Self.pageSizes.contains(pageSize)
+        else {
             return .failure(.parameterInvalid("pageSize must be a whole number from 1 to 100."))
         }
         var searchIn = Self.defaultSearchFields
         if let raw = request.queryValue("searchIn") {
             searchIn = raw.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
             if let unknown = searchIn.first(where: { !Self.searchFields.contains($0) }) {
-                return .failure(.parameterInvalid("searchIn may only contain title, description and content; got \(unknown.isEmpty ? "an empty entry" : unknown)."))
+                return .failure(
+                    .parameterInvalid(
+                        "searchIn may only contain title, description and content; got \(unknown.isEmpty ? "an empty entry" : unknown)."
+                    ))
             }
         }
         // The cap: results (page - 1) * pageSize up to page * pageSize must lie within the first 100.
@@ -104,7 +120,10 @@ struct NewsAPIRoute {
         }
         let start = min((page - 1) * pageSize, matches.count)
         let slice = matches[start..<min(start + pageSize, matches.count)]
-        let served = slice.map { article in JSONValue.object(JSONObject(MockData.articleFields.map { ($0, article[$0] ?? .null) })) }
-        return .success(JSONValue.object(["status": "ok", "totalResults": .integer(matches.count), "articles": .array(served)]))
+        let served = slice.map { article in
+            JSONValue.object(JSONObject(MockData.articleFields.map { ($0, article[$0] ?? .null) }))
+        }
+        return .success(
+            JSONValue.object(["status": "ok", "totalResults": .integer(matches.count), "articles": .array(served)]))
     }
 }

@@ -38,7 +38,9 @@ final class Proxy: Sendable {
         "content-length", "transfer-encoding", "connection", "keep-alive", "server", "date", "content-encoding",
     ]
     /// Headers of the client's request that are not forwarded.
-    static let droppedRequestHeaders: Set<String> = ["host", "connection", "content-length", "keep-alive", "transfer-encoding"]
+    static let droppedRequestHeaders: Set<String> = [
+        "host", "connection", "content-length", "keep-alive", "transfer-encoding",
+    ]
 
     let configuration: ProxyConfiguration
     private let session: URLSession
@@ -65,9 +67,13 @@ final class Proxy: Sendable {
         while prefix.hasSuffix("/") { prefix.removeLast() }
         // A target in absolute form (`http://host/path?q`) keeps its path and query.
         let target =
-            request.target.hasPrefix("/") ? request.target : URL(string: request.target).map { $0.path + ($0.query.map { "?" + $0 } ?? "") } ?? "/"
-        guard let url = URL(string: prefix + target) else { return .message(502, "cannot forward \(request.target) to \(prefix)") }
-        var forwarded = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
+            request.target.hasPrefix("/")
+            ? request.target : URL(string: request.target).map { $0.path + ($0.query.map { "?" + $0 } ?? "") } ?? "/"
+        guard let url = URL(string: prefix + target) else {
+            return .message(502, "cannot forward \(request.target) to \(prefix)")
+        }
+        var forwarded = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
         forwarded.httpMethod = request.method
         for header in request.headers where !Self.droppedRequestHeaders.contains(header.name.lowercased()) {
             forwarded.addValue(header.value, forHTTPHeaderField: header.name)
@@ -88,7 +94,9 @@ final class Proxy: Sendable {
         }
         var headers: [(name: String, value: String)] = []
         for (name, value) in http.allHeaderFields {
-            guard let name = name as? String, let value = value as? String, !Self.droppedResponseHeaders.contains(name.lowercased()) else { continue }
+            guard let name = name as? String, let value = value as? String,
+                !Self.droppedResponseHeaders.contains(name.lowercased())
+            else { continue }
             headers.append((name, value))
         }
         headers.sort { $0.name.lowercased() < $1.name.lowercased() }
@@ -104,7 +112,9 @@ final class Proxy: Sendable {
         var found: [String] = []
         for header in request.headers where ["x-api-key", "authorization"].contains(header.name.lowercased()) {
             found.append(header.value)
-            if let token = header.value.split(separator: " ", maxSplits: 1).dropFirst().first { found.append(String(token)) }
+            if let token = header.value.split(separator: " ", maxSplits: 1).dropFirst().first {
+                found.append(String(token))
+            }
         }
         found += request.query.filter { isKeyParameter($0.name) }.map(\.value)
         return found.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
@@ -119,11 +129,14 @@ final class Proxy: Sendable {
         let body = Self.redact(response.body, with: redaction)
         let headers = response.headers.map { (name: $0.name, value: redaction.headerValue($0.value)) }
         var query: [String: String] = [:]
-        for parameter in request.query where !Self.isKeyParameter(parameter.name) { query[parameter.name] = parameter.value }
+        for parameter in request.query where !Self.isKeyParameter(parameter.name) {
+            query[parameter.name] = parameter.value
+        }
         let scripted = StubResponse(status: response.status, headers: headers, body: body)
         let name = Self.fileName(method: request.method, path: request.path, query: query)
         let stub = recorded.withLock { stubs -> Stub in
-            var stub = stubs[name] ?? Stub(method: request.method, path: request.path, query: query, responses: [scripted])
+            var stub =
+                stubs[name] ?? Stub(method: request.method, path: request.path, query: query, responses: [scripted])
             if stubs[name] != nil { stub.responses.append(scripted) }
             stubs[name] = stub
             return stub
@@ -177,7 +190,9 @@ enum StubEncoder {
 
     private static func response(_ response: StubResponse) -> JSONValue {
         var object: JSONObject = ["status": .integer(response.status)]
-        if !response.headers.isEmpty { object["headers"] = .object(JSONObject(response.headers.map { ($0.name, .string($0.value)) })) }
+        if !response.headers.isEmpty {
+            object["headers"] = .object(JSONObject(response.headers.map { ($0.name, .string($0.value)) }))
+        }
         if !response.body.isEmpty {
             if let text = String(data: response.body, encoding: .utf8) {
                 object["body"] = .string(text)

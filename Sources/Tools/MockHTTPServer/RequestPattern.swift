@@ -11,7 +11,9 @@ public struct RequestPattern: Sendable, Equatable {
     public var query: [String: String]
     public var headers: [String: String]
 
-    public init(method: String? = nil, path: String? = nil, query: [String: String] = [:], headers: [String: String] = [:]) {
+    public init(
+        method: String? = nil, path: String? = nil, query: [String: String] = [:], headers: [String: String] = [:]
+    ) {
         self.method = method
         self.path = path
         self.query = query
@@ -30,10 +32,12 @@ public struct RequestPattern: Sendable, Equatable {
         }
         if let path, path != request.path { reasons.append("path: expected \(path), got \(request.path)") }
         for name in query.keys.sorted() where request.queryValue(name) != query[name] {
-            reasons.append("query.\(name): expected \(query[name]!), got \(request.queryValue(name).map { $0 } ?? "nothing")")
+            reasons.append(
+                "query.\(name): expected \(query[name]!), got \(request.queryValue(name).map { $0 } ?? "nothing")")
         }
         for name in headers.keys.sorted() where request.header(name) != headers[name] {
-            reasons.append("headers.\(name): expected \(headers[name]!), got \(request.header(name).map { $0 } ?? "nothing")")
+            reasons.append(
+                "headers.\(name): expected \(headers[name]!), got \(request.header(name).map { $0 } ?? "nothing")")
         }
         return reasons
     }

@@ -29,7 +29,8 @@ package final class ResponseCache: Sendable {
     /// The answer to `request`, built by `make` the first time.
     package func answer(_ request: HTTPRequest, keepAlive: Bool, make: () -> Answer) -> Answer {
         let key = [
-            request.method, request.target, request.header("Host") ?? "", request.header("X-Api-Key") ?? "", request.header("Authorization") ?? "",
+            request.method, request.target, request.header("Host") ?? "", request.header("X-Api-Key") ?? "",
+            request.header("Authorization") ?? "",
             request.header("If-None-Match") ?? "", keepAlive ? "keep-alive" : "close",
         ].joined(separator: "\n")
         if let known = answers.withLock({ $0[key] }) { return known }

@@ -1,5 +1,5 @@
-import MVIJSON
 import Foundation
+import MVIJSON
 import SeededRandom
 
 /// The built-in endpoints: The Cat API, its images, and NewsAPI, over the fixed data sets.
@@ -34,12 +34,16 @@ struct Routes {
             return .message(404, "no route for \(request.path)")
         }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .message(405, "\(request.method) is not allowed on \(request.path); use GET or HEAD", headers: [("Allow", "GET, HEAD")])
+            return .message(
+                405, "\(request.method) is not allowed on \(request.path); use GET or HEAD",
+                headers: [("Allow", "GET, HEAD")])
         }
         switch request.path {
         case "/v1/images/search": return catSearch(request)
-        case "/v2/top-headlines": return NewsAPIRoute(articles: data.articles, keys: newsKeys).handle(request, endpoint: .topHeadlines)
-        case "/v2/everything": return NewsAPIRoute(articles: data.articles, keys: newsKeys).handle(request, endpoint: .everything)
+        case "/v2/top-headlines":
+            return NewsAPIRoute(articles: data.articles, keys: newsKeys).handle(request, endpoint: .topHeadlines)
+        case "/v2/everything":
+            return NewsAPIRoute(articles: data.articles, keys: newsKeys).handle(request, endpoint: .everything)
         default: return image(request)
         }
     }
@@ -69,15 +73,19 @@ struct Routes {
         let start = min(page * limit, cats.count)
         let slice = cats[start..<min(start + limit, cats.count)]
         let host = request.header("Host").map { "http://\($0)" } ?? origin
-        let body = JSONValue.array(slice.map { cat in
-            [
-                "id": .string(cat.id), "url": .string("\(host)/images/\(cat.id).png"),
-                "width": .integer(cat.width), "height": .integer(cat.height), "breeds": [],
-            ]
-        })
-        return .json(200, body, headers: [
-            ("Pagination-Count", String(data.cats.count)), ("Pagination-Page", String(page)), ("Pagination-Limit", String(limit)),
-        ])
+        let body = JSONValue.array(
+            slice.map { cat in
+                [
+                    "id": .string(cat.id), "url": .string("\(host)/images/\(cat.id).png"),
+                    "width": .integer(cat.width), "height": .integer(cat.height), "breeds": [],
+                ]
+            })
+        return .json(
+            200, body,
+            headers: [
+                ("Pagination-Count", String(data.cats.count)), ("Pagination-Page", String(page)),
+                ("Pagination-Limit", String(limit)),
+            ])
     }
 
     // MARK: Images
@@ -101,7 +109,9 @@ struct Routes {
         let etag = ImageBytes.etag(bytes)
         let cacheHeaders = [("ETag", etag), ("Cache-Control", "public, max-age=86400")]
         if let match = request.header("If-None-Match"),
-            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*" })
+            match.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+            })
         {
             return HTTPResponse(status: 304, headers: cacheHeaders)
         }

@@ -82,7 +82,9 @@ package struct Socket: Sendable {
         throw SocketError(call(), code: code)
     }
 
-    private static func withSockaddr(_ address: sockaddr_in, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    private static func withSockaddr(_ address: sockaddr_in, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32)
+        -> Int32
+    {
         var address = address
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -156,7 +158,10 @@ package struct Socket: Sendable {
     }
 
     /// What a non-blocking read found.
-    enum Received { case bytes(Int), wouldBlock, end }
+    enum Received {
+        case bytes(Int)
+        case wouldBlock, end
+    }
 
     /// Reads what is available into `buffer` and appends it to `data`; a failure counts as the end.
     func receive(appendingTo data: inout Data, using buffer: inout [UInt8]) -> Received {
@@ -170,7 +175,11 @@ package struct Socket: Sendable {
     }
 
     /// What a non-blocking write did.
-    enum Sent { case done, wouldBlock(progressed: Bool), failed }
+    enum Sent {
+        case done
+        case wouldBlock(progressed: Bool)
+        case failed
+    }
 
     /// Writes `data` from `offset` on, as far as the socket takes it, moving `offset`.
     func send(_ data: Data, from offset: inout Int) -> Sent {
@@ -196,7 +205,9 @@ package struct Socket: Sendable {
     /// Returns the byte count: 0 at end of stream, -1 on error. `buffer` is reused between reads.
     func read(appendingTo data: inout Data, using buffer: inout [UInt8]) -> Int {
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if count > 0 { buffer.withUnsafeBytes { data.append($0.bindMemory(to: UInt8.self).baseAddress!, count: count) } }
+        if count > 0 {
+            buffer.withUnsafeBytes { data.append($0.bindMemory(to: UInt8.self).baseAddress!, count: count) }
+        }
         return count
     }
 
@@ -250,16 +261,28 @@ package struct Socket: Sendable {
 
 #if canImport(Glibc)
     private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
-    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { Glibc.send(fd, bytes, count, flags) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+        Glibc.send(fd, bytes, count, flags)
+    }
     private func systemAccept(_ fd: Int32) -> Int32 { Glibc.accept(fd, nil, nil) }
     private typealias SystemLinger = Glibc.linger
-    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, bytes, count) }
-    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, bytes, count) }
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        Glibc.write(fd, bytes, count)
+    }
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        Glibc.read(fd, bytes, count)
+    }
 #elseif canImport(Darwin)
     private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
-    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { Darwin.send(fd, bytes, count, flags) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+        Darwin.send(fd, bytes, count, flags)
+    }
     private func systemAccept(_ fd: Int32) -> Int32 { Darwin.accept(fd, nil, nil) }
     private typealias SystemLinger = Darwin.linger
-    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
-    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, bytes, count) }
+    private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        Darwin.write(fd, bytes, count)
+    }
+    private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        Darwin.read(fd, bytes, count)
+    }
 #endif

@@ -1,5 +1,5 @@
-import MVIJSON
 import Foundation
+import MVIJSON
 
 /// Why a stub (admin API body or stub file) was refused; every case names the field.
 public indirect enum StubError: Error, Equatable, CustomStringConvertible {
@@ -31,7 +31,9 @@ public indirect enum StubError: Error, Equatable, CustomStringConvertible {
 enum StubDecoder {
     static let stubFields: Set<String> = ["method", "path", "query", "headers", "response", "responses"]
     static let patternFields: Set<String> = ["method", "path", "query", "headers"]
-    static let responseFields: Set<String> = ["status", "headers", "body", "bodyBase64", "chunked", "chunkSize", "delayMs", "throttle", "fault"]
+    static let responseFields: Set<String> = [
+        "status", "headers", "body", "bodyBase64", "chunked", "chunkSize", "delayMs", "throttle", "fault",
+    ]
     /// Headers the server writes itself.
     static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
@@ -41,19 +43,25 @@ enum StubDecoder {
         let pattern = try self.pattern(fields, requirePath: true)
         let rawResponses: [JSONValue]
         switch (fields["responses"], fields["response"]) {
-        case (.some, .some): throw .invalidField(field: "responses", problem: "give responses (an array) or response (one), not both")
+        case (.some, .some):
+            throw .invalidField(field: "responses", problem: "give responses (an array) or response (one), not both")
         case (.some(let list), nil):
-            guard case .array(let array) = list, !array.isEmpty else { throw .invalidField(field: "responses", problem: "expected a non-empty array") }
+            guard case .array(let array) = list, !array.isEmpty else {
+                throw .invalidField(field: "responses", problem: "expected a non-empty array")
+            }
             rawResponses = array
         case (nil, .some(let single)): rawResponses = [single]
-        case (nil, nil): throw .invalidField(field: "responses", problem: "missing; give responses (an array) or response (one)")
+        case (nil, nil):
+            throw .invalidField(field: "responses", problem: "missing; give responses (an array) or response (one)")
         }
         // A single `response` is named `responses[0]` in errors too.
         var responses: [StubResponse] = []
         for (index, raw) in rawResponses.enumerated() {
             responses.append(try response(raw, at: "responses[\(index)]", method: pattern.method))
         }
-        return Stub(method: pattern.method, path: pattern.path!, query: pattern.query, headers: pattern.headers, responses: responses)
+        return Stub(
+            method: pattern.method, path: pattern.path!, query: pattern.query, headers: pattern.headers,
+            responses: responses)
     }
 
     /// A request pattern for journal searches: `{"method", "path", "query", "headers"}`, every part optional.
@@ -67,7 +75,9 @@ enum StubDecoder {
 
     private static func object(_ data: Data) throws(StubError) -> JSONObject {
         let value: JSONValue
-        do throws(JSONReadError) { value = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch { throw .notJSON(error) }
+        do throws(JSONReadError) { value = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch {
+            throw .notJSON(error)
+        }
         guard case .object(let object) = value else { throw .notAnObject }
         return object
     }
@@ -75,7 +85,9 @@ enum StubDecoder {
     private static func pattern(_ fields: JSONObject, requirePath: Bool) throws(StubError) -> RequestPattern {
         var pattern = RequestPattern(method: "GET")
         if let raw = fields["path"] {
-            guard case .string(let path) = raw, path.hasPrefix("/") else { throw .invalidField(field: "path", problem: "expected a string starting with /") }
+            guard case .string(let path) = raw, path.hasPrefix("/") else {
+                throw .invalidField(field: "path", problem: "expected a string starting with /")
+            }
             pattern.path = path
         } else if requirePath {
             throw .invalidField(field: "path", problem: "missing; expected a string starting with /")
@@ -85,7 +97,8 @@ enum StubDecoder {
                 pattern.method = nil
             } else {
                 guard case .string(let text) = raw, !text.isEmpty, text.allSatisfy(isTokenCharacter) else {
-                    throw .invalidField(field: "method", problem: "expected a method name such as GET, or null (any method)")
+                    throw .invalidField(
+                        field: "method", problem: "expected a method name such as GET, or null (any method)")
                 }
                 pattern.method = text.uppercased()
             }
@@ -93,12 +106,14 @@ enum StubDecoder {
         pattern.query = try strings(fields["query"], at: "query")
         pattern.headers = try strings(fields["headers"], at: "headers")
         for name in pattern.headers.keys.sorted() where !isToken(name) {
-            throw .invalidField(field: "headers.\(name)", problem: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
+            throw .invalidField(
+                field: "headers.\(name)", problem: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
         }
         return pattern
     }
 
-    private static func response(_ raw: JSONValue, at place: String, method: String?) throws(StubError) -> StubResponse {
+    private static func response(_ raw: JSONValue, at place: String, method: String?) throws(StubError) -> StubResponse
+    {
         guard case .object(let fields) = raw else { throw .invalidField(field: place, problem: "expected an object") }
         try refuseUnknown(fields, allowed: responseFields, at: place + ".")
         var response = StubResponse()
@@ -106,9 +121,16 @@ enum StubDecoder {
         let headers = try strings(fields["headers"], at: "\(place).headers")
         for name in headers.keys.sorted() {
             let field = "\(place).headers.\(name)"
-            guard isToken(name) else { throw .invalidField(field: field, problem: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)") }
+            guard isToken(name) else {
+                throw .invalidField(
+                    field: field, problem: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
+            }
             guard !framingHeaders.contains(name.lowercased()) else {
-                throw .invalidField(field: field, problem: "the server writes Content-Length, Transfer-Encoding and Connection itself; use chunked for chunked bodies")
+                throw .invalidField(
+                    field: field,
+                    problem:
+                        "the server writes Content-Length, Transfer-Encoding and Connection itself; use chunked for chunked bodies"
+                )
             }
             guard !headers[name]!.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
                 throw .invalidField(field: field, problem: "a header value must not contain CR, LF or NUL")
@@ -116,9 +138,12 @@ enum StubDecoder {
             response.headers.append((name, headers[name]!))
         }
         switch (fields["body"], fields["bodyBase64"]) {
-        case (.some, .some): throw .invalidField(field: "\(place).bodyBase64", problem: "give body or bodyBase64, not both")
+        case (.some, .some):
+            throw .invalidField(field: "\(place).bodyBase64", problem: "give body or bodyBase64, not both")
         case (.some(let body), nil):
-            guard case .string(let text) = body else { throw .invalidField(field: "\(place).body", problem: "expected a string") }
+            guard case .string(let text) = body else {
+                throw .invalidField(field: "\(place).body", problem: "expected a string")
+            }
             response.body = Data(text.utf8)
         case (nil, .some(let encoded)):
             guard case .string(let text) = encoded, let data = Data(base64Encoded: text) else {
@@ -135,23 +160,33 @@ enum StubDecoder {
             if method == "HEAD" { throw .invalidField(field: field, problem: "a response to HEAD has no body") }
         }
         if let chunked = try bool(fields["chunked"], at: "\(place).chunked") { response.chunked = chunked }
-        if let size = try int(fields["chunkSize"], at: "\(place).chunkSize", in: 1...Int(Int32.max)) { response.chunkSize = size }
-        if let delay = try int(fields["delayMs"], at: "\(place).delayMs", in: 0...600_000) { response.delayMilliseconds = delay }
+        if let size = try int(fields["chunkSize"], at: "\(place).chunkSize", in: 1...Int(Int32.max)) {
+            response.chunkSize = size
+        }
+        if let delay = try int(fields["delayMs"], at: "\(place).delayMs", in: 0...600_000) {
+            response.delayMilliseconds = delay
+        }
         if let raw = fields["throttle"] {
-            guard case .object(let throttle) = raw else { throw .invalidField(field: "\(place).throttle", problem: "expected {\"bytes\": n >= 1, \"everyMs\": n >= 0}") }
+            guard case .object(let throttle) = raw else {
+                throw .invalidField(
+                    field: "\(place).throttle", problem: "expected {\"bytes\": n >= 1, \"everyMs\": n >= 0}")
+            }
             try refuseUnknown(throttle, allowed: ["bytes", "everyMs"], at: "\(place).throttle.")
             guard let bytes = try int(throttle["bytes"], at: "\(place).throttle.bytes", in: 1...Int(Int32.max)) else {
                 throw .invalidField(field: "\(place).throttle.bytes", problem: "missing; expected a whole number >= 1")
             }
             guard let every = try int(throttle["everyMs"], at: "\(place).throttle.everyMs", in: 0...600_000) else {
-                throw .invalidField(field: "\(place).throttle.everyMs", problem: "missing; expected a whole number from 0 to 600000")
+                throw .invalidField(
+                    field: "\(place).throttle.everyMs", problem: "missing; expected a whole number from 0 to 600000")
             }
             response.throttleBytes = bytes
             response.throttleMilliseconds = every
         }
         if let raw = fields["fault"] {
             guard case .string(let name) = raw, let fault = Fault(rawValue: name) else {
-                throw .invalidField(field: "\(place).fault", problem: "expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .invalidField(
+                    field: "\(place).fault",
+                    problem: "expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             response.fault = fault
         }
@@ -162,12 +197,14 @@ enum StubDecoder {
 
     private static func refuseUnknown(_ fields: JSONObject, allowed: Set<String>, at place: String) throws(StubError) {
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw .invalidField(field: place + unknown, problem: "unknown field; expected \(allowed.sorted().joined(separator: ", "))")
+            throw .invalidField(
+                field: place + unknown, problem: "unknown field; expected \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
     /// A whole number written as one (`200`; not `200.0`, `2e2`, `true` or `"200"`) within `range`.
-    private static func int(_ value: JSONValue?, at field: String, in range: ClosedRange<Int>) throws(StubError) -> Int? {
+    private static func int(_ value: JSONValue?, at field: String, in range: ClosedRange<Int>) throws(StubError) -> Int?
+    {
         guard let value else { return nil }
         let problem = "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
         guard case .integer(let number) = value else { throw .invalidField(field: field, problem: problem) }
@@ -183,10 +220,14 @@ enum StubDecoder {
 
     private static func strings(_ value: JSONValue?, at field: String) throws(StubError) -> [String: String] {
         guard let value else { return [:] }
-        guard case .object(let map) = value else { throw .invalidField(field: field, problem: "expected an object of strings") }
+        guard case .object(let map) = value else {
+            throw .invalidField(field: field, problem: "expected an object of strings")
+        }
         var result: [String: String] = [:]
         for key in map.keys.sorted() {
-            guard case .string(let text)? = map[key] else { throw .invalidField(field: "\(field).\(key)", problem: "expected a string") }
+            guard case .string(let text)? = map[key] else {
+                throw .invalidField(field: "\(field).\(key)", problem: "expected a string")
+            }
             result[key] = text
         }
         return result

@@ -49,7 +49,9 @@ public struct StubResponse: Sendable {
     }
 
     /// A response with a text body.
-    public static func text(_ status: Int, _ body: String, contentType: String = "application/json; charset=utf-8") -> StubResponse {
+    public static func text(_ status: Int, _ body: String, contentType: String = "application/json; charset=utf-8")
+        -> StubResponse
+    {
         StubResponse(status: status, headers: [("Content-Type", contentType)], body: Data(body.utf8))
     }
 
@@ -70,7 +72,8 @@ public struct Stub: Sendable {
     public var responses: [StubResponse]
 
     public init(
-        method: String? = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:], responses: [StubResponse]
+        method: String? = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        responses: [StubResponse]
     ) {
         precondition(!responses.isEmpty, "a stub needs at least one response")
         self.method = method

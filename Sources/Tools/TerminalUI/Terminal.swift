@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// Why the terminal could not be used.
 public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -71,7 +72,9 @@ public final class Terminal {
     /// The window's size in columns and rows; 80 x 24 when the terminal does not say.
     public var size: (columns: Int, rows: Int) {
         var window = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
+        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return (80, 24)
+        }
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
@@ -96,4 +99,3 @@ public final class Terminal {
 
     static func lastError() -> String { String(cString: strerror(errno)) }
 }
-

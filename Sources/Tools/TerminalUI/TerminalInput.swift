@@ -1,10 +1,11 @@
+import Dispatch
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
-import Foundation
 
 /// What woke the loop.
 public enum TerminalEvent: Equatable, Sendable {
@@ -55,7 +56,10 @@ public final class TerminalInput {
     /// The events that arrive within `timeout` (nil: wait for the first), all those ready at once.
     public func wait(timeout: Duration?) -> [TerminalEvent] {
         let signalFD = pipe.fileHandleForReading.fileDescriptor
-        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+        ]
         let milliseconds = timeout.map { Int32(clamping: max(0, $0.wholeMilliseconds)) } ?? -1
         guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return [] }
         var events: [TerminalEvent] = []

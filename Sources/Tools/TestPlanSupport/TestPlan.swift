@@ -17,7 +17,9 @@ public struct TestPlan: Equatable, Sendable {
     /// Reads a plan; errors name the file and the field.
     public static func load(_ url: URL) throws(TestPlanError) -> TestPlan {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw TestPlanError("\(url.path): cannot read: \(error.localizedDescription)") }
+        do { data = try Data(contentsOf: url) } catch {
+            throw TestPlanError("\(url.path): cannot read: \(error.localizedDescription)")
+        }
         return try parse(data, name: url.deletingPathExtension().lastPathComponent, file: url.path)
     }
 
@@ -31,7 +33,9 @@ public struct TestPlan: Equatable, Sendable {
         var targets: [Target] = []
         for (index, raw) in rawTargets.enumerated() {
             let place = "\(file): testTargets[\(index)]"
-            guard let target = raw["target"] as? [String: Any], let targetName = target["name"] as? String, !targetName.isEmpty else {
+            guard let target = raw["target"] as? [String: Any], let targetName = target["name"] as? String,
+                !targetName.isEmpty
+            else {
                 throw TestPlanError("\(place).target.name: expected the test target's name")
             }
             func entries(_ key: String) throws(TestPlanError) -> [String]? {
@@ -39,7 +43,10 @@ public struct TestPlan: Equatable, Sendable {
                 return try TestSelection.entries(from: value, at: "\(place).\(key)")
             }
             let enabled = raw["enabled"] as? Bool ?? true
-            targets.append(Target(name: targetName, selectedTests: try entries("selectedTests"), skippedTests: try entries("skippedTests") ?? [], enabled: enabled))
+            targets.append(
+                Target(
+                    name: targetName, selectedTests: try entries("selectedTests"),
+                    skippedTests: try entries("skippedTests") ?? [], enabled: enabled))
         }
         return TestPlan(name: name, targets: targets)
     }
@@ -51,7 +58,9 @@ public struct TestPlan: Equatable, Sendable {
         let path = String(test[test.index(after: dot)...])
         return targets.contains { target in
             guard target.enabled, target.name == targetName else { return false }
-            if let selected = target.selectedTests, !selected.contains(where: { Self.matches($0, path) }) { return false }
+            if let selected = target.selectedTests, !selected.contains(where: { Self.matches($0, path) }) {
+                return false
+            }
             return !target.skippedTests.contains { Self.matches($0, path) }
         }
     }
@@ -106,9 +115,12 @@ public struct PlanCoverage: Equatable, Sendable {
         var stale: [String] = []
         for plan in plans {
             for target in plan.targets {
-                let mine = tests.filter { $0.hasPrefix(target.name + ".") }.map { String($0.dropFirst(target.name.count + 1)) }
+                let mine = tests.filter { $0.hasPrefix(target.name + ".") }.map {
+                    String($0.dropFirst(target.name.count + 1))
+                }
                 if mine.isEmpty { stale.append("\(plan.name): target \(target.name) has no tests") }
-                for entry in (target.selectedTests ?? []) + target.skippedTests where !mine.contains(where: { TestPlan.matches(entry, $0) }) {
+                for entry in (target.selectedTests ?? []) + target.skippedTests
+                where !mine.contains(where: { TestPlan.matches(entry, $0) }) {
                     stale.append("\(plan.name): \(target.name)/\(entry) matches no test")
                 }
             }

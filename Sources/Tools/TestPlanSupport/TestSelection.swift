@@ -17,7 +17,9 @@ public enum TestSelection {
     public static func entries(from value: Any, at place: String) throws(TestPlanError) -> [String] {
         if let list = value as? [String] { return list }
         guard let object = value as? [String: Any] else {
-            throw TestPlanError("\(place): expected an array of strings (Xcode 15) or an object with \"suites\" or \"xctestClasses\" (Xcode 16)")
+            throw TestPlanError(
+                "\(place): expected an array of strings (Xcode 15) or an object with \"suites\" or \"xctestClasses\" (Xcode 16)"
+            )
         }
         try requireKnownKeys(object, ["suites", "xctestClasses"], at: place)
         var entries: [String] = []
@@ -58,7 +60,9 @@ public enum TestSelection {
         }
     }
 
-    private static func suiteEntries(_ suite: [String: Any], prefix: String, at place: String) throws(TestPlanError) -> [String] {
+    private static func suiteEntries(_ suite: [String: Any], prefix: String, at place: String) throws(TestPlanError)
+        -> [String]
+    {
         try requireKnownKeys(suite, ["name", "testFunctions", "suites"], at: place)
         let path = prefix + (try name(of: suite, at: place))
         let functions = try strings(suite["testFunctions"], at: "\(place).testFunctions")
@@ -71,14 +75,17 @@ public enum TestSelection {
 
     private static func name(of object: [String: Any], at place: String) throws(TestPlanError) -> String {
         guard let name = object["name"] as? String, !name.isEmpty, !name.contains("/") else {
-            throw TestPlanError("\(place).name: expected the suite's or class's name (a non-empty string without \"/\")")
+            throw TestPlanError(
+                "\(place).name: expected the suite's or class's name (a non-empty string without \"/\")")
         }
         return name
     }
 
     private static func objects(_ value: Any?, at place: String) throws(TestPlanError) -> [[String: Any]] {
         guard let value else { return [] }
-        guard let list = value as? [[String: Any]] else { throw TestPlanError("\(place): expected an array of objects") }
+        guard let list = value as? [[String: Any]] else {
+            throw TestPlanError("\(place): expected an array of objects")
+        }
         return list
     }
 
@@ -88,9 +95,13 @@ public enum TestSelection {
         return list
     }
 
-    private static func requireKnownKeys(_ object: [String: Any], _ known: Set<String>, at place: String) throws(TestPlanError) {
+    private static func requireKnownKeys(_ object: [String: Any], _ known: Set<String>, at place: String)
+        throws(TestPlanError)
+    {
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw TestPlanError("\(place): unknown field \"\(unknown)\" (expected \(known.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))")
+            throw TestPlanError(
+                "\(place): unknown field \"\(unknown)\" (expected \(known.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))"
+            )
         }
     }
 }

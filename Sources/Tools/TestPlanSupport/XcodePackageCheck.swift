@@ -37,7 +37,10 @@ public struct XcodePackageCheck: Sendable {
             }
         }
         func list(_ folder: String) throws(TestPlanError) -> [String] {
-            do { return try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted() } catch {
+            do {
+                return try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                    .sorted()
+            } catch {
                 throw TestPlanError("\(folder): cannot list: \(error.localizedDescription)")
             }
         }
@@ -46,7 +49,9 @@ public struct XcodePackageCheck: Sendable {
         for plan in plans { files.append(try read("TestPlans/\(plan)")) }
         let targets = try list("Tests").filter { name in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/\(name)").path, isDirectory: &isDirectory) && isDirectory.boolValue
+            return FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("Tests/\(name)").path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
         }
         return XcodePackageCheck(plans: files, scheme: try read(schemePath), testTargets: targets)
     }
@@ -76,12 +81,15 @@ public struct XcodePackageCheck: Sendable {
         for target in testTargets {
             let entry = XcodeJSON.render(XcodeJSON.testTargetEntry(target)).trimmingCharacters(in: .newlines)
             if planTargets["All"]?.contains(target) != true {
-                problems.append("TestPlans/All.xctestplan: test target \(target) is missing. Add this entry to its \"testTargets\" array:\n\(entry)")
+                problems.append(
+                    "TestPlans/All.xctestplan: test target \(target) is missing. Add this entry to its \"testTargets\" array:\n\(entry)"
+                )
             }
             if !others.contains(where: { planTargets[$0]?.contains(target) == true }) {
-                problems.append("test target \(target) is in no plan but All. Add this entry to the \"testTargets\" array of the plan that "
-                    + "should run it (\(others.map { "TestPlans/\($0).xctestplan" }.joined(separator: ", ")); Unit unless it uses a real socket, "
-                    + "session or queue):\n\(entry)")
+                problems.append(
+                    "test target \(target) is in no plan but All. Add this entry to the \"testTargets\" array of the plan that "
+                        + "should run it (\(others.map { "TestPlans/\($0).xctestplan" }.joined(separator: ", ")); Unit unless it uses a real socket, "
+                        + "session or queue):\n\(entry)")
             }
         }
         return problems
@@ -104,31 +112,41 @@ public struct XcodePackageCheck: Sendable {
                 continue
             }
             let name = reference.attributes["BlueprintName"] ?? ""
-            if reference.attributes["BuildableIdentifier"] != "primary" || reference.attributes["ReferencedContainer"] != "container:"
-                || reference.attributes["BlueprintIdentifier"] != name || reference.attributes["BuildableName"] != name || name.isEmpty {
-                problems.append("\(place): a package target is referenced as BuildableIdentifier = \"primary\", "
-                    + "BlueprintIdentifier, BuildableName and BlueprintName all the target's name, ReferencedContainer = \"container:\"")
+            if reference.attributes["BuildableIdentifier"] != "primary"
+                || reference.attributes["ReferencedContainer"] != "container:"
+                || reference.attributes["BlueprintIdentifier"] != name || reference.attributes["BuildableName"] != name
+                || name.isEmpty
+            {
+                problems.append(
+                    "\(place): a package target is referenced as BuildableIdentifier = \"primary\", "
+                        + "BlueprintIdentifier, BuildableName and BlueprintName all the target's name, ReferencedContainer = \"container:\""
+                )
             }
             if entry.attributes["buildForTesting"] == "YES" { builtForTesting.insert(name) }
         }
         for target in testTargets where !builtForTesting.contains(target) {
-            problems.append("\(file): test target \(target) is not built for testing. Add this inside <BuildActionEntries>:\n"
-                + SchemeElement.testTargetBuildEntry(target))
+            problems.append(
+                "\(file): test target \(target) is not built for testing. Add this inside <BuildActionEntries>:\n"
+                    + SchemeElement.testTargetBuildEntry(target))
         }
 
         let references = root.first("TestAction")?.first("TestPlans")?.all("TestPlanReference") ?? []
         let referenced = references.map { $0.attributes["reference"] ?? "" }
         let expected = plans.map { "container:\($0.path)" }
         for missing in expected where !referenced.contains(missing) {
-            problems.append("\(file): <TestAction> does not list \(missing.dropFirst("container:".count)). Add inside <TestPlans>:\n"
-                + "         <TestPlanReference\n            reference = \"\(missing)\">\n         </TestPlanReference>")
+            problems.append(
+                "\(file): <TestAction> does not list \(missing.dropFirst("container:".count)). Add inside <TestPlans>:\n"
+                    + "         <TestPlanReference\n            reference = \"\(missing)\">\n         </TestPlanReference>"
+            )
         }
         for extra in referenced where !expected.contains(extra) {
             problems.append("\(file): <TestPlanReference reference = \"\(extra)\"> names no plan under TestPlans/")
         }
         let defaults = references.filter { $0.attributes["default"] == "YES" }.map { $0.attributes["reference"] ?? "" }
         if defaults != ["container:TestPlans/\(defaultPlan).xctestplan"] {
-            problems.append("\(file): exactly one <TestPlanReference> must be default = \"YES\", the \(defaultPlan) plan; found \(defaults.isEmpty ? "none" : defaults.joined(separator: ", "))")
+            problems.append(
+                "\(file): exactly one <TestPlanReference> must be default = \"YES\", the \(defaultPlan) plan; found \(defaults.isEmpty ? "none" : defaults.joined(separator: ", "))"
+            )
         }
         return problems
     }

@@ -5,7 +5,9 @@ import Foundation
 /// layout Xcode writes (so that opening the plan in Xcode leaves no diff).
 public enum XcodePlanFormat {
     /// The fields Xcode writes in a `testTargets` entry.
-    static let targetEntryFields: Set<String> = ["enabled", "parallelizable", "randomExecutionOrdering", "selectedTests", "skippedTests", "target"]
+    static let targetEntryFields: Set<String> = [
+        "enabled", "parallelizable", "randomExecutionOrdering", "selectedTests", "skippedTests", "target",
+    ]
 
     /// Problems with the plan in `data`, each naming `file` and the field; empty when valid.
     /// `testTargets` are the package's test targets, the only ones a plan may name.
@@ -16,7 +18,8 @@ public enum XcodePlanFormat {
         var problems: [String] = []
         func report(_ message: String) { problems.append("\(file): \(message)") }
 
-        for key in root.keys.sorted() where !["configurations", "defaultOptions", "testTargets", "version"].contains(key) {
+        for key in root.keys.sorted()
+        where !["configurations", "defaultOptions", "testTargets", "version"].contains(key) {
             report("unknown top-level field \"\(key)\"")
         }
         if (root["version"] as? Int) != 1 { report("field \"version\": expected 1") }
@@ -30,7 +33,9 @@ public enum XcodePlanFormat {
         var seen: Set<String> = []
         for (index, entry) in entries.enumerated() {
             let place = "testTargets[\(index)]"
-            for key in entry.keys.sorted() where !targetEntryFields.contains(key) { report("\(place): unknown field \"\(key)\"") }
+            for key in entry.keys.sorted() where !targetEntryFields.contains(key) {
+                report("\(place): unknown field \"\(key)\"")
+            }
             guard let target = entry["target"] as? [String: Any] else {
                 report("\(place).target: expected an object with \"containerPath\", \"identifier\" and \"name\"")
                 continue
@@ -43,7 +48,9 @@ public enum XcodePlanFormat {
                 report("\(place).target: \"identifier\" and \"name\" must both be the test target's name")
             }
             if !name.isEmpty, !testTargets.contains(name) {
-                report("\(place).target.name: \"\(name)\" is not a test target of the package (they are \(testTargets.sorted().joined(separator: ", ")))")
+                report(
+                    "\(place).target.name: \"\(name)\" is not a test target of the package (they are \(testTargets.sorted().joined(separator: ", ")))"
+                )
             }
             if !seen.insert(name).inserted { report("\(place): \(name) is listed twice") }
             if entry["selectedTests"] != nil, entry["skippedTests"] != nil {
@@ -54,8 +61,10 @@ public enum XcodePlanFormat {
                 do {
                     let parsed = try TestSelection.entries(from: value, at: "\(file): \(place).\(key)")
                     if value is [String] {
-                        report("\(place).\(key) is in the Xcode 15 form; Xcode 16 writes it as "
-                            + XcodeJSON.render(TestSelection.xcode16Object(for: parsed)).trimmingCharacters(in: .newlines))
+                        report(
+                            "\(place).\(key) is in the Xcode 15 form; Xcode 16 writes it as "
+                                + XcodeJSON.render(TestSelection.xcode16Object(for: parsed)).trimmingCharacters(
+                                    in: .newlines))
                     }
                 } catch {
                     problems.append(error.description)
@@ -76,7 +85,9 @@ public enum XcodePlanFormat {
             let place = "\(file): configurations[\(index)]"
             let id = configuration["id"] as? String ?? ""
             if UUID(uuidString: id) == nil || id != id.uppercased() {
-                problems.append("\(place).id: expected an upper-case UUID such as \"6F1C2A0E-3B7D-4C59-9E48-2A7D5B0C1F36\", got \"\(id)\"")
+                problems.append(
+                    "\(place).id: expected an upper-case UUID such as \"6F1C2A0E-3B7D-4C59-9E48-2A7D5B0C1F36\", got \"\(id)\""
+                )
             } else if !ids.insert(id).inserted {
                 problems.append("\(place).id: \(id) is used twice")
             }
@@ -93,7 +104,9 @@ public enum XcodePlanFormat {
         let actual = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in expected.enumerated() where index >= actual.count || actual[index] != line {
             let found = index < actual.count ? String(actual[index]) : "the end of the file"
-            return ["\(file):\(index + 1): not laid out as Xcode writes it (sorted keys, two-space indent, \" : \"): expected `\(line)`, found `\(found)`"]
+            return [
+                "\(file):\(index + 1): not laid out as Xcode writes it (sorted keys, two-space indent, \" : \"): expected `\(line)`, found `\(found)`"
+            ]
         }
         if actual.count > expected.count, actual[expected.count...].contains(where: { !$0.isEmpty }) {
             return ["\(file):\(expected.count + 1): text after the plan's closing brace"]

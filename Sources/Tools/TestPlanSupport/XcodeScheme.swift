@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An element of an Xcode scheme (`.xcscheme`, XML), reduced to names, attributes and children.
@@ -21,8 +22,9 @@ public struct SchemeElement: Equatable, Sendable {
         let parser = XMLParser(data: data)
         parser.delegate = builder
         guard parser.parse(), let root = builder.root else {
-            throw TestPlanError("\(file):\(parser.lineNumber):\(parser.columnNumber): not a well-formed XML scheme"
-                + (parser.parserError.map { " (\($0.localizedDescription))" } ?? ""))
+            throw TestPlanError(
+                "\(file):\(parser.lineNumber):\(parser.columnNumber): not a well-formed XML scheme"
+                    + (parser.parserError.map { " (\($0.localizedDescription))" } ?? ""))
         }
         return root
     }
@@ -53,12 +55,16 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var stack: [SchemeElement] = []
     var root: SchemeElement?
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         stack.append(SchemeElement(name: elementName, attributes: attributeDict, children: []))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         guard let done = stack.popLast() else { return }
         if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
     }

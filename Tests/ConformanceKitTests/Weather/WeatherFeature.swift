@@ -1,3 +1,5 @@
+// Kept verbatim with step 2 of docs/architecture.md (AddingAFeatureTests), so not formatted:
+// swift-format-ignore-file
 import FixtureFormat
 import MVICore
 import ReplaySeam

@@ -34,7 +34,8 @@ public enum WeatherMessage: Equatable, Sendable {
 
 public typealias WeatherStore = DefaultStore<WeatherIntent, Never, WeatherMessage, WeatherState, Never>
 
-extension DefaultStore where Intent == WeatherIntent, Action == Never, Message == WeatherMessage, State == WeatherState, Label == Never {
+extension DefaultStore
+where Intent == WeatherIntent, Action == Never, Message == WeatherMessage, State == WeatherState, Label == Never {
     public static func weather(dataSource: any WeatherDataSource, scheduler: any Scheduler) -> WeatherStore {
         WeatherStore(
             name: "WeatherStore", initialState: WeatherState(), executor: WeatherExecutor(dataSource: dataSource),

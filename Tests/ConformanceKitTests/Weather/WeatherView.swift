@@ -11,7 +11,9 @@ public enum WeatherViewEvent: Equatable, Sendable {
 }
 
 enum WeatherMappers {
-    static func model(_ state: WeatherState) -> WeatherViewModel { WeatherViewModel(city: state.city, celsius: state.celsius) }
+    static func model(_ state: WeatherState) -> WeatherViewModel {
+        WeatherViewModel(city: state.city, celsius: state.celsius)
+    }
 
     static func intent(_ event: WeatherViewEvent) -> WeatherIntent {
         switch event {

@@ -51,7 +51,9 @@ struct FeatureDescription {
         var hints: [String: [JSONValue]] = [:]
         func collect(_ object: JSONObject) {
             for member in object where !["event", "request", "screen", "name"].contains(member.key) {
-                if !(hints[member.key]?.contains(member.value) ?? false) { hints[member.key, default: []].append(member.value) }
+                if !(hints[member.key]?.contains(member.value) ?? false) {
+                    hints[member.key, default: []].append(member.value)
+                }
                 if case .object(let inner) = member.value { collect(inner) }
                 if case .array(let items) = member.value {
                     for case .object(let inner) in items { collect(inner) }

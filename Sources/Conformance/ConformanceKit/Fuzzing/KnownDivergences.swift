@@ -34,10 +34,12 @@ public struct KnownDivergences: Sendable {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
-            let where_ = "\(url.path):\(index + 1)"
-            guard line.hasSuffix(".jsonl") else { throw ReadError(description: "\(where_): \(line): expected a scenario file (.jsonl)") }
+            let place = "\(url.path):\(index + 1)"
+            guard line.hasSuffix(".jsonl") else {
+                throw ReadError(description: "\(place): \(line): expected a scenario file (.jsonl)")
+            }
             let file = line.hasPrefix("/") ? URL(fileURLWithPath: line) : folder.appendingPathComponent(line)
-            entries.append(try Self.entry(file, named: line, listedAt: where_))
+            entries.append(try Self.entry(file, named: line, listedAt: place))
         }
         self.entries = entries
     }
@@ -51,19 +53,24 @@ public struct KnownDivergences: Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ReadError(description: "\(name): cannot read the file")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw ReadError(description: "\(name): not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ReadError(description: "\(name): not UTF-8 text")
+        }
         return text
     }
 
     private static func entry(_ url: URL, named name: String, listedAt listed: String) throws(ReadError) -> Entry {
         let text = try text(url, named: "\(listed): \(name)")
         var objects: [JSONObject] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
             let value: JSONValue
             do { value = try JSONValue.parse(String(line)) } catch {
                 throw ReadError(description: "\(name):\(index + 1): not JSON: \(error)")
             }
-            guard case .object(let object) = value else { throw ReadError(description: "\(name):\(index + 1): expected a JSON object") }
+            guard case .object(let object) = value else {
+                throw ReadError(description: "\(name):\(index + 1): expected a JSON object")
+            }
             objects.append(object)
         }
         guard let header = objects.first, case .string(let feature)? = header["feature"] else {

@@ -14,7 +14,9 @@ struct ScenarioGenerator {
     let maxSteps: Int
 
     /// Milliseconds an advance moves, from nothing to an hour (longer ones are quiet).
-    static let advances = [0, 0, 1, 10, 99, 100, 250, 300, 500, 999, 1_000, 1_001, 2_000, 5_000, 30_000, 60_000, 600_000, 3_600_000]
+    static let advances = [
+        0, 0, 1, 10, 99, 100, 250, 300, 500, 999, 1_000, 1_001, 2_000, 5_000, 30_000, 60_000, 600_000, 3_600_000,
+    ]
     /// Answer rounds at the end: a feature may make a request in reaction to an answer.
     static let finalRounds = 6
 
@@ -28,7 +30,9 @@ struct ScenarioGenerator {
 
     /// A scenario's event lines, generated against a reference run.
     func events(header: JSONObject) -> [JSONObject] {
-        guard var reader = try? ScenarioReader(header: header, file: "(generated)", features: features) else { return [] }
+        guard var reader = try? ScenarioReader(header: header, file: "(generated)", features: features) else {
+            return []
+        }
         let reference = ReferenceImplementation(features: features)
         guard case .ready = reference.begin(reader.scenario(events: []), Deadline(seconds: 60)) else { return [] }
         var lifecycle = LifecycleRegistry(component: description.module.componentName)
@@ -79,20 +83,34 @@ struct ScenarioGenerator {
             case .destroyed: []
             }
         for call in allowed where description.lifecycle.contains(call) {
-            choices.append((call == .destroy ? 2 : call == .viewDestroyed || call == .stop ? 6 : 30, { ["event": .string(call.rawValue)] }))
+            choices.append(
+                (
+                    call == .destroy ? 2 : call == .viewDestroyed || call == .stop ? 6 : 30,
+                    { ["event": .string(call.rawValue)] }
+                ))
         }
         // A call the lifecycle refuses now and then: the feature must say so, not act.
-        if let any = description.lifecycle.randomElement(using: values.random) { choices.append((2, { ["event": .string(any.rawValue)] })) }
+        if let any = description.lifecycle.randomElement(using: values.random) {
+            choices.append((2, { ["event": .string(any.rawValue)] }))
+        }
         if description.hasRestore, state == .created { choices.append((6, { ["event": "restore"] })) }
         if !description.views.isEmpty {
             choices.append((state == .started ? 40 : 3, { self.line(self.values.pick(self.description.views)) }))
         }
-        if !description.customs.isEmpty { choices.append((8, { self.line(self.values.pick(self.description.customs)) })) }
+        if !description.customs.isEmpty {
+            choices.append((8, { self.line(self.values.pick(self.description.customs)) }))
+        }
         if !pending.isEmpty { choices.append((30, { self.answer(self.values.pick(pending)) })) }
-        choices.append((20, {
-            let ms = self.values.pick(Self.advances)
-            return ms >= 30_000 ? ["event": "advance", "ms": .integer(ms), "quiet": true] : ["event": "advance", "ms": .integer(ms)]
-        }))
+        choices.append(
+            (
+                20,
+                {
+                    let ms = self.values.pick(Self.advances)
+                    return ms >= 30_000
+                        ? ["event": "advance", "ms": .integer(ms), "quiet": true]
+                        : ["event": "advance", "ms": .integer(ms)]
+                }
+            ))
         var roll = values.int(0...(choices.reduce(0) { $0 + $1.weight } - 1))
         for choice in choices {
             if roll < choice.weight { return choice.make() }

@@ -14,7 +14,8 @@ struct SchemaValues {
 
     /// Strings that exercise escaping, Unicode and lengths.
     static let edgeStrings: [String] = [
-        "", "a", "ab", "abc", "news", " ", "  padded  ", "UPPER lower", "caf\u{E9}", "cafe\u{301}", "\u{65E5}\u{672C}\u{8A9E}",
+        "", "a", "ab", "abc", "news", " ", "  padded  ", "UPPER lower", "caf\u{E9}", "cafe\u{301}",
+        "\u{65E5}\u{672C}\u{8A9E}",
         "\u{1F408}", "tab\there", "quote \" and \\ backslash", String(repeating: "x", count: 300),
         "https://example.test/a.png", "https://example.test/b.jpg?size=med", "http://example.test/",
     ]
@@ -56,7 +57,8 @@ struct SchemaValues {
         case .string("object"):
             return .object(self.object(object, depth: depth))
         default:
-            return depth > 2 ? .null : pick([.null, .integer(int(-5...5)), .string(pick(Self.edgeStrings)), .bool(true)])
+            return depth > 2
+                ? .null : pick([.null, .integer(int(-5...5)), .string(pick(Self.edgeStrings)), .bool(true)])
         }
     }
 

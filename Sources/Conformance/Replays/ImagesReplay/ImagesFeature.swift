@@ -9,12 +9,14 @@ extension ImageViewModel: CanonicalRenderable {
     /// (`ImageSource.memory`, `.disk` or `.network`) and `errorText`; absent values are `null`
     /// (docs/features/images.md, "Conformance").
     public var canonical: CanonicalValue {
-        .record("ImageViewModel", [
-            "isLoading": .bool(isLoading),
-            "bytes": bytes.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null,
-            "source": source.map { .enumCase(type: "ImageSource", name: $0.rawValue, fields: []) } ?? .null,
-            "errorText": errorText.map(CanonicalValue.string) ?? .null,
-        ])
+        .record(
+            "ImageViewModel",
+            [
+                "isLoading": .bool(isLoading),
+                "bytes": bytes.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null,
+                "source": source.map { .enumCase(type: "ImageSource", name: $0.rawValue, fields: []) } ?? .null,
+                "errorText": errorText.map(CanonicalValue.string) ?? .null,
+            ])
     }
 }
 
@@ -26,7 +28,8 @@ public enum ImagesFeature {
     public static let module = FeatureModule(
         name: "images", componentName: "ImageComponent", config: ImagesReplayCodecs.config,
         screens: [ScreenDescription("a", events: viewEvents), ScreenDescription("b", events: viewEvents)],
-        customEvents: ImagesReplayCodecs.customEvents, responses: ImagesReplayCodecs.answers.answers, hasSavedState: false
+        customEvents: ImagesReplayCodecs.customEvents, responses: ImagesReplayCodecs.answers.answers,
+        hasSavedState: false
     ) { environment, config in
         ImagesReplaySession(environment: environment, config: config)
     }

@@ -11,9 +11,13 @@ enum ImagesReplayCodecs {
     static let url: JSONCodec<URL> = {
         let pattern = "^https?://[A-Za-z0-9.-]+(:[0-9]+)?(/[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?$"
         return JSONCodec(schema: ["type": "string", "pattern": .string(pattern)]) { value in
-            guard case .string(let text) = value else { throw FieldError("expected a URL string, found \(value.typeName)") }
+            guard case .string(let text) = value else {
+                throw FieldError("expected a URL string, found \(value.typeName)")
+            }
             guard text.range(of: pattern, options: .regularExpression) != nil, let url = URL(string: text) else {
-                throw FieldError("expected an http or https URL of letters, digits and URL punctuation, found \(CanonicalRender.quote(text))")
+                throw FieldError(
+                    "expected an http or https URL of letters, digits and URL punctuation, found \(CanonicalRender.quote(text))"
+                )
             }
             return url
         }
@@ -39,7 +43,9 @@ enum ImagesReplayCodecs {
 
     /// The views of a scenario whose config names none: `a` showing `https://img.test/cat.jpg`.
     /// (The header's `config` may be left out, so every field of it has a default.)
-    static let defaultViews: [(screen: String, url: URL)] = [(screen: "a", url: URL(string: "https://img.test/cat.jpg")!)]
+    static let defaultViews: [(screen: String, url: URL)] = [
+        (screen: "a", url: URL(string: "https://img.test/cat.jpg")!)
+    ]
 
     /// The header's `config`, decoded.
     struct Config: Sendable {
@@ -66,7 +72,8 @@ enum ImagesReplayCodecs {
         let age = Field.optional("ageSeconds", JSONCodec.integer(0...1_000_000_000))
         let seed = ObjectCodec.object(cache, seedURL, body, etag, age) { fields in
             Seed(
-                cache: SeedCache(rawValue: try fields.read(cache)) ?? .memory, url: try fields.read(seedURL), body: try fields.read(body),
+                cache: SeedCache(rawValue: try fields.read(cache)) ?? .memory, url: try fields.read(seedURL),
+                body: try fields.read(body),
                 etag: try fields.read(etag), ageSeconds: try fields.read(age) ?? 0)
         }
         let viewsField = Field.optional("views", views.value)
@@ -100,23 +107,36 @@ enum ImagesReplayCodecs {
         let status = Field.required("status", JSONCodec.integer(100...599))
         let body = Field.optional("body", JSONCodec.string)
         let detail = Field.optional("detail", JSONCodec.string)
-        return .oneOf("an image response", [
-            .has("status", .object(status, body, etag) { fields in
-                let code = try fields.read(status)
-                let text = try fields.read(body)
-                let tag = try fields.read(etag)
-                let echo = "status \(code)" + (tag.map { " etag \(CanonicalRender.quote($0))" }).orEmpty
-                    + (text.map { " body \(CanonicalRender.quote($0))" }).orEmpty
-                return Answer(echo: echo, result: .success(ImageLoadResponse(status: code, etag: tag, body: Data((text ?? "").utf8))))
-            }),
-            .when("failure", is: "timeout", .object(Field.constant("failure", "timeout")) { _ in
-                Answer(echo: "failure timeout", result: .failure(.timeout))
-            }),
-            .when("failure", is: "transport", .object(Field.constant("failure", "transport"), detail) { fields in
-                let text = try fields.read(detail) ?? "connection failed"
-                return Answer(echo: "failure transport(\(CanonicalRender.quote(text)))", result: .failure(.transport(text)))
-            }),
-        ])
+        return .oneOf(
+            "an image response",
+            [
+                .has(
+                    "status",
+                    .object(status, body, etag) { fields in
+                        let code = try fields.read(status)
+                        let text = try fields.read(body)
+                        let tag = try fields.read(etag)
+                        let echo =
+                            "status \(code)" + (tag.map { " etag \(CanonicalRender.quote($0))" }).orEmpty
+                            + (text.map { " body \(CanonicalRender.quote($0))" }).orEmpty
+                        return Answer(
+                            echo: echo,
+                            result: .success(ImageLoadResponse(status: code, etag: tag, body: Data((text ?? "").utf8))))
+                    }),
+                .when(
+                    "failure", is: "timeout",
+                    .object(Field.constant("failure", "timeout")) { _ in
+                        Answer(echo: "failure timeout", result: .failure(.timeout))
+                    }),
+                .when(
+                    "failure", is: "transport",
+                    .object(Field.constant("failure", "transport"), detail) { fields in
+                        let text = try fields.read(detail) ?? "connection failed"
+                        return Answer(
+                            echo: "failure transport(\(CanonicalRender.quote(text)))",
+                            result: .failure(.transport(text)))
+                    }),
+            ])
     }()
 
     /// A loader's answer as a `respond` line's fields (the inverse of `answers`): `status`, `etag`
@@ -129,7 +149,8 @@ enum ImagesReplayCodecs {
             if !response.body.isEmpty {
                 guard let text = String(data: response.body, encoding: .utf8) else {
                     throw FieldError(
-                        field: "body", "the body (\(response.body.count) bytes) is not UTF-8 text, which an images answer holds")
+                        field: "body",
+                        "the body (\(response.body.count) bytes) is not UTF-8 text, which an images answer holds")
                 }
                 fields["body"] = .string(text)
             }
@@ -165,7 +186,8 @@ enum ImagesReplayCodecs {
         let damageURL = Field.required("url", url)
         let damage = Field.required("damage", JSONCodec.oneOf(Damage.allCases.map(\.rawValue)))
         let damageFields = ObjectCodec<Command>.object(damageURL, damage) { fields in
-            Command.damageDisk(url: try fields.read(damageURL), damage: Damage(rawValue: try fields.read(damage)) ?? .truncate)
+            Command.damageDisk(
+                url: try fields.read(damageURL), damage: Damage(rawValue: try fields.read(damage)) ?? .truncate)
         }
         return [
             CustomEventCodec(

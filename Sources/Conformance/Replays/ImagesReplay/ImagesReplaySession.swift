@@ -32,7 +32,8 @@ final class ImagesReplaySession: FeatureSession {
         self.environment = environment
         let scheduler = environment.scheduler
         let now: @Sendable () -> Date = { Self.epoch.addingTimeInterval(Self.seconds(scheduler.now)) }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("images-replay-\(UUID().uuidString)", isDirectory: true)
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "images-replay-\(UUID().uuidString)", isDirectory: true)
         var problems: [String] = []
         let memory: ImageMemoryCache?
         do {
@@ -53,11 +54,16 @@ final class ImagesReplaySession: FeatureSession {
         }
         if config.keyWithoutQuery { configuration.cacheKey = ImagePipeline.Configuration.keyWithoutQuery }
         pipeline = ImagePipeline(
-            loader: environment.live.map { LiveImageDataLoader(live: $0) } ?? ReplayImageDataLoader(requests: environment.requests) as any ImageDataLoader,
+            loader: environment.live.map { LiveImageDataLoader(live: $0) } ?? ReplayImageDataLoader(
+                requests: environment.requests) as any ImageDataLoader,
             memoryCache: memory, diskCache: disk, configuration: configuration)
-        views = config.views.map { View(screen: $0.screen, url: $0.url, recorder: RecordingView(output: environment.output, screen: $0.screen)) }
+        views = config.views.map {
+            View(screen: $0.screen, url: $0.url, recorder: RecordingView(output: environment.output, screen: $0.screen))
+        }
         for seed in config.seeds {
-            let entry = ImageCacheEntry(bytes: Data(seed.body.utf8), etag: seed.etag, storedAt: now().addingTimeInterval(-TimeInterval(seed.ageSeconds)))
+            let entry = ImageCacheEntry(
+                bytes: Data(seed.body.utf8), etag: seed.etag,
+                storedAt: now().addingTimeInterval(-TimeInterval(seed.ageSeconds)))
             let key = pipeline.cacheKey(for: seed.url)
             switch seed.cache {
             case .memory: memory?.store(entry, forKey: key)
@@ -79,7 +85,8 @@ final class ImagesReplaySession: FeatureSession {
     func create() {
         for problem in setupProblems { environment.output.append(.rejected(problem)) }
         for index in views.indices {
-            views[index].component = ImageComponent(url: views[index].url, pipeline: pipeline, scheduler: environment.scheduler)
+            views[index].component = ImageComponent(
+                url: views[index].url, pipeline: pipeline, scheduler: environment.scheduler)
         }
     }
 
@@ -90,10 +97,13 @@ final class ImagesReplaySession: FeatureSession {
     func send(_ input: FeatureInput) throws(FieldError) {
         switch input {
         case .view(let screen, let event):
-            guard let event = event as? ImageViewEvent else { throw FieldError(field: "name", "not an image view event") }
+            guard let event = event as? ImageViewEvent else {
+                throw FieldError(field: "name", "not an image view event")
+            }
             guard let view = views.first(where: { $0.screen == screen }) else {
                 let names = views.map(\.screen).joined(separator: ", ")
-                return environment.output.append(.rejected("view \(screen ?? "?"): this scenario has no such view (config.views names \(names))"))
+                return environment.output.append(
+                    .rejected("view \(screen ?? "?"): this scenario has no such view (config.views names \(names))"))
             }
             view.recorder.dispatch(event)
         case .custom(_, let command as ImagesReplayCodecs.Command):
@@ -113,11 +123,16 @@ final class ImagesReplaySession: FeatureSession {
         case .clearMemory: pipeline.memoryCache?.removeAll()
         case .damageDisk(let url, let damage): damageDiskEntry(for: url, damage)
         case .inspectCaches:
-            environment.output.append(.custom(keyword: "caches", value: .record("ImageCaches", [
-                "memoryKeys": .strings(pipeline.memoryCache?.keysLeastRecentlyUsedFirst ?? []),
-                "diskEntries": .int(pipeline.diskCache?.count ?? 0),
-                "corruptDiskEntriesRemoved": .int(pipeline.diskCache?.corruptEntriesRemoved ?? 0),
-            ])))
+            environment.output.append(
+                .custom(
+                    keyword: "caches",
+                    value: .record(
+                        "ImageCaches",
+                        [
+                            "memoryKeys": .strings(pipeline.memoryCache?.keysLeastRecentlyUsedFirst ?? []),
+                            "diskEntries": .int(pipeline.diskCache?.count ?? 0),
+                            "corruptDiskEntriesRemoved": .int(pipeline.diskCache?.corruptEntriesRemoved ?? 0),
+                        ])))
         }
     }
 
@@ -134,7 +149,8 @@ final class ImagesReplaySession: FeatureSession {
         do {
             try bytes.write(to: file)
         } catch {
-            environment.output.append(.rejected("damageDisk: \(file.path) could not be written: \(error.localizedDescription)"))
+            environment.output.append(
+                .rejected("damageDisk: \(file.path) could not be written: \(error.localizedDescription)"))
         }
     }
 

@@ -14,7 +14,9 @@ final class ReplayImageDataLoader: ImageDataLoader {
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
     ) -> any Cancellable {
-        let handle = requests.open(request.description) { (answer: ImagesReplayCodecs.Answer) in completion(answer.result) }
+        let handle = requests.open(request.description) { (answer: ImagesReplayCodecs.Answer) in
+            completion(answer.result)
+        }
         return Cancellation { handle.cancel() }
     }
 }
@@ -34,6 +36,7 @@ struct LiveImageDataLoader: ImageDataLoader {
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
     ) -> any Cancellable {
         live.request(
-            request.description, encode: ImagesReplayCodecs.encode, start: { http.load(request, completion: $0) }, deliver: completion)
+            request.description, encode: ImagesReplayCodecs.encode, start: { http.load(request, completion: $0) },
+            deliver: completion)
     }
 }

@@ -7,7 +7,9 @@ import ReplaySeam
 extension KittenViewModel: CanonicalRenderable {
     /// `KittenViewModel` with `isLoading`, `isError`, `imageUrls` (docs/features/kittens.md).
     public var canonical: CanonicalValue {
-        .record("KittenViewModel", ["isLoading": .bool(isLoading), "isError": .bool(isError), "imageUrls": .strings(imageUrls)])
+        .record(
+            "KittenViewModel",
+            ["isLoading": .bool(isLoading), "isError": .bool(isError), "imageUrls": .strings(imageUrls)])
     }
 }
 
@@ -19,13 +21,17 @@ public enum KittensFeature {
         viewEvents: [.plain("refreshTriggered", KittenViewEvent.refreshTriggered)],
         responses: responses.answers
     ) { environment, _, _ in
-        KittenComponent(dataSource: dataSource(environment), scheduler: environment.scheduler, backgroundScheduler: environment.scheduler)
+        KittenComponent(
+            dataSource: dataSource(environment), scheduler: environment.scheduler,
+            backgroundScheduler: environment.scheduler)
     }
 
     /// The replay's data source, or in a live session The Cat API over HTTP, seen by the tap.
     static func dataSource(_ environment: FeatureEnvironment) -> any KittenDataSource {
         guard let live = environment.live else { return ReplayKittenDataSource(requests: environment.requests) }
-        return LiveKittenDataSource(live: live, http: KittenHTTPDataSource(baseURL: live.httpBaseURL, apiKey: live.apiKey, session: live.session))
+        return LiveKittenDataSource(
+            live: live,
+            http: KittenHTTPDataSource(baseURL: live.httpBaseURL, apiKey: live.apiKey, session: live.session))
     }
 
     /// One answer of the data source, with its echo in the transcript.
@@ -44,29 +50,44 @@ public enum KittensFeature {
         let status = Field.required("status", JSONCodec.integer(100...599))
         let detail = Field.optional("detail", JSONCodec.string)
         func failure(_ kind: String, _ error: KittenDataSourceError) -> ObjectCodec<Answer>.Variant {
-            .when("failure", is: kind, .object(Field.constant("failure", kind)) { _ in Answer(echo: "failure \(kind)", result: .failure(error)) })
+            .when(
+                "failure", is: kind,
+                .object(Field.constant("failure", kind)) { _ in Answer(echo: "failure \(kind)", result: .failure(error))
+                })
         }
-        return .oneOf("a kittens response", [
-            .has("urls", .object(urls) { fields in
-                let list = try fields.read(urls)
-                let text = JSONValue.array(list.map { .object(["url": .string($0)]) }).compactText
-                return Answer(echo: "urls [\(list.count)]", result: .success(Data(text.utf8)))
-            }),
-            .has("body", .object(body) { fields in
-                let text = try fields.read(body)
-                return Answer(echo: "body \(CanonicalRender.quote(text))", result: .success(Data(text.utf8)))
-            }),
-            failure("timeout", .timeout),
-            failure("emptyResponse", .emptyResponse),
-            .when("failure", is: "httpStatus", .object(Field.constant("failure", "httpStatus"), status) { fields in
-                let code = try fields.read(status)
-                return Answer(echo: "failure httpStatus(\(code))", result: .failure(.httpStatus(code)))
-            }),
-            .when("failure", is: "transport", .object(Field.constant("failure", "transport"), detail) { fields in
-                let text = try fields.read(detail) ?? "connection failed"
-                return Answer(echo: "failure transport(\(CanonicalRender.quote(text)))", result: .failure(.transport(text)))
-            }),
-        ])
+        return .oneOf(
+            "a kittens response",
+            [
+                .has(
+                    "urls",
+                    .object(urls) { fields in
+                        let list = try fields.read(urls)
+                        let text = JSONValue.array(list.map { .object(["url": .string($0)]) }).compactText
+                        return Answer(echo: "urls [\(list.count)]", result: .success(Data(text.utf8)))
+                    }),
+                .has(
+                    "body",
+                    .object(body) { fields in
+                        let text = try fields.read(body)
+                        return Answer(echo: "body \(CanonicalRender.quote(text))", result: .success(Data(text.utf8)))
+                    }),
+                failure("timeout", .timeout),
+                failure("emptyResponse", .emptyResponse),
+                .when(
+                    "failure", is: "httpStatus",
+                    .object(Field.constant("failure", "httpStatus"), status) { fields in
+                        let code = try fields.read(status)
+                        return Answer(echo: "failure httpStatus(\(code))", result: .failure(.httpStatus(code)))
+                    }),
+                .when(
+                    "failure", is: "transport",
+                    .object(Field.constant("failure", "transport"), detail) { fields in
+                        let text = try fields.read(detail) ?? "connection failed"
+                        return Answer(
+                            echo: "failure transport(\(CanonicalRender.quote(text)))",
+                            result: .failure(.transport(text)))
+                    }),
+            ])
     }()
 }
 
@@ -77,7 +98,8 @@ extension KittensFeature {
         switch answer {
         case .success(let body):
             guard let text = String(data: body, encoding: .utf8) else {
-                throw FieldError(field: "body", "the body (\(body.count) bytes) is not UTF-8 text, which a kittens answer holds")
+                throw FieldError(
+                    field: "body", "the body (\(body.count) bytes) is not UTF-8 text, which a kittens answer holds")
             }
             return ["body": .string(text)]
         case .failure(.timeout): return ["failure": "timeout"]
@@ -111,6 +133,8 @@ final class ReplayKittenDataSource: KittenDataSource {
     func load(
         limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
     ) -> any Cancellable {
-        requests.open("load(limit: \(limit), page: \(page))") { (answer: KittensFeature.Answer) in completion(answer.result) }
+        requests.open("load(limit: \(limit), page: \(page))") { (answer: KittensFeature.Answer) in
+            completion(answer.result)
+        }
     }
 }

@@ -35,7 +35,10 @@ extension SavedNavigation<NewsRoute, NewsSavedScreen> {
     /// and `saved` (left out when the screen keeps nothing).
     var canonical: CanonicalValue {
         func screen(_ entry: Entry) -> CanonicalValue {
-            .record("SavedScreen", [.init("route", .text(entry.route.description))] + (entry.saved.map { [.init("saved", $0.canonical)] } ?? []))
+            .record(
+                "SavedScreen",
+                [.init("route", .text(entry.route.description))]
+                    + (entry.saved.map { [.init("saved", $0.canonical)] } ?? []))
         }
         let modal = self.modal.map { [CanonicalValue.Field("modal", screen($0))] } ?? []
         return .record("SavedNavigation", [.init("stack", .list(stack.map(screen)))] + modal)

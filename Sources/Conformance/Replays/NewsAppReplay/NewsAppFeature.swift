@@ -51,11 +51,14 @@ public enum NewsAppFeature {
         func screen(_ name: String) -> Field<String> { Field.constant("screen", name) }
         let url = Field.required("url", JSONCodec.string)
         let query = Field.required("q", JSONCodec.string)
-        return ObjectCodec<NewsRoute>.oneOf("a news route", [
-            .when("screen", is: "top", .object(screen("top")) { _ in .top }),
-            .when("screen", is: "article", .object(screen("article"), url) { .article(url: try $0.read(url)) }),
-            .when("screen", is: "search", .object(screen("search"), query) { .search(query: try $0.read(query)) }),
-        ]).value
+        return ObjectCodec<NewsRoute>.oneOf(
+            "a news route",
+            [
+                .when("screen", is: "top", .object(screen("top")) { _ in .top }),
+                .when("screen", is: "article", .object(screen("article"), url) { .article(url: try $0.read(url)) }),
+                .when("screen", is: "search", .object(screen("search"), query) { .search(query: try $0.read(query)) }),
+            ]
+        ).value
     }()
 
     /// The app's own events (docs/features/news-app.md, "Events").
@@ -63,30 +66,41 @@ public enum NewsAppFeature {
         let url = Field.required("url", JSONCodec.line)
         let routeField = Field.required("route", route)
         func request(_ name: String) -> Field<String> { Field.constant("request", name) }
-        let requests = ObjectCodec<NewsNavigationRequest>.oneOf("an onNextRender event", [
-            .when("request", is: "openArticle", .object(request("openArticle"), url) { .openArticle(url: try $0.read(url)) }),
-            .when("request", is: "openSearch", .object(request("openSearch")) { _ in .openSearch }),
-            .when("request", is: "back", .object(request("back")) { _ in .back }),
-        ])
+        let requests = ObjectCodec<NewsNavigationRequest>.oneOf(
+            "an onNextRender event",
+            [
+                .when(
+                    "request", is: "openArticle",
+                    .object(request("openArticle"), url) { .openArticle(url: try $0.read(url)) }),
+                .when("request", is: "openSearch", .object(request("openSearch")) { _ in .openSearch }),
+                .when("request", is: "back", .object(request("back")) { _ in .back }),
+            ])
         let echo: @Sendable (NewsAppReplayInput) -> String = { $0.description }
         /// A recorder's way back for one event: its fields when the value is that event, else nil.
-        func fields(_ pick: @escaping @Sendable (NewsAppReplayInput) -> JSONObject?) -> @Sendable (NewsAppReplayInput) -> JSONObject? { pick }
+        func fields(_ pick: @escaping @Sendable (NewsAppReplayInput) -> JSONObject?)
+            -> @Sendable (NewsAppReplayInput) -> JSONObject?
+        { pick }
         return [
             CustomEventCodec(
                 "deepLink", fields: .object(url) { NewsAppReplayInput.deepLink(try $0.read(url)) }, echo: echo,
                 encode: fields { if case .deepLink(let link) = $0 { ["url": .string(link)] } else { nil } }),
             CustomEventCodec(
-                "back", fields: .empty(NewsAppReplayInput.request(.back)), echo: echo, encode: fields { $0 == .request(.back) ? [:] : nil }),
+                "back", fields: .empty(NewsAppReplayInput.request(.back)), echo: echo,
+                encode: fields { $0 == .request(.back) ? [:] : nil }),
             CustomEventCodec(
-                "openArticle", fields: .object(url) { NewsAppReplayInput.request(.openArticle(url: try $0.read(url))) }, echo: echo,
-                encode: fields { if case .request(.openArticle(let link)) = $0 { ["url": .string(link)] } else { nil } }),
+                "openArticle", fields: .object(url) { NewsAppReplayInput.request(.openArticle(url: try $0.read(url))) },
+                echo: echo,
+                encode: fields { if case .request(.openArticle(let link)) = $0 { ["url": .string(link)] } else { nil } }
+            ),
             CustomEventCodec(
                 "openSearch", fields: .empty(NewsAppReplayInput.request(.openSearch)), echo: echo,
                 encode: fields { $0 == .request(.openSearch) ? [:] : nil }),
             CustomEventCodec(
-                "popToRoot", fields: .empty(NewsAppReplayInput.popToRoot), echo: echo, encode: fields { $0 == .popToRoot ? [:] : nil }),
+                "popToRoot", fields: .empty(NewsAppReplayInput.popToRoot), echo: echo,
+                encode: fields { $0 == .popToRoot ? [:] : nil }),
             CustomEventCodec(
-                "present", fields: .object(routeField) { NewsAppReplayInput.present(try $0.read(routeField)) }, echo: echo,
+                "present", fields: .object(routeField) { NewsAppReplayInput.present(try $0.read(routeField)) },
+                echo: echo,
                 encode: fields { if case .present(let route) = $0 { ["route": encode(route)] } else { nil } }),
             CustomEventCodec(
                 "onNextRender", fields: requests.map(NewsAppReplayInput.onNextRender), echo: echo,

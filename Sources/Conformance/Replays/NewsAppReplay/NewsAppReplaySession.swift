@@ -50,10 +50,14 @@ final class NewsAppReplaySession: FeatureSession {
         guard let app else { throw FieldError(field: "event", "news-app has no app before create") }
         switch input {
         case .view(_, let event):
-            guard let screenEvent = Self.screenEvent(event) else { throw FieldError(field: "name", "not a news-app view event") }
+            guard let screenEvent = Self.screenEvent(event) else {
+                throw FieldError(field: "name", "not a news-app view event")
+            }
             app.send(screenEvent)
         case .custom(_, let value):
-            guard let input = value as? NewsAppReplayInput else { throw FieldError(field: "event", "not a news-app event") }
+            guard let input = value as? NewsAppReplayInput else {
+                throw FieldError(field: "event", "not a news-app event")
+            }
             switch input {
             case .deepLink(let link): app.open(link)
             case .request(let request): app.request(request)
@@ -94,7 +98,8 @@ final class NewsAppReplaySession: FeatureSession {
         guard case .rendered(let route, let model) = event else {
             let line = event.description
             let keyword = line.prefix { $0 != " " }
-            return output.append(.custom(keyword: String(keyword), value: .text(String(line.dropFirst(keyword.count + 1)))))
+            return output.append(
+                .custom(keyword: String(keyword), value: .text(String(line.dropFirst(keyword.count + 1)))))
         }
         output.append(.render(model.canonical, screen: route.newsScreen))
         guard let request = onNextRender, let app else { return }

@@ -8,7 +8,8 @@ import MVINews
 extension ContainerState: CanonicalRenderable {
     /// `ContainerState` with `isLoading`, and `errorText` while the alert is shown.
     public var canonical: CanonicalValue {
-        .record("ContainerState", [CanonicalValue.Field("isLoading", .bool(isLoading))] + present(["errorText": errorText]))
+        .record(
+            "ContainerState", [CanonicalValue.Field("isLoading", .bool(isLoading))] + present(["errorText": errorText]))
     }
 }
 
@@ -17,7 +18,8 @@ extension NewsRowModel: CanonicalRenderable {
     public var canonical: CanonicalValue {
         .record(
             "NewsRowModel",
-            heading(url: url, title: title, sourceName: sourceName) + present(["description": description, "imageURL": imageURL, "date": date]))
+            heading(url: url, title: title, sourceName: sourceName)
+                + present(["description": description, "imageURL": imageURL, "date": date]))
     }
 }
 
@@ -41,8 +43,14 @@ extension ArticleViewModel: CanonicalRenderable {
         .record(
             "ArticleViewModel",
             heading(url: url, title: title, sourceName: sourceName)
-                + present(["author": author, "description": description, "content": content, "imageURL": imageURL, "date": date])
-                + [CanonicalValue.Field("isFavorite", .bool(isFavorite)), CanonicalValue.Field("container", container.canonical)])
+                + present([
+                    "author": author, "description": description, "content": content, "imageURL": imageURL,
+                    "date": date,
+                ])
+                + [
+                    CanonicalValue.Field("isFavorite", .bool(isFavorite)),
+                    CanonicalValue.Field("container", container.canonical),
+                ])
     }
 }
 
@@ -59,13 +67,16 @@ extension SearchViewModel: CanonicalRenderable {
                     type: "SearchContent", name: "results",
                     fields: [.init("rows", .list(rows.map(\.canonical))), .init("totalResults", .int(totalResults))])
             }
-        return .record("SearchViewModel", ["query": .string(query), "content": content, "container": container.canonical])
+        return .record(
+            "SearchViewModel", ["query": .string(query), "content": content, "container": container.canonical])
     }
 }
 
 /// `url`, `title` if any, `sourceName`: how a row and an article begin.
 private func heading(url: String, title: String?, sourceName: String) -> [CanonicalValue.Field] {
-    [CanonicalValue.Field("url", .string(url))] + present(["title": title]) + [CanonicalValue.Field("sourceName", .string(sourceName))]
+    [CanonicalValue.Field("url", .string(url))] + present(["title": title]) + [
+        CanonicalValue.Field("sourceName", .string(sourceName))
+    ]
 }
 
 /// The fields of `pairs` that have a value, in order.

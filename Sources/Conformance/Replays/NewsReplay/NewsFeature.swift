@@ -9,27 +9,34 @@ import ReplaySeam
 /// one of them, and its view events and renders name the screen.
 public enum NewsFeature {
     /// The screens and their view events, named as scenarios (and the navigation app) name them.
-    public static let headlinesScreen = ScreenDescription("headlines", events: [
-        ViewEventCodec.plain("refreshTriggered", HeadlinesViewEvent.refreshTriggered),
-        .plain("endReached", .endReached),
-        .plain("errorShown", .errorShown),
-    ])
+    public static let headlinesScreen = ScreenDescription(
+        "headlines",
+        events: [
+            ViewEventCodec.plain("refreshTriggered", HeadlinesViewEvent.refreshTriggered),
+            .plain("endReached", .endReached),
+            .plain("errorShown", .errorShown),
+        ])
 
-    public static let articleScreen = ScreenDescription("article", events: [
-        ViewEventCodec.plain("favoriteToggled", ArticleViewEvent.favoriteToggled),
-        .plain("errorShown", .errorShown),
-    ])
+    public static let articleScreen = ScreenDescription(
+        "article",
+        events: [
+            ViewEventCodec.plain("favoriteToggled", ArticleViewEvent.favoriteToggled),
+            .plain("errorShown", .errorShown),
+        ])
 
-    public static let searchScreen = ScreenDescription("search", events: [
-        ViewEventCodec.payload(
-            "queryChanged", JSONCodec.string, event: SearchViewEvent.queryChanged, echo: { "queryChanged(\(CanonicalRender.quote($0)))" },
-            encode: { if case .queryChanged(let text) = $0 { .string(text) } else { nil } }),
-        .payload(
-            "historyEntryTapped", JSONCodec.string, event: SearchViewEvent.historyEntryTapped,
-            echo: { "historyEntryTapped(\(CanonicalRender.quote($0)))" },
-            encode: { if case .historyEntryTapped(let text) = $0 { .string(text) } else { nil } }),
-        .plain("errorShown", .errorShown),
-    ])
+    public static let searchScreen = ScreenDescription(
+        "search",
+        events: [
+            ViewEventCodec.payload(
+                "queryChanged", JSONCodec.string, event: SearchViewEvent.queryChanged,
+                echo: { "queryChanged(\(CanonicalRender.quote($0)))" },
+                encode: { if case .queryChanged(let text) = $0 { .string(text) } else { nil } }),
+            .payload(
+                "historyEntryTapped", JSONCodec.string, event: SearchViewEvent.historyEntryTapped,
+                echo: { "historyEntryTapped(\(CanonicalRender.quote($0)))" },
+                encode: { if case .historyEntryTapped(let text) = $0 { .string(text) } else { nil } }),
+            .plain("errorShown", .errorShown),
+        ])
 
     /// News: the config picks the screen and its stores' contents; the data source is answered
     /// with `responses`; `restore` saves the open screen's state (the local stores survive it).
@@ -63,31 +70,44 @@ public enum NewsFeature {
     /// "storageFault": ...}` or `{"screen": "search", "history": [...], "storageFault": ...}`.
     public static let config: ObjectCodec<Config> = {
         // `oneOf` passes only the faults' raw values, so each maps back to its fault.
-        let faults = JSONCodec.oneOf(ReplayStorageFault.allCases.map(\.rawValue)).map { ReplayStorageFault(rawValue: $0)! }
+        let faults = JSONCodec.oneOf(ReplayStorageFault.allCases.map(\.rawValue)).map {
+            ReplayStorageFault(rawValue: $0)!
+        }
         let fault = Field.optional("storageFault", faults)
         func screen(_ name: String) -> Field<String> { Field.constant("screen", name) }
         let article = Field.required("article", Self.article)
         let favorites = Field.optional("favorites", JSONCodec.array(of: JSONCodec.string))
         let history = Field.optional("history", JSONCodec.array(of: JSONCodec.string))
-        return .oneOf("a news config", [
-            .when("screen", is: "headlines", .object(screen("headlines")) { _ in .headlines }),
-            .when("screen", is: "article", .object(screen("article"), article, favorites, fault) { reader in
-                .article(try reader.read(article), favorites: try reader.read(favorites) ?? [], storageFault: try reader.read(fault))
-            }),
-            .when("screen", is: "search", .object(screen("search"), history, fault) { reader in
-                .search(history: try reader.read(history) ?? [], storageFault: try reader.read(fault))
-            }),
-        ])
+        return .oneOf(
+            "a news config",
+            [
+                .when("screen", is: "headlines", .object(screen("headlines")) { _ in .headlines }),
+                .when(
+                    "screen", is: "article",
+                    .object(screen("article"), article, favorites, fault) { reader in
+                        .article(
+                            try reader.read(article), favorites: try reader.read(favorites) ?? [],
+                            storageFault: try reader.read(fault))
+                    }),
+                .when(
+                    "screen", is: "search",
+                    .object(screen("search"), history, fault) { reader in
+                        .search(history: try reader.read(history) ?? [], storageFault: try reader.read(fault))
+                    }),
+            ])
     }()
 }
 
 extension HeadlinesSavedState: CanonicalRenderable {
     /// `HeadlinesSavedState` with `articleUrls`, `loadedPage`, `totalResults`, `endReached`.
     public var canonical: CanonicalValue {
-        .record("HeadlinesSavedState", [
-            "articleUrls": .strings(articles.map(\.url)), "loadedPage": .int(loadedPage), "totalResults": .int(totalResults),
-            "endReached": .bool(endReached),
-        ])
+        .record(
+            "HeadlinesSavedState",
+            [
+                "articleUrls": .strings(articles.map(\.url)), "loadedPage": .int(loadedPage),
+                "totalResults": .int(totalResults),
+                "endReached": .bool(endReached),
+            ])
     }
 }
 
@@ -112,19 +132,27 @@ final class NewsReplaySession: FeatureSession {
         switch config {
         case .headlines:
             open = FeatureModule.componentSession(
-                feature: "news", screen: name, environment: environment, renderSaved: { (state: HeadlinesState) in state.saved.canonical }
+                feature: "news", screen: name, environment: environment,
+                renderSaved: { (state: HeadlinesState) in state.saved.canonical }
             ) { saved in HeadlinesComponent(dataSource: dataSource, scheduler: scheduler, restoring: saved?.saved) }
         case .article(let article, let urls, let fault):
             let favorites = ReplayFavoritesStore(urls: urls, fault: fault, output: environment.output)
             open = FeatureModule.componentSession(
                 feature: "news", screen: name, environment: environment,
-                renderSaved: { (state: ArticleState) in .record("ArticleSavedState", ["url": .string(state.article.url)]) }
-            ) { saved in ArticleComponent(article: saved?.article ?? article, favorites: favorites, scheduler: scheduler) }
+                renderSaved: { (state: ArticleState) in
+                    .record("ArticleSavedState", ["url": .string(state.article.url)])
+                }
+            ) { saved in
+                ArticleComponent(article: saved?.article ?? article, favorites: favorites, scheduler: scheduler)
+            }
         case .search(let entries, let fault):
             let history = ReplaySearchHistoryStore(entries: entries, fault: fault, output: environment.output)
             open = FeatureModule.componentSession(
-                feature: "news", screen: name, environment: environment, renderSaved: { (state: SearchState) in state.saved.canonical }
-            ) { saved in SearchComponent(dataSource: dataSource, history: history, scheduler: scheduler, restoring: saved?.saved) }
+                feature: "news", screen: name, environment: environment,
+                renderSaved: { (state: SearchState) in state.saved.canonical }
+            ) { saved in
+                SearchComponent(dataSource: dataSource, history: history, scheduler: scheduler, restoring: saved?.saved)
+            }
         }
     }
 

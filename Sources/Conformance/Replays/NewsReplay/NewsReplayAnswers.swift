@@ -27,10 +27,12 @@ extension NewsFeature {
         let urlToImage = Field.optional("urlToImage", JSONCodec.string)
         let publishedAt = Field.optional("publishedAt", JSONCodec.string)
         let content = Field.optional("content", JSONCodec.string)
-        return ObjectCodec.object(sourceField, author, title, description, url, urlToImage, publishedAt, content) { reader in
+        return ObjectCodec.object(sourceField, author, title, description, url, urlToImage, publishedAt, content) {
+            reader in
             NewsArticle(
                 source: try reader.read(sourceField), author: try reader.read(author), title: try reader.read(title),
-                description: try reader.read(description), url: try reader.read(url), urlToImage: try reader.read(urlToImage),
+                description: try reader.read(description), url: try reader.read(url),
+                urlToImage: try reader.read(urlToImage),
                 publishedAt: try reader.read(publishedAt), content: try reader.read(content))
         }.value
     }()
@@ -62,39 +64,61 @@ extension NewsFeature {
         let detail = Field.required("detail", JSONCodec.string)
         let transportDetail = Field.optional("detail", JSONCodec.string)
         func kind(_ name: String) -> Field<String> { Field.constant("failure", name) }
-        return .oneOf("a news response", [
-            .has("articles", .object(articles, total) { reader in
-                let list = try reader.read(articles)
-                let totalResults = try reader.read(total) ?? list.count
-                return NewsReplayAnswer(
-                    echo: "articles [\(list.count)], totalResults \(totalResults)",
-                    result: .success(NewsPage(totalResults: totalResults, articles: list)))
-            }),
-            .has("generated", .object(generated, requiredTotal) { reader in
-                let (first, count) = try reader.read(generated)
-                let totalResults = try reader.read(requiredTotal)
-                let span = count == 0 ? "none" : "\(first)...\(first + count - 1)"
-                return NewsReplayAnswer(
-                    echo: "generated \(span), totalResults \(totalResults)",
-                    result: .success(NewsPage(totalResults: totalResults, articles: (first..<first + count).map(generatedArticle))))
-            }),
-            .has("body", .object(body, bodyStatus) { reader in
-                let text = try reader.read(body)
-                let code = try reader.read(bodyStatus) ?? 200
-                return NewsReplayAnswer(
-                    echo: "status \(code), body \(CanonicalRender.quote(text))",
-                    result: NewsResponseParser.parse(status: code, body: Data(text.utf8)))
-            }),
-            .when("failure", is: "api", .object(kind("api"), status, code, message) { reader in
-                failure(.api(status: try reader.read(status), code: try reader.read(code), message: try reader.read(message) ?? ""))
-            }),
-            .when("failure", is: "httpStatus", .object(kind("httpStatus"), status) { failure(.httpStatus(try $0.read(status))) }),
-            .when("failure", is: "invalidResponse", .object(kind("invalidResponse"), detail) { failure(.invalidResponse(try $0.read(detail))) }),
-            .when("failure", is: "transport", .object(kind("transport"), transportDetail) { reader in
-                failure(.transport(try reader.read(transportDetail) ?? "connection failed"))
-            }),
-            .when("failure", is: "timeout", .object(kind("timeout")) { _ in failure(.timeout) }),
-        ])
+        return .oneOf(
+            "a news response",
+            [
+                .has(
+                    "articles",
+                    .object(articles, total) { reader in
+                        let list = try reader.read(articles)
+                        let totalResults = try reader.read(total) ?? list.count
+                        return NewsReplayAnswer(
+                            echo: "articles [\(list.count)], totalResults \(totalResults)",
+                            result: .success(NewsPage(totalResults: totalResults, articles: list)))
+                    }),
+                .has(
+                    "generated",
+                    .object(generated, requiredTotal) { reader in
+                        let (first, count) = try reader.read(generated)
+                        let totalResults = try reader.read(requiredTotal)
+                        let span = count == 0 ? "none" : "\(first)...\(first + count - 1)"
+                        return NewsReplayAnswer(
+                            echo: "generated \(span), totalResults \(totalResults)",
+                            result: .success(
+                                NewsPage(
+                                    totalResults: totalResults, articles: (first..<first + count).map(generatedArticle))
+                            ))
+                    }),
+                .has(
+                    "body",
+                    .object(body, bodyStatus) { reader in
+                        let text = try reader.read(body)
+                        let code = try reader.read(bodyStatus) ?? 200
+                        return NewsReplayAnswer(
+                            echo: "status \(code), body \(CanonicalRender.quote(text))",
+                            result: NewsResponseParser.parse(status: code, body: Data(text.utf8)))
+                    }),
+                .when(
+                    "failure", is: "api",
+                    .object(kind("api"), status, code, message) { reader in
+                        failure(
+                            .api(
+                                status: try reader.read(status), code: try reader.read(code),
+                                message: try reader.read(message) ?? ""))
+                    }),
+                .when(
+                    "failure", is: "httpStatus",
+                    .object(kind("httpStatus"), status) { failure(.httpStatus(try $0.read(status))) }),
+                .when(
+                    "failure", is: "invalidResponse",
+                    .object(kind("invalidResponse"), detail) { failure(.invalidResponse(try $0.read(detail))) }),
+                .when(
+                    "failure", is: "transport",
+                    .object(kind("transport"), transportDetail) { reader in
+                        failure(.transport(try reader.read(transportDetail) ?? "connection failed"))
+                    }),
+                .when("failure", is: "timeout", .object(kind("timeout")) { _ in failure(.timeout) }),
+            ])
     }()
 
     /// The answer that fails with `error`, echoed `failure <error>`.

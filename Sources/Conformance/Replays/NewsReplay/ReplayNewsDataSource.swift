@@ -30,8 +30,12 @@ public struct LiveNewsDataSource: NewsDataSource {
         http = NewsHTTPDataSource(baseURL: live.httpBaseURL, apiKey: live.apiKey, session: live.session)
     }
 
-    public func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void) -> any Cancellable {
-        live.request(request.description, encode: NewsFeature.encode, start: { http.load(request, completion: $0) }, deliver: completion)
+    public func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void)
+        -> any Cancellable
+    {
+        live.request(
+            request.description, encode: NewsFeature.encode, start: { http.load(request, completion: $0) },
+            deliver: completion)
     }
 }
 
@@ -62,10 +66,14 @@ extension NewsFeature {
         if let id = article.source.id { source["id"] = .string(id) }
         source["name"] = .string(article.source.name)
         var object: JSONObject = ["source": .object(source)]
-        let optional: [(String, String?)] = [("author", article.author), ("title", article.title), ("description", article.description)]
+        let optional: [(String, String?)] = [
+            ("author", article.author), ("title", article.title), ("description", article.description),
+        ]
         for (name, value) in optional { if let value { object[name] = .string(value) } }
         object["url"] = .string(article.url)
-        let rest: [(String, String?)] = [("urlToImage", article.urlToImage), ("publishedAt", article.publishedAt), ("content", article.content)]
+        let rest: [(String, String?)] = [
+            ("urlToImage", article.urlToImage), ("publishedAt", article.publishedAt), ("content", article.content),
+        ]
         for (name, value) in rest { if let value { object[name] = .string(value) } }
         return .object(object)
     }

@@ -7,16 +7,18 @@ import SeededRandom
 extension TimerViewModel: CanonicalRenderable {
     /// `TimerViewModel` with its fields in declaration order (docs/features/timer.md, "View").
     public var canonical: CanonicalValue {
-        .record("TimerViewModel", [
-            "label": .string(label),
-            "progress": .int(progress),
-            "backgroundIndex": .int(backgroundIndex),
-            "isSettingTimer": .bool(isSettingTimer),
-            "isCountingDown": .bool(isCountingDown),
-            "isRestarting": .bool(isRestarting),
-            "isPlayPauseEnabled": .bool(isPlayPauseEnabled),
-            "secondButton": .enumCase(type: "SecondButton", name: secondButton.rawValue, fields: []),
-        ])
+        .record(
+            "TimerViewModel",
+            [
+                "label": .string(label),
+                "progress": .int(progress),
+                "backgroundIndex": .int(backgroundIndex),
+                "isSettingTimer": .bool(isSettingTimer),
+                "isCountingDown": .bool(isCountingDown),
+                "isRestarting": .bool(isRestarting),
+                "isPlayPauseEnabled": .bool(isPlayPauseEnabled),
+                "secondButton": .enumCase(type: "SecondButton", name: secondButton.rawValue, fields: []),
+            ])
     }
 }
 
@@ -25,7 +27,9 @@ extension TimerLabel: CanonicalRenderable {
     public var canonical: CanonicalValue {
         switch self {
         case .ignored(let state, let event):
-            .enumCase(type: "TimerLabel", name: "ignored", fields: [.init("state", .string(state)), .init("event", .string(event))])
+            .enumCase(
+                type: "TimerLabel", name: "ignored",
+                fields: [.init("state", .string(state)), .init("event", .string(event))])
         case .rejected(let reason):
             .enumCase(type: "TimerLabel", name: "rejected", fields: [.init("reason", .string(reason))])
         }
@@ -35,12 +39,14 @@ extension TimerLabel: CanonicalRenderable {
 extension TimerState: CanonicalRenderable {
     /// `TimerState` with `phase` (a `TimerPhase` case), `value`, `elapsedTicks`, `backgroundIndex`.
     public var canonical: CanonicalValue {
-        .record("TimerState", [
-            "phase": .enumCase(type: "TimerPhase", name: phase.rawValue, fields: []),
-            "value": .int(value),
-            "elapsedTicks": .int(elapsedTicks),
-            "backgroundIndex": .int(backgroundIndex),
-        ])
+        .record(
+            "TimerState",
+            [
+                "phase": .enumCase(type: "TimerPhase", name: phase.rawValue, fields: []),
+                "value": .int(value),
+                "elapsedTicks": .int(elapsedTicks),
+                "backgroundIndex": .int(backgroundIndex),
+            ])
     }
 }
 
@@ -67,7 +73,9 @@ public enum TimerFeature {
     public static let viewEvents: [ViewEventCodec<TimerViewEvent>] = {
         let minutes = Field.required("minutes", JSONCodec.integer(-999_999_999...999_999_999))
         let seconds = Field.required("seconds", JSONCodec.integer(-999_999_999...999_999_999))
-        let time = ObjectCodec.object(minutes, seconds) { fields in (minutes: try fields.read(minutes), seconds: try fields.read(seconds)) }
+        let time = ObjectCodec.object(minutes, seconds) { fields in
+            (minutes: try fields.read(minutes), seconds: try fields.read(seconds))
+        }
         return [
             .plain("setTimerTapped", .setTimerTapped),
             .payload(

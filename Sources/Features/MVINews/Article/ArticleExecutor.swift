@@ -2,8 +2,6 @@ import MVICore
 
 /// The article reducer.
 struct ArticleReducer: Reducer {
-    init() {}
-
     func reduce(_ state: ArticleState, _ message: ArticleMessage) -> ArticleState {
         var next = state
         switch message {

@@ -38,7 +38,8 @@ public struct ArticleState: Equatable, Sendable {
 public typealias ArticleStore = DefaultStore<ArticleIntent, ArticleAction, ArticleMessage, ArticleState, Never>
 
 extension DefaultStore
-where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessage, State == ArticleState, Label == Never {
+where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessage, State == ArticleState, Label == Never
+{
     /// Creates the store of one article's screen; it reads the favourite flag at once.
     ///
     /// The article is all the screen keeps across process death: restore by creating the store

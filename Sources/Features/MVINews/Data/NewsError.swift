@@ -45,7 +45,8 @@ public enum NewsError: Error, Equatable, Hashable, Sendable, CustomStringConvert
             case Code.apiKeyMissing: "No NewsAPI key was sent. Add your key in the settings."
             case Code.apiKeyInvalid: "The NewsAPI key is not valid. Check the key in the settings."
             case Code.apiKeyDisabled: "The NewsAPI key has been disabled. Use another key."
-            case Code.apiKeyExhausted: "The NewsAPI key has no requests left today. Try again tomorrow or use another key."
+            case Code.apiKeyExhausted:
+                "The NewsAPI key has no requests left today. Try again tomorrow or use another key."
             case Code.rateLimited: "Too many requests. Wait a minute and try again."
             case Code.maximumResultsReached: "No more articles: NewsAPI shows at most 100 results."
             case Code.parameterInvalid, Code.parametersMissing, Code.sourcesTooMany, Code.sourceDoesNotExist:

@@ -26,7 +26,9 @@ public struct NewsHTTPDataSource: NewsDataSource {
     ///   - timeout: seconds before a request fails with `.timeout`.
     ///   - session: by default the data source makes its own, configured with `timeout` (on Linux
     ///     a session's request timeout takes precedence over the request's own).
-    public init(baseURL: URL = Self.defaultBaseURL, apiKey: String?, timeout: TimeInterval = 30, session: URLSession? = nil) {
+    public init(
+        baseURL: URL = Self.defaultBaseURL, apiKey: String?, timeout: TimeInterval = 30, session: URLSession? = nil
+    ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout

@@ -17,7 +17,9 @@ public enum NewsResponseParser {
         // or a lone surrogate anywhere makes the body no JSON, where the decoder would take the
         // first of two values or skip a field it does not read.
         let strictError = strictJSONError(body)
-        if strictError == nil, let error = try? JSONDecoder().decode(ErrorBody.self, from: body), error.status == "error" {
+        if strictError == nil, let error = try? JSONDecoder().decode(ErrorBody.self, from: body),
+            error.status == "error"
+        {
             return .failure(.api(status: status, code: error.code, message: error.message ?? ""))
         }
         guard ok else { return .failure(.httpStatus(status)) }

@@ -2,8 +2,6 @@ import MVICore
 
 /// The headlines reducer.
 struct HeadlinesReducer: Reducer {
-    init() {}
-
     func reduce(_ state: HeadlinesState, _ message: HeadlinesMessage) -> HeadlinesState {
         var next = state
         switch message {
@@ -11,7 +9,8 @@ struct HeadlinesReducer: Reducer {
             next.loadingPage = page
             next.container.isLoading = page == 1
         case .pageLoaded(let page, let result):
-            next.articles = page == 1 ? [].appendingUnique(result.articles) : state.articles.appendingUnique(result.articles)
+            next.articles =
+                page == 1 ? [].appendingUnique(result.articles) : state.articles.appendingUnique(result.articles)
             next.loadedPage = page
             next.totalResults = result.totalResults
             next.endReached = result.articles.isEmpty
@@ -66,7 +65,8 @@ final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, He
         dispatch(.loadStarted(page: page))
         // Weak: the data source may keep the completion after the store is gone, and the executor
         // holds the data source (through the loader).
-        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) { [weak self] result in
+        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) {
+            [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let loaded): dispatch(.pageLoaded(page: page, loaded))

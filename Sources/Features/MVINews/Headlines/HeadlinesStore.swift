@@ -82,7 +82,8 @@ public struct HeadlinesSavedState: Equatable, Codable, Sendable {
 extension HeadlinesState {
     /// What to save now.
     public var saved: HeadlinesSavedState {
-        HeadlinesSavedState(articles: articles, loadedPage: loadedPage, totalResults: totalResults, endReached: endReached)
+        HeadlinesSavedState(
+            articles: articles, loadedPage: loadedPage, totalResults: totalResults, endReached: endReached)
     }
 
     /// The state restored from `saved`: no load in flight, no overlay, no alert.
@@ -94,10 +95,15 @@ extension HeadlinesState {
 }
 
 /// The top headlines store.
-public typealias HeadlinesStore = DefaultStore<HeadlinesIntent, HeadlinesAction, HeadlinesMessage, HeadlinesState, Never>
+public typealias HeadlinesStore = DefaultStore<
+    HeadlinesIntent, HeadlinesAction, HeadlinesMessage, HeadlinesState, Never
+>
 
 extension DefaultStore
-where Intent == HeadlinesIntent, Action == HeadlinesAction, Message == HeadlinesMessage, State == HeadlinesState, Label == Never {
+where
+    Intent == HeadlinesIntent, Action == HeadlinesAction, Message == HeadlinesMessage, State == HeadlinesState,
+    Label == Never
+{
     /// Creates the headlines store. Fresh, or restored with no page loaded, it loads page 1 at
     /// once; restored with pages, it shows them and loads nothing until asked.
     public static func headlines(

@@ -17,7 +17,8 @@ public struct HeadlinesViewModel: Equatable, Sendable {
     public static let noArticlesText = "No articles right now."
 
     public init(
-        rows: [NewsRowModel], emptyText: String? = nil, isLoadingMore: Bool, canLoadMore: Bool, container: ContainerState
+        rows: [NewsRowModel], emptyText: String? = nil, isLoadingMore: Bool, canLoadMore: Bool,
+        container: ContainerState
     ) {
         self.rows = rows
         self.emptyText = emptyText

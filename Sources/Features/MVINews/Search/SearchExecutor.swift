@@ -2,8 +2,6 @@ import MVICore
 
 /// The search reducer.
 struct SearchReducer: Reducer {
-    init() {}
-
     func reduce(_ state: SearchState, _ message: SearchMessage) -> SearchState {
         var next = state
         switch message {

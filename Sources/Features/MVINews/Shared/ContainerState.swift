@@ -30,4 +30,3 @@ public struct ContainerState: Equatable, Hashable, Sendable {
     /// The alert was dismissed.
     public mutating func errorShown() { errorText = nil }
 }
-

@@ -37,7 +37,8 @@ public enum NewsDate {
             }
         }
         guard let offset = scanner.zoneOffsetSeconds(), scanner.atEnd else { return nil }
-        guard year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour <= 23, minute <= 59,
+        guard year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour <= 23,
+            minute <= 59,
             second <= 59
         else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)

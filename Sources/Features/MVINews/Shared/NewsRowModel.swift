@@ -9,7 +9,8 @@ public struct NewsRowModel: Equatable, Hashable, Sendable {
     /// `dd.MM.yyyy` (UTC), nil when the article has no readable date.
     public var date: String?
 
-    public init(url: String, title: String?, sourceName: String, description: String?, imageURL: String?, date: String?) {
+    public init(url: String, title: String?, sourceName: String, description: String?, imageURL: String?, date: String?)
+    {
         self.url = url
         self.title = title
         self.sourceName = sourceName

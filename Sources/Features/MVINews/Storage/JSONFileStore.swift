@@ -37,7 +37,8 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     /// Replaces the value with `transform(value)`, in one step under the lock. Refused when the
     /// file now there is corrupt or unreadable.
     func update(_ transform: (Value) -> Value) throws(NewsStorageError) {
-        try file.withLock { url throws(NewsStorageError) in try writeUnlocked(transform(try readUnlocked(url)), to: url) }
+        try file.withLock { url throws(NewsStorageError) in try writeUnlocked(transform(try readUnlocked(url)), to: url)
+        }
     }
 
     private func readUnlocked(_ url: URL) throws(NewsStorageError) -> Value {
@@ -70,7 +71,8 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             let data = try encoder.encode(Envelope(version: Self.version, value: value))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
             throw .unwritable(store: store, file: url.path, detail: String(describing: error))

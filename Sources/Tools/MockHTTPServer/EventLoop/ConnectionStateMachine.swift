@@ -76,7 +76,9 @@ struct ConnectionStateMachine {
     /// Whether a `100 Continue` is due for the head ending at `headEnd` (a client that sent
     /// `Expect: 100-continue` waits for it before sending its body): once per head.
     mutating func shouldContinue(headEnd: Int) -> Bool {
-        guard case .reading(let idleSince, let firstByte, let continued) = state, continued != headEnd else { return false }
+        guard case .reading(let idleSince, let firstByte, let continued) = state, continued != headEnd else {
+            return false
+        }
         state = .reading(idleSince: idleSince, firstByte: firstByte, continuedHead: headEnd)
         return true
     }

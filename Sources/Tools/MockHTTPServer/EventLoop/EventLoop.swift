@@ -11,7 +11,8 @@ import MVIEssentials
 /// out its own connections with non-blocking sockets, one `poll` and one timer heap. Delays,
 /// throttles and stalls are timers, not sleeping threads. Admin requests (which may wait, as
 /// `requests/next` does) run on a worker queue and come back through the inbox.
-final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and the wake pipe is touched only on the loop's thread
+// Confined: all but `inbox` and the wake pipe is touched only on the loop's thread.
+final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     enum Message {
         /// The bytes answering an admin request on that connection.
         case answer(connection: Int, bytes: Data, keepAlive: Bool)
@@ -70,7 +71,10 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
             for readiness in polls.ready {
                 if readiness.fd == wake.read {
                     Socket.drain(wake.read)
-                    for message in inbox.withLock({ messages in defer { messages = [] }; return messages }) { receive(message) }
+                    for message in inbox.withLock({ messages in
+                        defer { messages = [] }
+                        return messages
+                    }) { receive(message) }
                 } else if readiness.fd == listener.fd {
                     acceptClients()
                 } else if let number = numbers[readiness.fd], let connection = connections[number] {
@@ -103,7 +107,8 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
             listenerPausedUntil = nil
             // Idle, delayed and stalled connections close now; responses being written and admin
             // answers on their way get the drain time.
-            for connection in Array(connections.values) where !connection.machine.isAwaitingAnswer && !connection.hasOutput { close(connection) }
+            for connection in Array(connections.values)
+            where !connection.machine.isAwaitingAnswer && !connection.hasOutput { close(connection) }
         }
     }
 
@@ -114,7 +119,9 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
             polls.watch(listener.fd, read: true, write: false)
         }
         while let entry = timers.popDue(at: now) {
-            guard let connection = connections[entry.connection], connection.scheduled == entry.deadline else { continue }
+            guard let connection = connections[entry.connection], connection.scheduled == entry.deadline else {
+                continue
+            }
             connection.scheduled = nil
             expire(connection)
         }
@@ -138,7 +145,9 @@ final class EventLoop: @unchecked Sendable {  // confined: all but `inbox` and t
                 server.descriptorsExhausted(error.code)
                 if let spare = reserve {
                     Socket.closeDescriptor(spare)
-                    if case .success(let client) = listener.acceptClient() { refuse(client, "the server is out of file descriptors") }
+                    if case .success(let client) = listener.acceptClient() {
+                        refuse(client, "the server is out of file descriptors")
+                    }
                 }
                 reserve = Socket.reserveDescriptor()
                 if reserve == nil {

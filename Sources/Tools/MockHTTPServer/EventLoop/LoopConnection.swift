@@ -133,7 +133,9 @@ extension EventLoop {
             close(connection)  // the client left without a whole request
             return false
         }
-        if let headEnd = HTTPRequestParser().awaitsContinue(connection.input), connection.machine.shouldContinue(headEnd: headEnd) {
+        if let headEnd = HTTPRequestParser().awaitsContinue(connection.input),
+            connection.machine.shouldContinue(headEnd: headEnd)
+        {
             connection.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
             return true
         }
@@ -163,7 +165,10 @@ extension EventLoop {
         DispatchQueue.global().async { [server, self] in
             let response = AdminAPI(server: server).handle(request)
             let keepAlive = request.keepsAlive
-            post(.answer(connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive), keepAlive: keepAlive))
+            post(
+                .answer(
+                    connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive),
+                    keepAlive: keepAlive))
         }
     }
 
@@ -180,7 +185,10 @@ extension EventLoop {
                 $0.route = "proxy"
             }
             let keepAlive = request.keepsAlive
-            post(.answer(connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive), keepAlive: keepAlive))
+            post(
+                .answer(
+                    connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive),
+                    keepAlive: keepAlive))
         }
     }
 
@@ -192,7 +200,9 @@ extension EventLoop {
         let writingSince = connection.hasOutput ? epoch.duration(to: connection.blockedSince ?? clock.now) : nil
         let deadline = connection.machine.deadline(
             writingSince: writingSince,
-            .init(idle: configuration.idleTimeout, header: configuration.headerTimeout, write: configuration.writeTimeout))
+            .init(
+                idle: configuration.idleTimeout, header: configuration.headerTimeout, write: configuration.writeTimeout)
+        )
         return deadline.map { epoch + $0 }
     }
 
@@ -223,7 +233,8 @@ extension EventLoop {
         case .resume:
             advance(connection)
         case .headerTimeout:
-            connection.machine.respond(server.closingPlan(408, "the request was not completed within the header timeout"))
+            connection.machine.respond(
+                server.closingPlan(408, "the request was not completed within the header timeout"))
             advance(connection)
         case .idle:
             close(connection)

@@ -53,7 +53,8 @@ struct PollSet {
         for descriptor in descriptors where descriptor.revents != 0 {
             ready.append(
                 Readiness(
-                    fd: descriptor.fd, readable: descriptor.revents & Int16(POLLIN) != 0, writable: descriptor.revents & Int16(POLLOUT) != 0,
+                    fd: descriptor.fd, readable: descriptor.revents & Int16(POLLIN) != 0,
+                    writable: descriptor.revents & Int16(POLLOUT) != 0,
                     failed: descriptor.revents & failure != 0))
         }
     }

@@ -43,14 +43,17 @@ extension MockServer {
         }
         let answer: ResponseCache.Answer
         if let refusal = newsAPIQuotaRefusal(request) {
-            answer = ResponseCache.Answer(status: refusal.status, bytes: encode(refusal, method: request.method, keepAlive: keepAlive))
+            answer = ResponseCache.Answer(
+                status: refusal.status, bytes: encode(refusal, method: request.method, keepAlive: keepAlive))
         } else {
             answer = routeAnswers.answer(request, keepAlive: keepAlive) {
                 let routes = Routes(
-                    data: configuration.data, origin: "http://\(configuration.host):\(port)", newsKeys: configuration.newsAPI,
+                    data: configuration.data, origin: "http://\(configuration.host):\(port)",
+                    newsKeys: configuration.newsAPI,
                     images: images)
                 let response = routes.handle(request)
-                return ResponseCache.Answer(status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive))
+                return ResponseCache.Answer(
+                    status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive))
             }
         }
         // Recorded before the response is written, so a client that has its answer finds it in the journal.
@@ -66,7 +69,9 @@ extension MockServer {
         ResponsePlan([.write(encode(.message(status, message), method: "GET", keepAlive: false))], keepAlive: false)
     }
 
-    private func plan(_ scripted: StubResponse, for request: HTTPRequest, sequence: Int, keepAlive: Bool) -> ResponsePlan {
+    private func plan(_ scripted: StubResponse, for request: HTTPRequest, sequence: Int, keepAlive: Bool)
+        -> ResponsePlan
+    {
         if let fault = scripted.fault {
             journal.update(sequence) { $0.fault = fault }
             return ResponsePlan(steps(for: fault), sequence: sequence, keepAlive: false)
@@ -93,8 +98,11 @@ extension MockServer {
                 steps.append(.write(Data("0\r\n\r\n".utf8)))
             }
         } else {
-            steps.append(.write(encode(HTTPResponse(status: response.status, headers: response.headers), method: request.method,
-                                       keepAlive: keepAlive, contentLength: response.body.count)))
+            steps.append(
+                .write(
+                    encode(
+                        HTTPResponse(status: response.status, headers: response.headers), method: request.method,
+                        keepAlive: keepAlive, contentLength: response.body.count)))
             if !isHead, !response.body.isEmpty { steps += throttled(response.body, scripted) }
         }
         return ResponsePlan(steps, sequence: sequence, keepAlive: keepAlive)
@@ -107,7 +115,9 @@ extension MockServer {
         var offset = 0
         while offset < data.count {
             let end = min(offset + step, data.count)
-            if offset > 0, scripted.throttleMilliseconds > 0 { steps.append(.pause(milliseconds: scripted.throttleMilliseconds)) }
+            if offset > 0, scripted.throttleMilliseconds > 0 {
+                steps.append(.pause(milliseconds: scripted.throttleMilliseconds))
+            }
             steps.append(.write(data.subdata(in: offset..<end)))
             offset = end
         }
@@ -119,13 +129,24 @@ extension MockServer {
         case .connectionReset: [.reset]
         case .emptyResponse: [.close]
         case .malformedChunk:
-            [.write(HTTPWriter.head(HTTPResponse(status: 200, headers: [("Transfer-Encoding", "chunked"), ("Connection", "close")]))),
-             .write(Data("zz\r\nnot a chunk\r\n".utf8)), .close]
+            [
+                .write(
+                    HTTPWriter.head(
+                        HTTPResponse(status: 200, headers: [("Transfer-Encoding", "chunked"), ("Connection", "close")]))
+                ),
+                .write(Data("zz\r\nnot a chunk\r\n".utf8)), .close,
+            ]
         case .garbageThenClose: [.write(Data("this is not HTTP\r\n\u{0}\u{1}\u{2}\r\n\r\n".utf8)), .close]
         case .truncatedBody:
-            [.write(HTTPWriter.head(HTTPResponse(status: 200, headers: [
-                ("Content-Type", "application/json"), ("Content-Length", "52"), ("Connection", "close"),
-            ])) + Data("{\"truncated\":".utf8)), .close]
+            [
+                .write(
+                    HTTPWriter.head(
+                        HTTPResponse(
+                            status: 200,
+                            headers: [
+                                ("Content-Type", "application/json"), ("Content-Length", "52"), ("Connection", "close"),
+                            ])) + Data("{\"truncated\":".utf8)), .close,
+            ]
         case .stall: [.stall]
         }
     }
