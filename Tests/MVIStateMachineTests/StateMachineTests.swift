@@ -42,6 +42,26 @@ func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterE
 }
 
 @Suite struct MatterMachineTests {
+    /// A state has a way out when some event moves it to another state, whichever way the names
+    /// sort (Solid's only move is to Liquid, a name before its own); a state that only stays, or
+    /// handles nothing, has none.
+    @Test func aStateHasAWayOutWhenAnEventMovesItElsewhere() {
+        let all: [MatterEvent] = [.melt, .freeze, .vaporize, .condense]
+        let sound = makeMatterMachine().stateSpace(states: [.solid, .liquid, .gas], events: all)
+        #expect(sound.withoutWayOut == [])
+        #expect(sound.isSound)
+        let stuck = StateMachine<Matter, MatterEvent, MatterEffect>(initial: .solid) { m in
+            m.state(.solid) { s in s.on(.melt, transitionTo: .liquid, emit: .logMelted) }
+            m.state(.liquid) { s in
+                s.on(.freeze, stayAndEmit: .logFrozen)
+                s.on(.vaporize, transitionTo: .gas, emit: .logVaporized)
+            }
+            m.state(.gas) { s in s.on(.condense, stayAndEmit: .logCondensed) }
+        }.stateSpace(states: [.solid, .liquid, .gas], events: all)
+        #expect(stuck.withoutWayOut == ["Gas"])
+        #expect(!stuck.isSound)
+    }
+
     /// Two state-space reports are equal when their texts are: the same table checked twice is
     /// equal, a table with one handler less is not.
     @Test func stateSpaceReportsAreEqualWhenTheirTextsAre() {
