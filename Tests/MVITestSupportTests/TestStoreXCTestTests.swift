@@ -66,7 +66,7 @@ final class TestStoreXCTestTests: XCTestCase {
         let store = makeCounter()
         var line = 0
         let recorded = failures {
-            line = #line
+            line = #line + 1  // the send's line
             store.send(.add(2)) { $0.total = 3 }
         }
         XCTAssertEqual(recorded.count, 1, "\(recorded)")
