@@ -88,20 +88,20 @@ import Testing
     /// use (once left out, so that elsewhere the seed made `"config": {}` instead of `{"seed": 42}`),
     /// the step limit and the port.
     @Test func theAgainLineNamesTheFixturesFolderInUse() {
+        let command = ConformanceCommand(features: TestFeatures.registry)
         let elsewhere = FixtureCatalog(root: URL(fileURLWithPath: "/tmp/x/Fixtures"), displayRoot: "../x/Fixtures")
         #expect(
-            ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: elsewhere, maxSteps: nil, adapter: nil)
+            command.again("timer", seed: 7, catalog: elsewhere, adapter: nil)
                 == "conformance fuzz timer --seed 7 --runs 1 --fixtures ../x/Fixtures")
         let spaced = FixtureCatalog(root: URL(fileURLWithPath: "/tmp/my fixtures"), displayRoot: "/tmp/my fixtures")
         #expect(
-            ConformanceCommand.fuzzAgain(
-                feature: "timer", seed: 7, catalog: spaced, maxSteps: 12, adapter: "python3 port.py")
+            command.again("timer", seed: 7, catalog: spaced, maxSteps: 12, adapter: "python3 port.py")
                 == "conformance fuzz timer --seed 7 --runs 1 --fixtures '/tmp/my fixtures' --max-steps 12 --adapter 'python3 port.py'"
         )
         let here = FixtureCatalog(
             root: URL(fileURLWithPath: "/w/Fixtures"), displayRoot: "Fixtures", needsOption: false)
         #expect(
-            ConformanceCommand.fuzzAgain(feature: "timer", seed: 7, catalog: here, maxSteps: nil, adapter: nil)
+            command.again("timer", seed: 7, catalog: here, adapter: nil)
                 == "conformance fuzz timer --seed 7 --runs 1",
             "the working folder's ./Fixtures is found without the option")
     }

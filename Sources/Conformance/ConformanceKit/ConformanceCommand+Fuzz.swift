@@ -40,15 +40,7 @@ extension ConformanceCommand {
     public func again(
         _ feature: String, seed: UInt64, catalog: FixtureCatalog? = nil, maxSteps: Int? = nil, adapter: String?
     ) -> String {
-        Self.fuzzAgain(
-            command: name, feature: feature, seed: seed, catalog: catalog, maxSteps: maxSteps, adapter: adapter)
-    }
-
-    static func fuzzAgain(
-        command: String = "conformance", feature: String, seed: UInt64, catalog: FixtureCatalog?, maxSteps: Int?,
-        adapter: String?
-    ) -> String {
-        "\(command) fuzz \(feature) --seed \(seed) --runs 1" + (catalog?.fixturesOption ?? "")
+        "\(name) fuzz \(feature) --seed \(seed) --runs 1" + (catalog?.fixturesOption ?? "")
             + (maxSteps.map { " --max-steps \($0)" } ?? "")
             + (adapter.map { " --adapter \(FixtureCatalog.shellQuoted($0))" } ?? "")
     }
