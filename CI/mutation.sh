@@ -5,7 +5,9 @@
 #   bash CI/mutation.sh sample [ARGS]   the CI stage: a fixed-seed sample, at most MUTATION_BUDGET
 #                                       seconds (default 240) of mutants once the scratch copy is
 #                                       built; fails when a sampled mutant survives and is not on
-#                                       CI/mutation-equivalents.json
+#                                       CI/mutation-equivalents.json. MUTATION_SCOPE=features draws
+#                                       it from Sources/Features alone (.ci/run does: a library's
+#                                       verdict needs the whole test bundle built in the copy)
 #   bash CI/mutation.sh full [ARGS]     every mutant (hours here: shard it with --shard I/N)
 #
 # ARGS go to `python3 CI/mutation.py run` (--out, --shard, --seed ...). The list's lines are checked
@@ -15,6 +17,11 @@ cd "$(dirname "$0")/.."
 
 scope=(Sources/Features Sources/Library/MVICore Sources/Library/MVIStateMachine
        Sources/Library/MVINavigation Sources/Library/MVIImagePipeline Sources/Library/MVIJSON)
+case "${MUTATION_SCOPE:-all}" in
+    all) ;;
+    features) scope=(Sources/Features) ;;
+    *) echo "CI/mutation.sh: MUTATION_SCOPE=${MUTATION_SCOPE}: expected all or features" >&2; exit 2 ;;
+esac
 mode="${1:-sample}"
 shift || true
 python3 CI/mutation.py list-check
