@@ -12,6 +12,7 @@ then meets that library's own tests (`swift test --filter <Library>Tests`).
     python3 CI/mutation.py merge shard-*/mutation.json --out mutation-report
     python3 CI/mutation.py guide <mutant id> [--runs N --seed S --time-budget SEC]
     python3 CI/mutation.py list-check
+    python3 CI/mutation.py list-add mutation-report/mutation.json <id> ... --reason "Equivalent: ..."
     python3 CI/mutation.py mutants Sources/Features/MVIKittens/KittenParser.swift
 
 Every mutant ends as one of: `no-build`, `killed` (by the corpus, or for a library by its tests),
@@ -27,6 +28,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -246,6 +248,31 @@ def list_check(_args):
     return 1 if problems else 0
 
 
+def list_add(args):
+    """Lists mutants of a report with one reason: each must have survived in that report (a
+    killed mutant is no candidate) and not be listed already."""
+    report = json.load(open(args.report, encoding="utf-8"))
+    by_id = {m["id"]: m for m in report["mutants"]}
+    data = json.load(open(EQUIVALENTS, encoding="utf-8"))
+    entries = data["equivalents"]
+    for ident in args.ids:
+        m = by_id.get(ident)
+        if m is None:
+            fail(f"list-add: {ident} is not in {args.report}")
+        if m["outcome"] not in ("survived", "listed"):
+            fail(f"list-add: {ident} ended {m['outcome']} in {args.report}: only a survivor can be listed")
+        if listed(m, entries):
+            print(f"list-add: {ident} is listed already")
+            continue
+        entries.append({"file": m["file"], "original": m["original"], "mutant": m["mutant"], "reason": args.reason})
+        print(f"list-add: {ident} {m['file']}:{m['line']} listed")
+    with open(EQUIVALENTS + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    os.replace(EQUIVALENTS + ".tmp", EQUIVALENTS)
+    return 0
+
+
 # ---------------------------------------------------------------- the scratch copy
 
 def sync_tree(tree):
@@ -308,6 +335,78 @@ def parses(path, log):
     if status != 0 and log is not None:
         log.write(f"$ swiftc -parse {os.path.basename(path)}  (status {status})\n{output[-2000:]}\n")
     return status == 0
+
+
+class TypeCheck:
+    """`swift-frontend -typecheck` of one mutated file, with the rest of its module as context and
+    the other modules read from a snapshot of the unmutated build: a fifth of a second, where a
+    `swift build` that fails takes two or more. Only a file that does not type-check ends here
+    (`no-build`); one that does still goes through `swift build`, whose later passes (definite
+    initialization, a missing return) can fail too. The snapshot matters: the tree's own module
+    folder holds whatever the last mutant that built left there.
+
+    The command is the one SwiftPM gives the driver for the module (the tree's .build/debug.yaml),
+    less what writes outputs. When it cannot be made, the check steps aside and the build decides."""
+
+    DROPPED = {"-emit-dependencies", "-emit-module", "-incremental", "-c", "-enable-batch-mode",
+               "-serialize-diagnostics", "-parseable-output", "-emit-objc-header", "-g"}
+    DROPPED_WITH_VALUE = {"-emit-module-path", "-output-file-map", "-index-store-path", "-emit-objc-header-path"}
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.snapshot = tree.rstrip("/") + "-modules"
+        self.commands = {}
+        modules = os.path.join(tree, ".build", "debug", "Modules")
+        shutil.rmtree(self.snapshot, ignore_errors=True)
+        try:
+            shutil.copytree(modules, self.snapshot, symlinks=True)
+            self.manifest = open(os.path.join(tree, ".build", "debug.yaml"), encoding="utf-8").read()
+        except OSError:
+            self.manifest = None
+
+    def command(self, module):
+        if module in self.commands:
+            return self.commands[module]
+        command = None
+        found = self.manifest and re.search(r'"C\.' + re.escape(module) + r'-[^"]+-debug\.module":', self.manifest)
+        if found:
+            lines = self.manifest[found.end():].split("\n")
+            args_line = next((l for l in lines[:8] if l.strip().startswith("args: ")), None)
+            if args_line:
+                args = json.loads(args_line.split("args: ", 1)[1])
+                modules = os.path.realpath(os.path.join(self.tree, ".build", "debug", "Modules"))
+                kept, sources = [], []
+                rest = iter(args[1:])
+                for a in rest:
+                    if a in self.DROPPED_WITH_VALUE:
+                        next(rest, None)
+                    elif a == "-Xcc":
+                        kept += [a, next(rest, "")]
+                    elif a == "-I":
+                        where = next(rest, "")
+                        kept += [a, self.snapshot if os.path.realpath(where) == modules else where]
+                    elif a.startswith("@"):
+                        sources = open(a[1:], encoding="utf-8").read().split()
+                    elif not (a in self.DROPPED or re.fullmatch(r"-j\d+", a)):
+                        kept.append(a)
+                if sources:
+                    command = (args[0], sources, kept)
+        self.commands[module] = command
+        return command
+
+    def passes(self, mutant, path, log):
+        module = mutant["file"].split("/")[2] if mutant["file"].startswith("Sources/") else None
+        command = module and self.command(module)
+        if not command:
+            return True
+        swiftc, sources, kept = command
+        if path not in sources:
+            return True
+        status, output = run_logged([swiftc, "-frontend", "-typecheck", "-primary-file", path]
+                                    + [s for s in sources if s != path] + kept, self.tree, 120, None)
+        if status != 0 and log is not None:
+            log.write(f"$ swift-frontend -typecheck {os.path.basename(path)}  (status {status})\n{output[-2000:]}\n")
+        return status == 0
 
 
 def build(tree, log, tests=False):
@@ -396,6 +495,8 @@ def run(args):
         fail(f"the unmutated package does not build in {tree}: see {args.out}/mutation.log")
     if replay_corpus(tree, args.timeout, log) != "pass":
         fail(f"the unmutated corpus fails in {tree}: see {args.out}/mutation.log")
+    typecheck = TypeCheck(tree)
+    audit = {"rejected": 0, "built": []}
     report = {"format": 1, "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
               "commit": git_commit(), "paths": args.paths, "written": len(mutants),
               "seed": args.seed, "sample": args.sample,
@@ -418,7 +519,13 @@ def run(args):
         begun = time.monotonic()
         log.write(f"\n== {m['id']} {m['file']}:{m['line']}\n- {m['original']}\n+ {m['mutant']}\n")
         result = dict(m)
-        if not parses(target, log) or not build(tree, log):
+        quick = parses(target, log) and typecheck.passes(m, target, log)
+        if not quick and args.audit_checks:
+            audit["rejected"] += 1
+            if build(tree, log):
+                audit["built"].append(m["id"])
+                print(f"mutation: the quick checks rejected {m['id']}, which builds", file=sys.stderr, flush=True)
+        if not quick or not build(tree, log):
             result["outcome"] = "no-build"
         else:
             corpus = replay_corpus(tree, args.timeout, log)
@@ -453,6 +560,9 @@ def run(args):
         log.flush()
     if current:
         restore(tree, current)
+    if args.audit_checks:
+        report["audit"] = audit
+        print(f"mutation: audit: the quick checks rejected {audit['rejected']} mutants; {len(audit['built'])} of them build", flush=True)
     write_reports(report, args.out)
     survivors = [m for m in report["mutants"] if m["outcome"] == "survived"]
     if survivors and args.fail_on_survivor:
@@ -638,6 +748,8 @@ def main():
     r.add_argument("--time-budget", type=int, help="stop starting mutants after this many seconds")
     r.add_argument("--out", default="mutation-report")
     r.add_argument("--tree", default=tree_default, help="the scratch copy (kept, so that builds stay incremental)")
+    r.add_argument("--audit-checks", action="store_true",
+                   help="also build each mutant that swiftc -parse or the type check rejects, and count any that builds")
     r.add_argument("--fail-on-survivor", action="store_true", help="exit 1 when a mutant survives and is not listed")
     r.set_defaults(func=run)
 
@@ -659,6 +771,12 @@ def main():
 
     c = commands.add_parser("list-check", help="fail on an equivalent-list entry whose line no longer exists")
     c.set_defaults(func=list_check)
+
+    a = commands.add_parser("list-add", help="list survivors of a report as equivalent or unobservable, with a reason")
+    a.add_argument("report", help="a mutation.json")
+    a.add_argument("ids", nargs="+")
+    a.add_argument("--reason", required=True)
+    a.set_defaults(func=list_add)
 
     s = commands.add_parser("mutants", help="print the mutants of the paths given, one JSON line each")
     s.add_argument("paths", nargs="+")

@@ -81,6 +81,7 @@ final class StubURLProtocol: URLProtocol {
         #expect(request.url?.absoluteString == "https://api.thecatapi.com/v1/images/search?limit=50&page=0")
         #expect(request.value(forHTTPHeaderField: "x-api-key") == nil)
         #expect(request.httpMethod == "GET")
+        #expect(request.timeoutInterval == 30)
     }
 
     @Test func buildsTheURLFromBaseLimitAndPage() {

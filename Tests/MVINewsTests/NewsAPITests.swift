@@ -18,6 +18,11 @@ import Testing
         #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
     }
 
+    @Test func aRequestWaitsThirtySecondsByDefault() {
+        let request = NewsHTTPDataSource(apiKey: nil).urlRequest(for: .topHeadlines(page: 1, pageSize: 20))
+        #expect(request.timeoutInterval == 30)
+    }
+
     @Test func theKeyNeverGoesInTheURL() {
         let request = source.urlRequest(for: .everything(query: "apiKey", page: 1, pageSize: 20))
         #expect(request.url?.absoluteString.contains("k-123") == false)
