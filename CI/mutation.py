@@ -454,10 +454,13 @@ def select(mutants, args):
     if args.shard:
         i, n = args.shard
         chosen = [m for k, m in enumerate(chosen) if k % n == i - 1]
-    if rank and getattr(args, "time_budget", None):
+    if rank and (getattr(args, "time_budget", None) or getattr(args, "first", None)):
         # A budget may stop the run part way: run a sample in its drawn order, so that the part
-        # run is itself a sample of every file, not the first files in name order.
+        # run is itself a sample of every file, not the first files in name order. --first N
+        # runs the part that a budget stopped after N mutants, again.
         chosen.sort(key=lambda m: rank[m["id"]])
+    if getattr(args, "first", None):
+        chosen = chosen[:args.first]
     return chosen
 
 
@@ -626,7 +629,8 @@ def markdown(report):
             f"{report['written']} mutants written"
             + (f", a sample of {report['sample']} with seed {report['seed']}" if report.get("sample") is not None else "")
             + (f", shard {report['shard']}" if report.get("shard") else "")
-            + (f"; {report['unrun']} not run (time budget)" if report.get("unrun") else "") + ".\n",
+            + (f"; the first {report['first']} in drawn order" if report.get("first") else
+               f"; {report['unrun']} not run (time budget)" if report.get("unrun") else "") + ".\n",
             "\nscore = (killed + hang) / (built - listed); *corpus alone* counts only what `conformance run` killed "
             "(for a feature the two are the same).\n",
             "\n## Per layer\n\n", table(report["layers"], "layer"),
@@ -646,6 +650,12 @@ def merge(args):
     reports = [json.load(open(p, encoding="utf-8")) for p in args.reports]
     if not reports:
         fail("merge: no reports given")
+    if args.first:
+        # A sample's report lists its mutants in the order they ran, its drawn order: the first
+        # N are the sample `run --first N` gives.
+        for r in reports:
+            r["unrun"] = r.get("unrun", 0) + max(0, len(r["mutants"]) - args.first)
+            r["mutants"] = r["mutants"][:args.first]
     commits = sorted({r["commit"] for r in reports})
     if len(commits) > 1:
         fail(f"merge: the reports are of different commits: {', '.join(commits)}")
@@ -674,6 +684,8 @@ def merge(args):
     unrun = sum(r.get("unrun", 0) for r in reports)
     if unrun:
         merged["unrun"] = unrun
+    if args.first:
+        merged["first"] = args.first
     os.makedirs(args.out, exist_ok=True)
     write_reports(merged, args.out)
     return 1 if args.fail_on_survivor and any(m["outcome"] == "survived" for m in merged["mutants"]) else 0
@@ -746,6 +758,7 @@ def main():
     r.add_argument("--shard", type=parse_shard, help="I/N: run the I-th of N deterministic partitions")
     r.add_argument("--timeout", type=int, default=20, help="seconds a scenario may take (the corpus run is bounded by 6x this)")
     r.add_argument("--time-budget", type=int, help="stop starting mutants after this many seconds")
+    r.add_argument("--first", type=int, metavar="N", help="run only the first N mutants of the sample, in its drawn order")
     r.add_argument("--out", default="mutation-report")
     r.add_argument("--tree", default=tree_default, help="the scratch copy (kept, so that builds stay incremental)")
     r.add_argument("--audit-checks", action="store_true",
@@ -757,6 +770,7 @@ def main():
     m.add_argument("reports", nargs="+")
     m.add_argument("--out", default="mutation-report")
     m.add_argument("--fail-on-survivor", action="store_true")
+    m.add_argument("--first", type=int, metavar="N", help="keep the first N mutants each report ran")
     m.set_defaults(func=merge)
 
     g = commands.add_parser("guide", help="fuzz a mutant's build against the reference for a killing scenario")
