@@ -454,13 +454,15 @@ def select(mutants, args):
     if args.shard:
         i, n = args.shard
         chosen = [m for k, m in enumerate(chosen) if k % n == i - 1]
-    if rank and (getattr(args, "time_budget", None) or getattr(args, "first", None)):
+    if rank and (getattr(args, "time_budget", None) or getattr(args, "first", None) or getattr(args, "skip", None)):
         # A budget may stop the run part way: run a sample in its drawn order, so that the part
         # run is itself a sample of every file, not the first files in name order. --first N
         # runs the part that a budget stopped after N mutants, again.
         chosen.sort(key=lambda m: rank[m["id"]])
     if getattr(args, "first", None):
         chosen = chosen[:args.first]
+    if getattr(args, "skip", None):
+        chosen = chosen[args.skip:]  # goes on where a budget-stopped run of the same sample ended
     return chosen
 
 
@@ -759,6 +761,8 @@ def main():
     r.add_argument("--timeout", type=int, default=20, help="seconds a scenario may take (the corpus run is bounded by 6x this)")
     r.add_argument("--time-budget", type=int, help="stop starting mutants after this many seconds")
     r.add_argument("--first", type=int, metavar="N", help="run only the first N mutants of the sample, in its drawn order")
+    r.add_argument("--skip", type=int, metavar="N",
+                   help="leave out the first N mutants of the sample in its drawn order (those a budget-stopped run ran)")
     r.add_argument("--out", default="mutation-report")
     r.add_argument("--tree", default=tree_default, help="the scratch copy (kept, so that builds stay incremental)")
     r.add_argument("--audit-checks", action="store_true",
