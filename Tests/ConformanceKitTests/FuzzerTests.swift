@@ -55,6 +55,23 @@ import Testing
         }
     }
 
+    /// A corpus value over 64 KiB is no hint: the megabyte of urls of
+    /// kittens/a-body-over-one-mebibyte-is-read, rendered a few times by a generated scenario,
+    /// passed the 8 MiB transcript bound on the reference.
+    @Test func aCorpusValueOverSixtyFourKibibytesIsNoHint() throws {
+        let kittens = try #require(FeatureRegistry.reference["kittens"])
+        let corpus = Self.corpus.filter { $0.feature == "kittens" }
+        let largest = corpus.flatMap(\.events).compactMap { $0.object["urls"]?.compactText.utf8.count }.max() ?? 0
+        #expect(largest > FeatureDescription.maximumHintBytes, "the corpus holds a value over the bound")
+        let hints = FeatureDescription(kittens, corpus: corpus).hints
+        #expect((hints["urls"] ?? []).count > 1, "the other urls are hints")
+        for (name, values) in hints {
+            for value in values {
+                #expect(value.compactText.utf8.count <= FeatureDescription.maximumHintBytes, "\(name)")
+            }
+        }
+    }
+
     @Test func aScenarioThatBreaksAReplayRuleIsNoScenarioForTheShrinker() {
         let fuzzer = Self.fuzzer()
         let header = fuzzer.generate(feature: "kittens", seed: 1).header

@@ -140,6 +140,16 @@ final class StubURLProtocol: URLProtocol {
             KittenHTTPDataSource.outcome(data: Data("[]".utf8), response: ok, error: nil) == .success(Data("[]".utf8)))
         #expect(KittenHTTPDataSource.outcome(data: nil, response: ok, error: nil) == .failure(.emptyResponse))
     }
+
+    /// The reason a failure carries into the store's messages and logs (kittens.md, "Failure
+    /// reasons"); no screen shows it.
+    @Test func eachFailureDescribesItsKind() {
+        #expect(KittenDataSourceError.transport("connection reset").description == "transport error: connection reset")
+        #expect(KittenDataSourceError.timeout.description == "timed out")
+        #expect(KittenDataSourceError.httpStatus(503).description == "HTTP status 503")
+        #expect(KittenDataSourceError.emptyResponse.description == "empty response")
+        #expect(KittenLoadFailure.network(.timeout).description == "network: timed out")
+    }
 }
 
 /// A value shared with a completion handler on another thread.

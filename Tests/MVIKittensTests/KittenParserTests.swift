@@ -55,6 +55,13 @@ import Testing
         }
     }
 
+    /// The size is appended only to a body longer than 40 bytes: one of exactly 40 is shown whole.
+    @Test func aBodyOfFortyBytesIsShownWholeAndOneMoreIsCut() {
+        let forty = String(repeating: "x", count: 40)
+        #expect(throws: KittenParseError.notJSON("\"\(forty)\"")) { try parse(forty) }
+        #expect(throws: KittenParseError.notJSON("\"\(forty)\" (41 bytes)")) { try parse(forty + "y") }
+    }
+
     /// JSONSerialization dropped a leading U+FEFF inside a string; the package's reader keeps it.
     @Test func aStringKeepsEveryScalarItHoldsALeadingByteOrderMarkIncluded() throws {
         #expect(try parse("[{\"url\":\"\u{FEFF}https://x/1.jpg\"}]") == ["\u{FEFF}https://x/1.jpg"])
@@ -75,6 +82,17 @@ import Testing
         let count = (1 << 20) / element.utf8.count
         let body = "[" + String(repeating: element, count: count - 1) + #"{"url":""}]"#
         #expect(try parse(body).count == count)
+    }
+
+    /// The limit is 8 MiB (kittens.md): a body of 8,388,608 bytes is read, one byte more is refused.
+    @Test func theLimitIsEightMebibytes() throws {
+        let limit = 8_388_608
+        #expect(try parser.parse(Data("[".utf8) + Data(repeating: 0x20, count: limit - 2) + Data("]".utf8)) == [])
+        #expect {
+            try parser.parse(Data(count: limit + 1))
+        } throws: { error in
+            (error as? KittenParseError)?.description == "the body holds 8388609 bytes, over the limit of 8388608"
+        }
     }
 
     @Test func aBodyOverTheLimitIsRefusedUnread() {

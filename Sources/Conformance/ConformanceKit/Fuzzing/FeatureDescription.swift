@@ -16,8 +16,14 @@ struct FeatureDescription {
     let responds: [JSONValue]
     /// The headers' configs seen in the corpus (at least one, `{}`).
     let configs: [JSONObject]
-    /// Values the corpus gave each field name.
+    /// Values the corpus gave each field name, each at most `maximumHintBytes` as compact JSON.
     let hints: [String: [JSONValue]]
+
+    /// The longest corpus value taken as a hint, as compact JSON: 64 KiB. A scenario that pins a
+    /// size limit carries a value of a megabyte (`kittens/a-body-over-one-mebibyte-is-read`), and
+    /// a generated scenario that rendered it a few times would pass the transcript's bound
+    /// (`Fuzzer.maximumTranscriptBytes`) on the reference itself.
+    static let maximumHintBytes = 64 << 10
 
     init(_ module: FeatureModule, corpus: [Scenario]) {
         self.module = module
@@ -51,7 +57,9 @@ struct FeatureDescription {
         var hints: [String: [JSONValue]] = [:]
         func collect(_ object: JSONObject) {
             for member in object where !["event", "request", "screen", "name"].contains(member.key) {
-                if !(hints[member.key]?.contains(member.value) ?? false) {
+                if member.value.compactText.utf8.count <= Self.maximumHintBytes,
+                    !(hints[member.key]?.contains(member.value) ?? false)
+                {
                     hints[member.key, default: []].append(member.value)
                 }
                 if case .object(let inner) = member.value { collect(inner) }
