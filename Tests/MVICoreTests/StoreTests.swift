@@ -62,6 +62,16 @@ import Testing
         #expect(executor.actions == [.boot])
     }
 
+    @Test func initializingTwiceStopsTheProgramWithTheMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (store, _) = makeCounterStore(autoInit: false)
+            store.initialize()
+            store.initialize()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Store 'Counter' is already initialized"))
+    }
+
     @Test func executorCanForwardActions() {
         let (store, executor) = makeCounterStore()
         store.accept(.forwardToAction)
@@ -185,6 +195,20 @@ import Testing
         let onScheduler = scheduler.queue.sync { executor.executedOnScheduler }
         #expect(onScheduler.count == 1000)
         #expect(onScheduler.allSatisfy { $0 })
+    }
+
+    /// Subject: a real dispatch queue. Off the queue, `isDisposed` reads the copy the store
+    /// publishes: once the queue has run the disposal, every thread sees it.
+    @Test func aDisposedStoreReadsDisposedOffItsQueue() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-dispose-test")
+        let (store, _) = makeCounterStore(scheduler: scheduler)
+        store.dispose()
+        let done = DispatchSemaphore(value: 0)
+        scheduler.schedule { done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(!scheduler.isCurrent)
+        #expect(store.isDisposed)
+        #expect(scheduler.queue.sync { store.isDisposed })
     }
 
     /// Subject: a real dispatch queue. A subscriber on another thread still gets states on the queue.

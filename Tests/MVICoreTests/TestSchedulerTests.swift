@@ -179,6 +179,22 @@ import Testing
         #expect(scheduler.pendingCount == 0)
     }
 
+    /// A slot freed by work that ran is reused by later work under a new generation: the old
+    /// handle's cancel is too late and must not reach the newcomer.
+    @Test func aHandleOfFinishedWorkDoesNotCancelTheWorkThatReusedItsSlot() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        let first = scheduler.schedule(after: .milliseconds(1)) { log.append("first") }
+        scheduler.advance(by: .milliseconds(1))
+        let second = scheduler.schedule(after: .milliseconds(1)) { log.append("second") }
+        first.cancel()
+        #expect(!first.isCancelled)
+        #expect(!second.isCancelled)
+        #expect(scheduler.pendingCount == 1)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(log.values == ["first", "second"])
+    }
+
     @Test func nextDueTimeSkipsCancelledWork() {
         let scheduler = TestScheduler()
         let early = scheduler.schedule(after: .milliseconds(1)) {}
