@@ -30,6 +30,17 @@ import Testing
         #expect(log.values == [1, 2, 3, 4, 5, 6, 7])
     }
 
+    /// Each piece scheduled earlier than all before it: in a queue three levels deep the newest
+    /// must still come first, so it climbs more than one level of the heap.
+    @Test func workScheduledEarlierThanEverythingQueuedRunsFirstHoweverLongTheQueue() {
+        let scheduler = TestScheduler()
+        let log = Recorder<Int>()
+        for delay in (1...30).reversed() { scheduler.schedule(after: .milliseconds(delay)) { log.append(delay) } }
+        #expect(scheduler.nextDueTime == .milliseconds(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(log.values == Array(1...30))
+    }
+
     @Test func workRunsAtItsDueTime() {
         let scheduler = TestScheduler()
         let times = Recorder<Duration>()
