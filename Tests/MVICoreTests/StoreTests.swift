@@ -247,6 +247,18 @@ import Testing
         #expect(bag.count == 0)
     }
 
+    /// Whatever order the bag keeps its work in, cancelAll cancels it in the order it was inserted
+    /// (a finished piece removed from the middle changes nothing).
+    @Test func cancelAllCancelsInTheOrderTheWorkWasInserted() {
+        let bag = WorkBag()
+        let cancelled = Recorder<Int>()
+        var keys: [Int] = []
+        for index in 0..<20 { keys.append(bag.insert(Cancellation { cancelled.append(index) })) }
+        bag.remove(keys[7])
+        bag.cancelAll()
+        #expect(cancelled.values == Array(0..<7) + Array(8..<20))
+    }
+
     @Test func cancellationRunsItsHandlerOnce() {
         let calls = Recorder<Int>()
         let cancellation = Cancellation { calls.append(1) }
