@@ -138,6 +138,24 @@ import Testing
         #expect(log.sequences == Array(1...4))
     }
 
+    /// An event observer that disposes the store while the state's event is being told: the
+    /// other observers are told that event first, `disposed` after the round.
+    @Test func disposingFromAnEventObserverTellsTheOthersTheRoundFirst() {
+        let (store, _) = makeCounterStore()
+        let first = EventLog()
+        let second = EventLog()
+        store.subscribe(events: { [weak store] event in
+            first.record(event)
+            if case .state = event.kind { store?.dispose() }
+        })
+        store.subscribe(events: second.record)
+        store.accept(.increment)
+        let expected = ["intent", "message", "state 1", "disposed"]
+        #expect(first.kinds == expected)
+        #expect(second.kinds == expected)
+        #expect(first.sequences == Array(1...4) && second.sequences == Array(1...4))
+    }
+
     @Test func aSubscriberAddedDuringARoundSeesTheQueuedStatesOnce() {
         let (store, _) = makeCounterStore()
         let added = Recorder<Int>()

@@ -62,6 +62,16 @@ import Testing
         #expect(executor.actions == [.boot])
     }
 
+    @Test func initializingTwiceStopsTheProgramWithTheMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (store, _) = makeCounterStore(autoInit: false)
+            store.initialize()
+            store.initialize()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Store 'Counter' is already initialized"))
+    }
+
     @Test func executorCanForwardActions() {
         let (store, executor) = makeCounterStore()
         store.accept(.forwardToAction)
@@ -187,6 +197,20 @@ import Testing
         #expect(onScheduler.allSatisfy { $0 })
     }
 
+    /// Subject: a real dispatch queue. Off the queue, `isDisposed` reads the copy the store
+    /// publishes: once the queue has run the disposal, every thread sees it.
+    @Test func aDisposedStoreReadsDisposedOffItsQueue() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-dispose-test")
+        let (store, _) = makeCounterStore(scheduler: scheduler)
+        store.dispose()
+        let done = DispatchSemaphore(value: 0)
+        scheduler.schedule { done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(!scheduler.isCurrent)
+        #expect(store.isDisposed)
+        #expect(scheduler.queue.sync { store.isDisposed })
+    }
+
     /// Subject: a real dispatch queue. A subscriber on another thread still gets states on the queue.
     @Test func subscribingFromAnotherThreadDeliversOnTheScheduler() {
         let scheduler = DispatchQueueScheduler.background(label: "store-subscribe-test")
@@ -221,6 +245,18 @@ import Testing
         bag.insert(late)
         #expect(late.isCancelled, "work inserted after cancelAll is cancelled at once")
         #expect(bag.count == 0)
+    }
+
+    /// Whatever order the bag keeps its work in, cancelAll cancels it in the order it was inserted
+    /// (a finished piece removed from the middle changes nothing).
+    @Test func cancelAllCancelsInTheOrderTheWorkWasInserted() {
+        let bag = WorkBag()
+        let cancelled = Recorder<Int>()
+        var keys: [Int] = []
+        for index in 0..<20 { keys.append(bag.insert(Cancellation { cancelled.append(index) })) }
+        bag.remove(keys[7])
+        bag.cancelAll()
+        #expect(cancelled.values == Array(0..<7) + Array(8..<20))
     }
 
     @Test func cancellationRunsItsHandlerOnce() {

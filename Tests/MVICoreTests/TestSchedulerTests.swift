@@ -30,6 +30,17 @@ import Testing
         #expect(log.values == [1, 2, 3, 4, 5, 6, 7])
     }
 
+    /// Each piece scheduled earlier than all before it: in a queue three levels deep the newest
+    /// must still come first, so it climbs more than one level of the heap.
+    @Test func workScheduledEarlierThanEverythingQueuedRunsFirstHoweverLongTheQueue() {
+        let scheduler = TestScheduler()
+        let log = Recorder<Int>()
+        for delay in (1...30).reversed() { scheduler.schedule(after: .milliseconds(delay)) { log.append(delay) } }
+        #expect(scheduler.nextDueTime == .milliseconds(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(log.values == Array(1...30))
+    }
+
     @Test func workRunsAtItsDueTime() {
         let scheduler = TestScheduler()
         let times = Recorder<Duration>()
@@ -177,6 +188,22 @@ import Testing
         #expect(weakCaptured == nil, "cancelled work is dropped before its time comes")
         #expect(handle.isCancelled)
         #expect(scheduler.pendingCount == 0)
+    }
+
+    /// A slot freed by work that ran is reused by later work under a new generation: the old
+    /// handle's cancel is too late and must not reach the newcomer.
+    @Test func aHandleOfFinishedWorkDoesNotCancelTheWorkThatReusedItsSlot() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        let first = scheduler.schedule(after: .milliseconds(1)) { log.append("first") }
+        scheduler.advance(by: .milliseconds(1))
+        let second = scheduler.schedule(after: .milliseconds(1)) { log.append("second") }
+        first.cancel()
+        #expect(!first.isCancelled)
+        #expect(!second.isCancelled)
+        #expect(scheduler.pendingCount == 1)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(log.values == ["first", "second"])
     }
 
     @Test func nextDueTimeSkipsCancelledWork() {

@@ -4,6 +4,12 @@ import Testing
 
 /// Where a request's bytes come from: memory, disk or network, and what each asks of the loader.
 @Suite struct PipelineCachingTests {
+    /// The three sources, in the order a request tries them, each named by its raw value.
+    @Test func theSourcesAreMemoryDiskAndNetwork() {
+        #expect(ImageSource.allCases == [.memory, .disk, .network])
+        #expect(ImageSource.allCases.map(\.description) == ["memory", "disk", "network"])
+    }
+
     @Test func aFirstRequestDownloadsAndStoresInBothCaches() throws {
         let fixture = try PipelineFixture()
         defer { fixture.directory.remove() }

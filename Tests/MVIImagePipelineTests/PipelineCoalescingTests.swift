@@ -100,6 +100,66 @@ import Testing
         task.cancel()
         #expect(pipeline.downloadsInFlight == 0)
     }
+
+    /// The last requester cancels while the pipeline is still inside the loader's `load`: the
+    /// download is gone before its task is kept, so the pipeline cancels the task it gets back.
+    @Test func aRequestWhoseLastRequesterLeftDuringTheLoadersCallIsCancelled() throws {
+        let requester = Handles()
+        let loader = HookedLoader { _, _ in requester.cancelAll() }
+        let queued = QueuedWork()
+        let pipeline = ImagePipeline(
+            loader: loader, memoryCache: try ImageMemoryCache(), diskCache: nil,
+            configuration: .init(perform: queued.enqueue))
+        let received = Received()
+        requester.keep(pipeline.loadImage(url("a.jpg"), completion: received.completion))
+        queued.runAll()
+        #expect(loader.tasks.count == 1)
+        #expect(loader.tasks.allSatisfy { $0.isCancelled }, "nobody wants the answer")
+        #expect(pipeline.downloadsInFlight == 0)
+        #expect(received.count == 0)
+    }
+
+    /// A loader that answers inside its own `load` has finished the download: the task it returns
+    /// is not cancelled afterwards.
+    @Test func aRequestAnsweredInsideTheLoadersCallIsNotCancelled() throws {
+        let loader = HookedLoader { request, completion in completion(.success(echo(request))) }
+        let pipeline = ImagePipeline(
+            loader: loader, memoryCache: try ImageMemoryCache(), diskCache: nil,
+            configuration: .init(perform: { $0() }))
+        let received = Received()
+        pipeline.loadImage(url("a.jpg"), completion: received.completion)
+        #expect(received.all == [response("bytes of https://images.test/a.jpg", .network)])
+        #expect(loader.tasks.count == 1)
+        #expect(!loader.tasks.contains { $0.isCancelled })
+    }
+}
+
+/// A loader that runs `onLoad` inside each `load`, before it returns, and keeps the tasks it returns.
+final class HookedLoader: ImageDataLoader, @unchecked Sendable {  // `returned` is guarded by `lock`
+    typealias LoadCompletion = @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
+    private let lock = NSLock()
+    private var returned: [Cancellation] = []
+    private let onLoad: @Sendable (ImageLoadRequest, @escaping LoadCompletion) -> Void
+
+    init(onLoad: @escaping @Sendable (ImageLoadRequest, @escaping LoadCompletion) -> Void) { self.onLoad = onLoad }
+
+    var tasks: [Cancellation] { lock.withLock { returned } }
+
+    func load(_ request: ImageLoadRequest, completion: @escaping LoadCompletion) -> any Cancellable {
+        onLoad(request, completion)
+        let task = Cancellation()
+        lock.withLock { returned.append(task) }
+        return task
+    }
+}
+
+/// Requesters' handles, kept so that code running later can cancel them.
+final class Handles: @unchecked Sendable {  // `handles` is guarded by `lock`
+    private let lock = NSLock()
+    private var handles: [Cancellation] = []
+
+    func keep(_ handle: Cancellation) { lock.withLock { handles.append(handle) } }
+    func cancelAll() { for handle in lock.withLock({ handles }) { handle.cancel() } }
 }
 
 /// Work the test runs when it chooses.

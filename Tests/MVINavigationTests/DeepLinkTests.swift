@@ -213,5 +213,11 @@ private func failure(_ link: String) throws -> DeepLinkError? {
         }
         #expect(throws: DeepLinkGrammarError.invalidName("")) { try DeepLinkGrammar<TestRoute>(scheme: "") }
         #expect(grammar.screens == ["home", "list", "item"])
+        #expect(
+            DeepLinkGrammarError.duplicateScreen("home").description
+                == "a pattern for the screen \"home\" is already in the grammar")
+        #expect(
+            DeepLinkGrammarError.invalidName("Home").description
+                == "\"Home\" is not a valid name: use lower-case a-z, 0-9, -, ., _ or ~")
     }
 }

@@ -87,6 +87,9 @@ import Testing
             try SavedNavigation<TestRoute, String>.decode(
                 Data(#"{"version":1,"stack":[{"route":{"home":{}},"saved":3}]}"#.utf8))
         }
+        #expect(throws: SavedNavigationError.invalid(path: "stack", detail: "expected an array")) {
+            try SavedNavigation<TestRoute, String>.decode(Data(#"{"version":1,"stack":{"route":{"home":{}}}}"#.utf8))
+        }
         #expect(throws: SavedNavigationError.invalid(path: "version", detail: "missing")) {
             try SavedNavigation<TestRoute, String>.decode(Data(#"{"stack":[]}"#.utf8))
         }

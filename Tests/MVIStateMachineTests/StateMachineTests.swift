@@ -78,6 +78,31 @@ func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterE
         #expect(report.text != fewer.text)
     }
 
+    /// The report's canonical text (docs/state-machine.md): one fact a line, names joined by ", ",
+    /// `-` for an empty list, then each ignored pair indented.
+    @Test func aStateSpaceReportReadsOneFactALine() {
+        let all: [MatterEvent] = [.melt, .freeze, .vaporize, .condense]
+        let report = makeMatterMachine().stateSpace(states: [.solid, .liquid, .gas], events: all)
+        #expect(
+            report.text == """
+                states: Solid, Liquid, Gas
+                events: OnMelted, OnFrozen, OnVaporized, OnCondensed
+                reachable: Solid, Liquid, Gas
+                unreachable: -
+                without a way out: -
+                ignored: 8 of 12 pairs
+                  Solid + OnFrozen
+                  Solid + OnVaporized
+                  Solid + OnCondensed
+                  Liquid + OnMelted
+                  Liquid + OnCondensed
+                  Gas + OnMelted
+                  Gas + OnFrozen
+                  Gas + OnVaporized
+
+                """)
+    }
+
     @Test func startsInTheInitialState() {
         #expect(makeMatterMachine().state == .solid)
     }
