@@ -190,6 +190,15 @@ private struct Fixture {
         #expect(restored.dataSource.requests == [.topHeadlines(page: 1, pageSize: 20)])
     }
 
+    /// A saved state is Codable, so one written by hand or by another version may hold negative
+    /// counts: restored, they count as none, as a fresh screen's.
+    @Test func negativeSavedCountsAreRestoredAsZero() {
+        let state = HeadlinesState(
+            restoring: HeadlinesSavedState(articles: [], loadedPage: -2, totalResults: -5, endReached: false))
+        #expect(state.loadedPage == 0)
+        #expect(state.totalResults == 0)
+    }
+
     @Test func disposeCancelsTheRequestInFlight() {
         let fixture = Fixture()
         fixture.store.dispose()

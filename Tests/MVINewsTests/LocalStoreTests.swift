@@ -94,6 +94,7 @@ import Testing
         ("{\"version\":1,\"value\":[{\"url\":", "not valid JSON"),
         ("[]", "the top level: expected an object"),
         ("{\"version\":2,\"value\":[]}", "version 2, expected 1"),
+        ("{\"version\":0,\"value\":[]}", "version 0, expected 1"),
         ("{\"version\":1,\"value\":[{\"source\":{\"name\":\"A\"}}]}", "value[0].url: missing"),
     ])
     func aCorruptFileIsReportedWithWhatWasWrongAndKeptAsItIs(content: String, detail: String) throws {

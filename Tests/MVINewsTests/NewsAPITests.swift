@@ -144,6 +144,12 @@ import Testing
         #expect(error?.userMessage == "NewsAPI sent an answer that could not be read.")
     }
 
+    @Test func aBodyThatIsNotUTF8IsAnErrorSayingSo() {
+        let body = Data([0x7B, 0x22, 0xFF, 0x22, 0x7D])  // {"<FF>"}: 0xFF is never a byte of UTF-8
+        #expect(
+            NewsResponseParser.parse(status: 200, body: body) == .failure(.invalidResponse("the body is not UTF-8")))
+    }
+
     @Test func transportFailuresHaveTexts() {
         #expect(
             NewsError.transport("refused").userMessage == "No connection to NewsAPI. Check the network and try again.")

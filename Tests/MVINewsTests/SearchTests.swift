@@ -230,4 +230,15 @@ private func search(_ query: String) -> NewsRequest { .everything(query: query, 
         #expect(total == 2)
         #expect(view.last?.container.isLoading == false)
     }
+
+    /// The component's name reaches only this message (a replay never makes a refused call).
+    @Test func aCallOutOfOrderStopsTheProgramNamingTheComponent() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let component = SearchComponent(
+                dataSource: FakeNewsDataSource(), history: InMemorySearchHistoryStore(), scheduler: TestScheduler())
+            component.onStart()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("SearchComponent.onStart() called while created: no view is attached"))
+    }
 }
