@@ -30,6 +30,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -313,14 +314,22 @@ def sync_tree(tree):
 
 
 def run_logged(command, cwd, timeout, log):
+    """Runs a command in a process group of its own, so that a timeout stops everything it started:
+    `swift test` runs the test bundle as a child of its own, and a mutant that hangs a test would
+    otherwise leave that bundle spinning after `swift test` is stopped."""
     started = time.monotonic()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, errors="replace", start_new_session=True)
     try:
-        result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                timeout=timeout, text=True, errors="replace")
-        status, output = result.returncode, result.stdout
-    except subprocess.TimeoutExpired as expired:
-        out = expired.stdout or ""
-        status, output = None, out if isinstance(out, str) else out.decode(errors="replace")
+        output, _ = process.communicate(timeout=timeout)
+        status = process.returncode
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        output, _ = process.communicate()
+        status = None
     if log is not None:
         log.write(f"$ {' '.join(command)}  ({time.monotonic() - started:.1f} s, status {status})\n{output[-4000:]}\n")
     return status, output
@@ -631,6 +640,8 @@ def markdown(report):
             f"{report['written']} mutants written"
             + (f", a sample of {report['sample']} with seed {report['seed']}" if report.get("sample") is not None else "")
             + (f", shard {report['shard']}" if report.get("shard") else "")
+            + (f"; the outcomes of {sum(1 for m in report['mutants'] if m.get('again'))} mutants from a later run at "
+               + ", ".join(f"`{c[:12]}`" for c in report["again"]) if report.get("again") else "")
             + (f"; the first {report['first']} in drawn order" if report.get("first") else
                f"; {report['unrun']} not run (time budget)" if report.get("unrun") else "") + ".\n",
             "\nscore = (killed + hang) / (built - listed); *corpus alone* counts only what `conformance run` killed "
@@ -667,6 +678,16 @@ def merge(args):
             if m["id"] in seen:
                 fail(f"merge: mutant {m['id']} is in two reports (shards overlap)")
             seen[m["id"]] = m
+    # A later run of some of the same mutants (its survivors' lines run again with --at, once a
+    # scenario or a test was written for them) gives their outcome now; its other mutants are not
+    # part of the sample and are left out.
+    again = {}
+    for path in args.again or []:
+        later = json.load(open(path, encoding="utf-8"))
+        for m in later["mutants"]:
+            if m["id"] in seen:
+                again[m["id"]] = dict(m, again=later["commit"])
+    seen.update(again)
     # The list as it is now: a survivor listed since its run counts as listed, and a listed
     # mutant whose entry has gone counts as a survivor again.
     entries = load_equivalents()
@@ -688,6 +709,8 @@ def merge(args):
         merged["unrun"] = unrun
     if args.first:
         merged["first"] = args.first
+    if again:
+        merged["again"] = sorted({m["again"] for m in again.values()})
     os.makedirs(args.out, exist_ok=True)
     write_reports(merged, args.out)
     return 1 if args.fail_on_survivor and any(m["outcome"] == "survived" for m in merged["mutants"]) else 0
@@ -775,6 +798,8 @@ def main():
     m.add_argument("--out", default="mutation-report")
     m.add_argument("--fail-on-survivor", action="store_true")
     m.add_argument("--first", type=int, metavar="N", help="keep the first N mutants each report ran")
+    m.add_argument("--again", action="append", metavar="REPORT",
+                   help="a later run of some of the same mutants (as --at on their lines): its outcomes replace theirs")
     m.set_defaults(func=merge)
 
     g = commands.add_parser("guide", help="fuzz a mutant's build against the reference for a killing scenario")
