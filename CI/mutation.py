@@ -539,6 +539,7 @@ def run(args):
             if build(tree, log):
                 audit["built"].append(m["id"])
                 print(f"mutation: the quick checks rejected {m['id']}, which builds", file=sys.stderr, flush=True)
+                quick = True  # the build decides: the mutant goes on to the corpus like any other
         if not quick or not build(tree, log):
             result["outcome"] = "no-build"
         else:
@@ -664,8 +665,9 @@ def merge(args):
     if not reports:
         fail("merge: no reports given")
     if args.first:
-        # A sample's report lists its mutants in the order they ran, its drawn order: the first
-        # N are the sample `run --first N` gives.
+        # A report lists its mutants in the order they ran. A sample run with a time budget (or
+        # --first/--skip) runs in its drawn order, so there the first N are the sample that
+        # `run --first N` gives; without them a run goes file by file.
         for r in reports:
             r["unrun"] = r.get("unrun", 0) + max(0, len(r["mutants"]) - args.first)
             r["mutants"] = r["mutants"][:args.first]
@@ -797,7 +799,8 @@ def main():
     m.add_argument("reports", nargs="+")
     m.add_argument("--out", default="mutation-report")
     m.add_argument("--fail-on-survivor", action="store_true")
-    m.add_argument("--first", type=int, metavar="N", help="keep the first N mutants each report ran")
+    m.add_argument("--first", type=int, metavar="N",
+                   help="keep the first N mutants each report ran (its drawn order, for a sample run with a budget)")
     m.add_argument("--again", action="append", metavar="REPORT",
                    help="a later run of some of the same mutants (as --at on their lines): its outcomes replace theirs")
     m.set_defaults(func=merge)
