@@ -456,6 +456,11 @@ def select(mutants, args):
             places.add((name, int(line)))
         chosen = [m for m in chosen if (os.path.basename(m["file"]), m["line"]) in places
                   or (m["file"], m["line"]) in places]
+    if getattr(args, "survivors_of", None):
+        wanted = set()
+        for path in args.survivors_of:
+            wanted |= {m["id"] for m in json.load(open(path, encoding="utf-8"))["mutants"] if m["outcome"] == "survived"}
+        chosen = [m for m in chosen if m["id"] in wanted]
     if args.sample is not None and args.sample < len(chosen):
         chosen = random.Random(args.seed).sample(chosen, args.sample)
         rank = {m["id"]: k for k, m in enumerate(chosen)}
@@ -463,7 +468,8 @@ def select(mutants, args):
     if args.shard:
         i, n = args.shard
         chosen = [m for k, m in enumerate(chosen) if k % n == i - 1]
-    if rank and (getattr(args, "time_budget", None) or getattr(args, "first", None) or getattr(args, "skip", None)):
+    if rank and (getattr(args, "time_budget", None) or getattr(args, "first", None) or getattr(args, "skip", None)
+                 or getattr(args, "until_built", None)):
         # A budget may stop the run part way: run a sample in its drawn order, so that the part
         # run is itself a sample of every file, not the first files in name order. --first N
         # runs the part that a budget stopped after N mutants, again.
@@ -483,6 +489,15 @@ def parse_shard(text):
     if not 1 <= i <= n:
         raise argparse.ArgumentTypeError(f"--shard {text}: I must be from 1 to N")
     return (i, n)
+
+
+def source_trees(commit, paths):
+    """The git tree ids of paths at commit: equal ids, equal sources, so the same mutants."""
+    try:
+        return tuple(subprocess.run(["git", "rev-parse", f"{commit}:{p}"], cwd=ROOT, capture_output=True,
+                                    text=True, check=True).stdout.strip() for p in paths)
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 def git_commit():
@@ -521,6 +536,10 @@ def run(args):
     for number, m in enumerate(chosen, 1):
         if args.time_budget and time.monotonic() - started > args.time_budget:
             print(f"mutation: time budget of {args.time_budget} s spent; {len(chosen) - number + 1} mutants not run", flush=True)
+            report["unrun"] = len(chosen) - number + 1
+            break
+        if args.until_built and sum(r["outcome"] != "no-build" for r in report["mutants"]) >= args.until_built:
+            print(f"mutation: {args.until_built} mutants built; {len(chosen) - number + 1} mutants not run", flush=True)
             report["unrun"] = len(chosen) - number + 1
             break
         target = os.path.join(tree, m["file"])
@@ -573,6 +592,8 @@ def run(args):
         report["mutants"].append(result)
         print(f"  [{number}/{len(chosen)}] {result['outcome']:8} {m['file']}:{m['line']}  {m['id']}  ({result['seconds']} s)", flush=True)
         log.flush()
+        if number % 50 == 0:
+            write_reports(report, args.out, quiet=True)  # a run stopped by hand keeps what it ran
     if current:
         restore(tree, current)
     if args.audit_checks:
@@ -612,7 +633,7 @@ def scores(mutants, key):
     return dict(sorted(table.items()))
 
 
-def write_reports(report, out):
+def write_reports(report, out, quiet=False):
     mutants = report["mutants"]
     report["totals"] = scores(mutants, lambda m: "all")["all"] if mutants else {}
     report["layers"] = scores(mutants, lambda m: m["layer"])
@@ -623,7 +644,7 @@ def write_reports(report, out):
     with open(os.path.join(out, "mutation.md"), "w", encoding="utf-8") as f:
         f.write(markdown(report))
     t = report["totals"]
-    if t:
+    if t and not quiet:
         print(f"mutation: {t['run']} run, {t['built']} built, {t['killed']} killed, {t['hang']} killed by a hang, "
               f"{t['survived']} survived, {t['listed']} listed; score {t['score']}%  ->  {out}/mutation.md")
 
@@ -643,8 +664,10 @@ def markdown(report):
             + (f", shard {report['shard']}" if report.get("shard") else "")
             + (f"; the outcomes of {sum(1 for m in report['mutants'] if m.get('again'))} mutants from a later run at "
                + ", ".join(f"`{c[:12]}`" for c in report["again"]) if report.get("again") else "")
+            + (f"; parts run at commits {', '.join(f'`{c[:12]}`' for c in report['commits'])}, whose sources of these paths are the same"
+               if report.get("commits") else "")
             + (f"; the first {report['first']} in drawn order" if report.get("first") else
-               f"; {report['unrun']} not run (time budget)" if report.get("unrun") else "") + ".\n",
+               f"; {report['unrun']} not run (time budget or --until-built)" if report.get("unrun") else "") + ".\n",
             "\nscore = (killed + hang) / (built - listed); *corpus alone* counts only what `conformance run` killed "
             "(for a feature the two are the same).\n",
             "\n## Per layer\n\n", table(report["layers"], "layer"),
@@ -673,7 +696,12 @@ def merge(args):
             r["mutants"] = r["mutants"][:args.first]
     commits = sorted({r["commit"] for r in reports})
     if len(commits) > 1:
-        fail(f"merge: the reports are of different commits: {', '.join(commits)}")
+        # A sample continued at a later commit (run --skip) draws the same mutants only if the
+        # sources it mutates are the same: compare the paths' git trees at each commit.
+        trees = {c: source_trees(c, reports[0]["paths"]) for c in commits}
+        if None in trees.values() or len(set(trees.values())) > 1:
+            fail(f"merge: the reports are of commits whose {', '.join(reports[0]['paths'])} differ "
+                 f"(or cannot be read): {', '.join(commits)}")
     seen = {}
     for r in reports:
         for m in r["mutants"]:
@@ -701,7 +729,8 @@ def merge(args):
             if entry:
                 m["reason"] = entry["reason"]
     first = reports[0]
-    merged = {"format": 1, "date": max(r["date"] for r in reports), "commit": commits[0],
+    latest = max(reports, key=lambda r: r["date"])
+    merged = {"format": 1, "date": latest["date"], "commit": latest["commit"],
               "paths": first["paths"], "written": first["written"], "seed": first["seed"],
               "sample": first["sample"], "shard": None,
               "merged": [r.get("shard") or "whole" for r in reports],
@@ -711,6 +740,8 @@ def merge(args):
         merged["unrun"] = unrun
     if args.first:
         merged["first"] = args.first
+    if len(commits) > 1:
+        merged["commits"] = commits
     if again:
         merged["again"] = sorted({m["again"] for m in again.values()})
     os.makedirs(args.out, exist_ok=True)
@@ -785,6 +816,11 @@ def main():
     r.add_argument("--shard", type=parse_shard, help="I/N: run the I-th of N deterministic partitions")
     r.add_argument("--timeout", type=int, default=20, help="seconds a scenario may take (the corpus run is bounded by 6x this)")
     r.add_argument("--time-budget", type=int, help="stop starting mutants after this many seconds")
+    r.add_argument("--survivors-of", action="append", metavar="REPORT",
+                   help="only the mutants that survived in this report (repeatable): judge them again once a "
+                        "scenario or a test is written, then merge --again")
+    r.add_argument("--until-built", type=int, metavar="N",
+                   help="stop starting mutants once N of this run's mutants have built (a sample runs in its drawn order)")
     r.add_argument("--first", type=int, metavar="N", help="run only the first N mutants of the sample, in its drawn order")
     r.add_argument("--skip", type=int, metavar="N",
                    help="leave out the first N mutants of the sample in its drawn order (those a budget-stopped run ran)")
