@@ -735,15 +735,21 @@ def merge(args):
               "sample": first["sample"], "shard": None,
               "merged": [r.get("shard") or "whole" for r in reports],
               "mutants": sorted(seen.values(), key=lambda m: (m["file"], m["line"], m["mutant"]))}
-    unrun = sum(r.get("unrun", 0) for r in reports)
+    if first.get("sample") and not any(r.get("shard") for r in reports):
+        # Parts of one sample (a run and its --skip continuations): what is left of the sample.
+        unrun = max(0, min(first["sample"], first["written"]) - len(seen))
+    else:
+        unrun = sum(r.get("unrun", 0) for r in reports)
     if unrun:
         merged["unrun"] = unrun
     if args.first:
         merged["first"] = args.first
+    commits = sorted(set(commits) | {c for r in reports for c in r.get("commits", [])})
     if len(commits) > 1:
         merged["commits"] = commits
-    if again:
-        merged["again"] = sorted({m["again"] for m in again.values()})
+    later = {m["again"] for m in again.values()} | {c for r in reports for c in r.get("again", [])}
+    if later:  # a merged report given again keeps the runs it took outcomes from
+        merged["again"] = sorted(later)
     os.makedirs(args.out, exist_ok=True)
     write_reports(merged, args.out)
     return 1 if args.fail_on_survivor and any(m["outcome"] == "survived" for m in merged["mutants"]) else 0
