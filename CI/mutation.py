@@ -41,7 +41,8 @@ REQUIREMENTS = os.path.join(ROOT, "CI", "mutation-requirements.txt")
 EQUIVALENTS = os.path.join(ROOT, "CI", "mutation-equivalents.json")
 VENV = os.path.join(ROOT, ".build-mutation", "venv")
 # What the scratch copy holds: what `conformance` and the tests are built from and read.
-SYNCED = ["Package.swift", "Sources", "Tests", "Fixtures", "TestPlans", "docs"]
+# What the build, the corpus and the libraries' tests read: MVIJSONTests replays FuzzTesting/FailCases.
+SYNCED = ["Package.swift", "Sources", "Tests", "Fixtures", "TestPlans", "docs", "FuzzTesting"]
 # The libraries the features stand on, each with its own test target.
 LIBRARIES = ["MVICore", "MVIStateMachine", "MVINavigation", "MVIImagePipeline", "MVIJSON"]
 TREE_LOCK = None
@@ -456,6 +457,9 @@ def select(mutants, args):
             places.add((name, int(line)))
         chosen = [m for m in chosen if (os.path.basename(m["file"]), m["line"]) in places
                   or (m["file"], m["line"]) in places]
+    if getattr(args, "ids", None):
+        wanted = {line.strip() for line in open(args.ids, encoding="utf-8") if line.strip()}
+        chosen = [m for m in chosen if m["id"] in wanted]
     if getattr(args, "survivors_of", None):
         wanted = set()
         for path in args.survivors_of:
@@ -532,7 +536,7 @@ def run(args):
               "shard": f"{args.shard[0]}/{args.shard[1]}" if args.shard else None, "mutants": []}
     started = time.monotonic()
     current = None  # the file of the tree that holds a mutant
-    tests_built = False
+    tests_passed = set()  # the libraries whose unmutated tests passed in the tree
     for number, m in enumerate(chosen, 1):
         if args.time_budget and time.monotonic() - started > args.time_budget:
             print(f"mutation: time budget of {args.time_budget} s spent; {len(chosen) - number + 1} mutants not run", flush=True)
@@ -565,13 +569,16 @@ def run(args):
             corpus = replay_corpus(tree, args.timeout, log)
             result["corpus"] = corpus
             if corpus == "pass" and m["layer"] in LIBRARIES:
-                if not tests_built:
-                    # The first time: the unmutated tests must build, or every test run would
-                    # count as a kill.
+                if m["layer"] not in tests_passed:
+                    # The first time for a library: its unmutated tests must build and pass in the
+                    # tree, or every test run would count as a kill (a file the tests read and the
+                    # tree lacks once made every MVIJSON mutant past the corpus a false kill).
                     restore(tree, m["file"])
                     if not build(tree, log, tests=True):
                         fail(f"the unmutated tests do not build in {tree}: see {args.out}/mutation.log")
-                    tests_built = True
+                    if library_tests(tree, m["layer"], args.timeout * 4, log) != "pass":
+                        fail(f"the unmutated {m['layer']}Tests do not pass in {tree}: see {args.out}/mutation.log")
+                    tests_passed.add(m["layer"])
                     with open(target, "w", encoding="utf-8") as f:
                         f.write(apply(m, original))
                 tests = library_tests(tree, m["layer"], args.timeout * 4, log)
@@ -825,6 +832,7 @@ def main():
     r.add_argument("--survivors-of", action="append", metavar="REPORT",
                    help="only the mutants that survived in this report (repeatable): judge them again once a "
                         "scenario or a test is written, then merge --again")
+    r.add_argument("--ids", metavar="FILE", help="only the mutants whose ids FILE lists, one a line")
     r.add_argument("--until-built", type=int, metavar="N",
                    help="stop starting mutants once N of this run's mutants have built (a sample runs in its drawn order)")
     r.add_argument("--first", type=int, metavar="N", help="run only the first N mutants of the sample, in its drawn order")
