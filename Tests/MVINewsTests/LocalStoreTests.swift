@@ -123,6 +123,23 @@ import Testing
         #expect(try store.discardCorruptFile() == nil)
     }
 
+    @Test func aFileThatCannotBeReadIsReportedAndNotMovedAside() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        // A folder where the file should be: it exists, but reading it fails.
+        let url = folder.file("favorites.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let store = JSONFileFavoritesStore(url: url)
+        #expect {
+            try store.discardCorruptFile()
+        } throws: { error in
+            guard case .unreadable(let store, let file, _) = error as? NewsStorageError else { return false }
+            return store == "favourites" && file == url.path
+        }
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        #expect(!FileManager.default.fileExists(atPath: url.appendingPathExtension("corrupt").path))
+    }
+
     @Test func anUnwritableFolderIsReportedNamingTheFile() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

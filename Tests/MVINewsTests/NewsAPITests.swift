@@ -41,6 +41,16 @@ import Testing
                 == "http://127.0.0.1:9/newsapi/v2/everything?q=swift&page=1&pageSize=20")
     }
 
+    @Test(arguments: [
+        "http://127.0.0.1:9/newsapi/?key=1", "http://127.0.0.1:9/newsapi#top", "http://127.0.0.1:9/newsapi?a#b",
+    ])
+    func aBaseURLsQueryAndFragmentAreDropped(base: String) {
+        let source = NewsHTTPDataSource(baseURL: URL(string: base)!, apiKey: nil)
+        #expect(
+            source.urlRequest(for: .topHeadlines(page: 1, pageSize: 20)).url?.absoluteString
+                == "http://127.0.0.1:9/newsapi/v2/top-headlines?language=en&page=1&pageSize=20")
+    }
+
     @Test func searchTextIsPercentEncodedSoItCannotAddParameters() {
         let request = NewsRequest.everything(query: "a+b&page=9 #ü/?", page: 1, pageSize: 20)
         #expect(request.pathAndQuery == "/v2/everything?q=a%2Bb%26page%3D9%20%23%C3%BC%2F%3F&page=1&pageSize=20")
@@ -154,6 +164,13 @@ import Testing
         #expect(
             NewsError.transport("refused").userMessage == "No connection to NewsAPI. Check the network and try again.")
         #expect(NewsError.timeout.userMessage == "NewsAPI did not answer in time. Try again.")
+    }
+
+    @Test func eachFailureDescribesItselfForLogs() {
+        #expect(NewsError.httpStatus(503).description == "HTTP status 503")
+        #expect(NewsError.invalidResponse("an empty body").description == "invalid response: an empty body")
+        #expect(NewsError.transport("refused").description == "transport error: refused")
+        #expect(NewsError.timeout.description == "timed out")
     }
 }
 
