@@ -28,6 +28,16 @@ final class TimerFixture {
         #expect(TimerFixture().state == TimerState(phase: .settingTimer, value: 0, elapsedTicks: 0, backgroundIndex: 1))
     }
 
+    @Test func aLogNamesTheStoreTimerStore() {
+        let lines = LoggedLines()
+        let scheduler = TestScheduler()
+        let store = TimerStore.timer(
+            scheduler: scheduler, random: SplitMix64(seed: 7),
+            factory: LoggingStoreFactory(StoreEventLogger(write: lines.append)))
+        store.accept(.settingTime)
+        #expect(lines.values.filter { $0.contains("] intent: ") } == ["[TimerStore #1] intent: settingTime"])
+    }
+
     @Test func settingTheTimeGoesToIdleWithTheValue() {
         let timer = TimerFixture()
         timer.set(1, 30)
@@ -273,4 +283,12 @@ final class TimerFixture {
         #expect(report.reachable == ["SettingTimer", "Idle", "CountingDown", "Restarting", "Paused"])
         #expect(report.ignored.count == 35 - 10)
     }
+}
+
+/// The lines a logging store factory wrote (a logger may write from any thread).
+final class LoggedLines: @unchecked Sendable {  // `lines` is guarded by `lock`
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var values: [String] { lock.withLock { lines } }
 }

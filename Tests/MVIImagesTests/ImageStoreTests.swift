@@ -56,6 +56,35 @@ import Testing
         #expect(store.state == .idle)
     }
 
+    @Test func anAnswerHandedOverBeforeACancelIsDropped() {
+        let fixture = ImagesFixture()
+        let store = fixture.makeStore()
+        store.accept(.load)
+        // The pipeline hands the image over; it waits for the store's scheduler while the view
+        // goes away (a replay delivers within the step, so only a test sees this).
+        fixture.loader.answer(0, ok("cat"))
+        store.accept(.cancel)
+        fixture.settle()
+        #expect(store.state == .idle)
+    }
+
+    @Test func anAnswerHandedOverBeforeACancelIsDroppedAfterTheNextLoad() {
+        let fixture = ImagesFixture()
+        let store = fixture.makeStore()
+        store.accept(.load)
+        // The pipeline hands the failure over; it waits for the store's scheduler while the view
+        // goes away and comes back (a replay delivers within the step, so only a test sees this).
+        fixture.loader.fail(0, .timeout)
+        store.accept(.cancel)
+        store.accept(.load)
+        #expect(fixture.loader.requests.count == 2)
+        fixture.settle()
+        #expect(store.state == .loading)
+        fixture.loader.answer(1, ok("cat"))
+        fixture.settle()
+        #expect(store.state == .loaded(bytes: bytes("cat"), source: .network))
+    }
+
     @Test func cancelWhenNotLoadingChangesNothing() {
         let fixture = ImagesFixture()
         fixture.cache("cat")

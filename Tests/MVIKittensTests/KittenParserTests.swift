@@ -46,6 +46,10 @@ import Testing
         #expect(
             KittenParseError.urlNotAString(index: 0, found: "number").description
                 == "element [0] has a \"url\" that is number, expected a string")
+        #expect(
+            KittenParseError.elementNotAnObject(index: 1, found: "number").description
+                == "element [1] is number, expected an object with a \"url\"")
+        #expect(KittenParseError.notJSON("\"x\"").description == "the body is not JSON: \"x\"")
     }
 
     @Test func longBodiesAreCutInMessages() {
