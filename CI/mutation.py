@@ -314,8 +314,25 @@ def sync_tree(tree):
                     os.remove(p)
 
 
+def kill_session(sid):
+    """SIGKILL every process of the session `sid`. A process group is not enough: `swift test`
+    starts the test bundle in a process group of its own (in the same session), and a bundle that a
+    mutant hung kept spinning on a core after its group's `swift test` was killed."""
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if entry.isdigit():
+            try:
+                if os.getsid(int(entry)) == sid:
+                    os.kill(int(entry), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+    try:
+        os.killpg(sid, signal.SIGKILL)  # where there is no /proc
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 def run_logged(command, cwd, timeout, log):
-    """Runs a command in a process group of its own, so that a timeout stops everything it started:
+    """Runs a command in a session of its own, so that a timeout stops everything it started:
     `swift test` runs the test bundle as a child of its own, and a mutant that hangs a test would
     otherwise leave that bundle spinning after `swift test` is stopped."""
     started = time.monotonic()
@@ -325,10 +342,7 @@ def run_logged(command, cwd, timeout, log):
         output, _ = process.communicate(timeout=timeout)
         status = process.returncode
     except subprocess.TimeoutExpired:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_session(process.pid)
         output, _ = process.communicate()
         status = None
     if log is not None:
