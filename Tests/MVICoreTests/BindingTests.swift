@@ -122,6 +122,17 @@ final class CounterView: BaseMviView<String, String> {
         #expect(caught?.description == message)
     }
 
+    @Test func aMisuseReadsAsItsMessageWhenPrintedAsAnyError() {
+        // A host logs what it caught as `any Error` ("\(error)", print(error)): the message is the
+        // error's description, so LifecycleError must be CustomStringConvertible, not merely have one.
+        var registry = LifecycleRegistry(component: "C")
+        var caught: (any Error)?
+        do { try registry.handle(.stop) } catch { caught = error }
+        let message = "C.onStop() called while created: onStop() without onViewCreated(view) and onStart()"
+        #expect(caught.map { "\($0)" } == message)
+        #expect(caught.map { String(describing: $0) } == message)
+    }
+
     @Test func misuseThroughRequireStopsTheProgramWithTheMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var registry = LifecycleRegistry(component: "KittenComponent")
