@@ -126,6 +126,26 @@ import Testing
         #expect(ticks.values == [1, 2, 3])
     }
 
+    /// Work due past the end of virtual time (its due time overflows Int64 nanoseconds) waits at
+    /// the end of time, whether scheduled so far ahead or a repetition that would land beyond it:
+    /// no advance short of that instant runs it.
+    @Test func workDueBeyondTheEndOfVirtualTimeWaitsAtItsEnd() {
+        let scheduler = TestScheduler(now: .seconds(1))
+        let log = Recorder<String>()
+        let handle = Recorder<any Cancellable>()
+        scheduler.schedule(after: .seconds(Int64.max)) { log.append("far") }
+        handle.append(
+            scheduler.schedule(every: .seconds(Int64.max), startingAfter: .zero) {
+                log.append("tick at \(scheduler.now)")
+                if log.values.count == 3 { handle.values[0].cancel() }  // bounds a wrong scheduler
+            })
+        scheduler.advance(by: .seconds(3600))
+        #expect(log.values == ["tick at 1.0 seconds"])
+        #expect(scheduler.now == .seconds(3601))
+        #expect(scheduler.nextDueTime == .nanoseconds(Int64.max))
+        #expect(scheduler.pendingCount == 2)
+    }
+
     /// One virtual hour of a 100 ms timer: 36,000 ticks, in virtual time (its speed is a benchmark figure).
     @Test func oneVirtualHourOfTicksRunsEveryTick() {
         let scheduler = TestScheduler()
