@@ -172,6 +172,30 @@ import Testing
         #expect(store.state.count == 2)
     }
 
+    /// A load's result that arrives while subscribers are being told is queued behind the round; a
+    /// subscriber added after it was produced, still in that round, is told it once (the current
+    /// state when it subscribed), not again when the queue is told.
+    @Test func aStateQueuedBeforeASubscriberSubscribedIsNotToldItAgain() {
+        let scheduler = TestScheduler()
+        let source = FakeSource()
+        let (store, _) = makeCounterStore(scheduler: scheduler, source: source)
+        let first = Recorder<Int>()
+        let added = Recorder<Int>()
+        store.subscribe(states: { [weak store] state in
+            first.append(state.count)
+            guard state.count == 1, let store else { return }
+            source.requests[0].complete(5)
+            scheduler.advance()  // the load's callback runs now, inside this round: state 5 is queued
+            store.subscribe(states: { added.append($0.count) })
+        })
+        store.accept(.load(5))
+        store.accept(.increment)
+        #expect(first.values == [0, 1, 5])
+        #expect(added.values == [5], "its own replay, and not the queued state produced before it subscribed")
+        store.accept(.increment)
+        #expect(added.values == [5, 6])
+    }
+
     @Test func everySubscriberEndsOnTheStoresStateAfterManyReentrantIntents() {
         let (store, _) = makeCounterStore()
         let recorders = (0..<4).map { _ in Recorder<Int>() }
