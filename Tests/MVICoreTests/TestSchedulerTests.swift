@@ -51,6 +51,21 @@ import Testing
         #expect(scheduler.now == .seconds(1))
     }
 
+    /// A delay of zero, or a negative one, makes work due now: an advance that does not move time
+    /// runs it, in scheduling order with work scheduled "as soon as possible".
+    @Test func workScheduledAfterNoDelayOrANegativeOneIsDueNow() {
+        let scheduler = TestScheduler(now: .seconds(5))
+        let log = Recorder<String>()
+        scheduler.schedule(after: .zero) { log.append("zero") }
+        scheduler.schedule { log.append("now") }
+        scheduler.schedule(after: .milliseconds(-3)) { log.append("negative") }
+        #expect(scheduler.nextDueTime == .seconds(5))
+        scheduler.advance()
+        #expect(log.values == ["zero", "now", "negative"])
+        #expect(scheduler.now == .seconds(5))
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test func cancelledWorkNeverRuns() {
         let scheduler = TestScheduler()
         let log = Recorder<String>()
