@@ -121,6 +121,30 @@ import Testing
         #expect(weakExecutor == nil, "no cycle through the executor's context keeps the store alive")
     }
 
+    /// A disposed store lets go of its event observers (told `disposed` last, then dropped),
+    /// whether it is disposed between rounds or from inside one: what they captured is released
+    /// while the store itself is still kept.
+    @Test(arguments: [false, true])
+    func aDisposedStoreReleasesItsEventObservers(fromInsideARound: Bool) {
+        final class Captured {}
+        let (store, _) = makeCounterStore()
+        weak var weakCaptured: Captured?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            store.subscribe(events: { _ in withExtendedLifetime(captured) {} })
+        }
+        #expect(weakCaptured != nil, "an event observer keeps what it captured")
+        if fromInsideARound {
+            store.subscribe(states: { [weak store] state in if state.count == 1 { store?.dispose() } })
+            store.accept(.increment)
+        } else {
+            store.dispose()
+        }
+        #expect(weakCaptured == nil, "dropped with the disposal, not kept until the store goes")
+        withExtendedLifetime(store) {}
+    }
+
     @Test func aContextThatOutlivesItsStoreDoesNothingAndKeepsTheLastState() {
         var (store, executor): (CounterStore?, CounterExecutor) = makeCounterStore()
         weak let weakStore: CounterStore? = store
