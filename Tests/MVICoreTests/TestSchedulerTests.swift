@@ -161,6 +161,21 @@ import Testing
         #expect(scheduler.pendingCount == 2)
     }
 
+    /// Repeating work needs a positive interval: zero (it would repeat without time moving) or a
+    /// negative one stops the program with the message.
+    @Test func aRepeatingIntervalThatIsNotPositiveStopsTheProgram() async {
+        let zero = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            TestScheduler().schedule(every: .zero, startingAfter: .zero) {}
+        }
+        let negative = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            TestScheduler().schedule(every: .nanoseconds(-1), startingAfter: .zero) {}
+        }
+        for result in [zero, negative] {
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(stderr.contains("TestScheduler: a repeating interval must be positive"))
+        }
+    }
+
     /// One virtual hour of a 100 ms timer: 36,000 ticks, in virtual time (its speed is a benchmark figure).
     @Test func oneVirtualHourOfTicksRunsEveryTick() {
         let scheduler = TestScheduler()
