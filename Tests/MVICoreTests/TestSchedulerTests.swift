@@ -176,6 +176,16 @@ import Testing
         }
     }
 
+    /// The shortest interval, one nanosecond, is a positive one: the work repeats every nanosecond.
+    @Test func repeatingWorkMayRunEveryNanosecond() {
+        let scheduler = TestScheduler()
+        let ticks = Recorder<Duration>()
+        let timer = scheduler.schedule(every: .nanoseconds(1)) { ticks.append(scheduler.now) }
+        scheduler.advance(by: .nanoseconds(3))
+        timer.cancel()
+        #expect(ticks.values == [.nanoseconds(1), .nanoseconds(2), .nanoseconds(3)])
+    }
+
     /// One virtual hour of a 100 ms timer: 36,000 ticks, in virtual time (its speed is a benchmark figure).
     @Test func oneVirtualHourOfTicksRunsEveryTick() {
         let scheduler = TestScheduler()
