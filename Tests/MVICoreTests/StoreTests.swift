@@ -198,10 +198,14 @@ import Testing
     }
 
     /// Subject: a real dispatch queue. Off the queue, `isDisposed` reads the copy the store
-    /// publishes: once the queue has run the disposal, every thread sees it.
-    @Test func aDisposedStoreReadsDisposedOffItsQueue() {
+    /// publishes: false while the store is live, and once the queue has run the disposal, every
+    /// thread sees it.
+    @Test func aStoreReadsLiveThenDisposedOffItsQueue() {
         let scheduler = DispatchQueueScheduler.background(label: "store-dispose-test")
         let (store, _) = makeCounterStore(scheduler: scheduler)
+        #expect(!scheduler.isCurrent)
+        #expect(!store.isDisposed)
+        #expect(!scheduler.queue.sync { store.isDisposed })
         store.dispose()
         let done = DispatchSemaphore(value: 0)
         scheduler.schedule { done.signal() }
