@@ -103,6 +103,12 @@ import Testing
         #expect(ImmediateScheduler().isCurrentOnEveryThread)
         #expect(TestScheduler().isCurrentOnEveryThread)
         #expect(!DispatchQueueScheduler.background(label: "everywhere-test").isCurrentOnEveryThread)
+        // The same through `any Scheduler`, as a store reads it: the property is a requirement of
+        // the protocol, not only a member of each type.
+        let schedulers: [any Scheduler] = [
+            ImmediateScheduler(), TestScheduler(), DispatchQueueScheduler.background(label: "everywhere-any-test"),
+        ]
+        #expect(schedulers.map(\.isCurrentOnEveryThread) == [true, true, false])
     }
 }
 
