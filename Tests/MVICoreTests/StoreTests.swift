@@ -215,6 +215,30 @@ import Testing
         #expect(scheduler.queue.sync { store.isDisposed })
     }
 
+    /// Subject: a real dispatch queue. Off the queue, each read of the copy the store publishes (its
+    /// state, whether it is disposed) and each subscription (which takes an id from it) lets go of
+    /// the copy's lock: they can be made again and again while the queue goes on publishing. Made
+    /// on a thread of their own with a timeout, so that a lock left held fails the test instead of
+    /// hanging it.
+    @Test func offItsQueueAStoreCanBeReadAndSubscribedToAgainAndAgain() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-reads-test")
+        let (store, _) = makeCounterStore(scheduler: scheduler)
+        let seen = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            for _ in 0..<2 {
+                seen.append("state \(store.state.count), disposed \(store.isDisposed)")
+                store.subscribe(states: { _ in })
+            }
+            store.accept(.increment)
+            scheduler.queue.sync {}  // the queue has handled the intent and published state 1
+            seen.append("state \(store.state.count), disposed \(store.isDisposed)")
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success, "a read that left the lock held blocks every later one")
+        #expect(seen.values == ["state 0, disposed false", "state 0, disposed false", "state 1, disposed false"])
+    }
+
     /// Subject: a real dispatch queue. A subscriber on another thread still gets states on the queue.
     @Test func subscribingFromAnotherThreadDeliversOnTheScheduler() {
         let scheduler = DispatchQueueScheduler.background(label: "store-subscribe-test")
