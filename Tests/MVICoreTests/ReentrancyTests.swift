@@ -138,6 +138,28 @@ import Testing
         #expect(log.sequences == Array(1...4))
     }
 
+    /// Disposing a store that is disposed already does nothing: twice from inside a round (while
+    /// the event observers are still kept, to be told the round first), then once more after it,
+    /// and the event observers are told `disposed` once.
+    @Test func disposingADisposedStoreAgainDoesNothing() {
+        let log = EventLog()
+        let (store, _) = makeCounterStore(eventObserver: log.record)
+        let ended = Recorder<String>()
+        store.subscribe(
+            states: { [weak store] state in
+                if state.count == 1 {
+                    store?.dispose()
+                    store?.dispose()
+                }
+            }, onDispose: { ended.append("subscriber") })
+        store.accept(.increment)
+        store.dispose()
+        #expect(store.isDisposed)
+        #expect(ended.values == ["subscriber"])
+        #expect(log.kinds == ["intent", "message", "state 1", "disposed"])
+        #expect(log.sequences == Array(1...4))
+    }
+
     /// An event observer that disposes the store while the state's event is being told: the
     /// other observers are told that event first, `disposed` after the round.
     @Test func disposingFromAnEventObserverTellsTheOthersTheRoundFirst() {
