@@ -143,6 +143,48 @@ final class CounterView: BaseMviView<String, String> {
     }
 }
 
+/// A component that records the lifecycle calls it gets, and records a call out of order as
+/// refused instead of stopping the program.
+final class RecordingComponent: LifecycleComponent {
+    private var registry = LifecycleRegistry(component: "Recording")
+    private let log: Recorder<String>
+
+    init(after events: [LifecycleEvent], log: Recorder<String>) {
+        self.log = log
+        for event in events { try? registry.handle(event) }
+    }
+
+    var lifecycleState: LifecycleState { registry.state }
+    func onStop() { record(.stop) }
+    func onViewDestroyed() { record(.viewDestroyed) }
+    func onDestroy() { record(.destroy) }
+
+    private func record(_ event: LifecycleEvent) {
+        do {
+            try registry.handle(event)
+            log.append(event.methodName)
+        } catch {
+            log.append("refused \(event.methodName)")
+        }
+    }
+}
+
+@Suite struct ComponentHolderTests {
+    /// Released, a holder performs the lifecycle steps still due, in order, from whatever state its
+    /// component reached; a destroyed component gets none.
+    @Test(arguments: [
+        ([LifecycleEvent.viewCreated, .start], ["onStop()", "onViewDestroyed()", "onDestroy()"]),
+        ([.viewCreated], ["onViewDestroyed()", "onDestroy()"]),
+        ([], ["onDestroy()"]),
+        ([.destroy], []),
+    ])
+    func aReleasedHolderPerformsTheStepsStillDue(reached: [LifecycleEvent], expected: [String]) {
+        let log = Recorder<String>()
+        _ = ComponentHolder(RecordingComponent(after: reached, log: log))
+        #expect(log.values == expected)
+    }
+}
+
 @Suite struct ViewProxyTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func observersAreNotifiedOnEveryRender() {
