@@ -239,6 +239,28 @@ import Testing
         #expect(seen.values == ["state 0, disposed false", "state 0, disposed false", "state 1, disposed false"])
     }
 
+    /// Subject: a real dispatch queue. A subscription made off the queue is added when the queue gets
+    /// to it, so one made later on the queue can be added before it; cancelling the first still
+    /// ends that one, not the one added before it.
+    @Test func cancellingASubscriptionEndsThatOneWhicheverWasAddedFirst() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-cancel-order-test")
+        let (store, _) = makeCounterStore(scheduler: scheduler)
+        let early = Recorder<Int>()
+        let late = Recorder<Int>()
+        let gate = DispatchSemaphore(value: 0)
+        scheduler.schedule {
+            gate.wait()
+            store.subscribe(states: { late.append($0.count) })  // on the queue: a later id, added at once
+        }
+        let first = store.subscribe(states: { early.append($0.count) })  // an earlier id, added after
+        gate.signal()
+        first.cancel()
+        store.accept(.increment)
+        scheduler.queue.sync {}
+        #expect(early.values == [0])
+        #expect(late.values == [0, 1])
+    }
+
     /// Subject: a real dispatch queue. A subscriber on another thread still gets states on the queue.
     @Test func subscribingFromAnotherThreadDeliversOnTheScheduler() {
         let scheduler = DispatchQueueScheduler.background(label: "store-subscribe-test")
