@@ -151,6 +151,20 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    /// A store disposed before it is initialized stays inert: initializing it attaches nothing and
+    /// starts nothing, so no cycle through the executor's context keeps it alive.
+    @Test func initializingADisposedStoreLeavesNothingBehind() {
+        weak var weakExecutor: CounterExecutor?
+        do {
+            let (store, executor) = makeCounterStore(bootstrapper: SimpleBootstrapper(.boot), autoInit: false)
+            weakExecutor = executor
+            store.dispose()
+            store.initialize()
+            #expect(executor.actions.isEmpty)
+        }
+        #expect(weakExecutor == nil)
+    }
+
     @Test func aContextThatOutlivesItsStoreDoesNothingAndKeepsTheLastState() {
         var (store, executor): (CounterStore?, CounterExecutor) = makeCounterStore()
         weak let weakStore: CounterStore? = store
