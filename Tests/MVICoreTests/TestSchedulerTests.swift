@@ -161,6 +161,17 @@ import Testing
         #expect(scheduler.pendingCount == 2)
     }
 
+    /// A delay one nanosecond past the last one Int64 counts (2^63 ns: whole seconds that fit, and
+    /// a fraction that does not) saturates at the end of virtual time, like any longer one.
+    @Test func aDelayJustPastTheLastNanosecondWaitsAtTheEndOfTime() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        scheduler.schedule(after: .seconds(9_223_372_036) + .nanoseconds(854_775_808)) { log.append("far") }
+        scheduler.advance(by: .seconds(3600))
+        #expect(log.values.isEmpty)
+        #expect(scheduler.nextDueTime == .nanoseconds(Int64.max))
+    }
+
     /// Repeating work needs a positive interval: zero (it would repeat without time moving) or a
     /// negative one stops the program with the message.
     @Test func aRepeatingIntervalThatIsNotPositiveStopsTheProgram() async {
