@@ -170,6 +170,10 @@ import Testing
         scheduler.advance(by: .seconds(3600))
         #expect(log.values.isEmpty)
         #expect(scheduler.nextDueTime == .nanoseconds(Int64.max))
+        // The same one past the other end is a negative delay, due now.
+        scheduler.schedule(after: .seconds(-9_223_372_036) - .nanoseconds(854_775_809)) { log.append("now") }
+        scheduler.advance()
+        #expect(log.values == ["now"])
     }
 
     /// Repeating work needs a positive interval: zero (it would repeat without time moving) or a
