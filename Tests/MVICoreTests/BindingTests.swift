@@ -122,6 +122,17 @@ final class CounterView: BaseMviView<String, String> {
         #expect(caught?.description == message)
     }
 
+    @Test func aMisuseReadsAsItsMessageWhenPrintedAsAnyError() {
+        // A host logs what it caught as `any Error` ("\(error)", print(error)): the message is the
+        // error's description, so LifecycleError must be CustomStringConvertible, not merely have one.
+        var registry = LifecycleRegistry(component: "C")
+        var caught: (any Error)?
+        do { try registry.handle(.stop) } catch { caught = error }
+        let message = "C.onStop() called while created: onStop() without onViewCreated(view) and onStart()"
+        #expect(caught.map { "\($0)" } == message)
+        #expect(caught.map { String(describing: $0) } == message)
+    }
+
     @Test func misuseThroughRequireStopsTheProgramWithTheMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var registry = LifecycleRegistry(component: "KittenComponent")
@@ -129,6 +140,48 @@ final class CounterView: BaseMviView<String, String> {
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("KittenComponent.onStop() called while created"))
+    }
+}
+
+/// A component that records the lifecycle calls it gets, and records a call out of order as
+/// refused instead of stopping the program.
+final class RecordingComponent: LifecycleComponent {
+    private var registry = LifecycleRegistry(component: "Recording")
+    private let log: Recorder<String>
+
+    init(after events: [LifecycleEvent], log: Recorder<String>) {
+        self.log = log
+        for event in events { try? registry.handle(event) }
+    }
+
+    var lifecycleState: LifecycleState { registry.state }
+    func onStop() { record(.stop) }
+    func onViewDestroyed() { record(.viewDestroyed) }
+    func onDestroy() { record(.destroy) }
+
+    private func record(_ event: LifecycleEvent) {
+        do {
+            try registry.handle(event)
+            log.append(event.methodName)
+        } catch {
+            log.append("refused \(event.methodName)")
+        }
+    }
+}
+
+@Suite struct ComponentHolderTests {
+    /// Released, a holder performs the lifecycle steps still due, in order, from whatever state its
+    /// component reached; a destroyed component gets none.
+    @Test(arguments: [
+        ([LifecycleEvent.viewCreated, .start], ["onStop()", "onViewDestroyed()", "onDestroy()"]),
+        ([.viewCreated], ["onViewDestroyed()", "onDestroy()"]),
+        ([], ["onDestroy()"]),
+        ([.destroy], []),
+    ])
+    func aReleasedHolderPerformsTheStepsStillDue(reached: [LifecycleEvent], expected: [String]) {
+        let log = Recorder<String>()
+        _ = ComponentHolder(RecordingComponent(after: reached, log: log))
+        #expect(log.values == expected)
     }
 }
 

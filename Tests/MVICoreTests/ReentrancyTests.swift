@@ -138,6 +138,28 @@ import Testing
         #expect(log.sequences == Array(1...4))
     }
 
+    /// Disposing a store that is disposed already does nothing: twice from inside a round (while
+    /// the event observers are still kept, to be told the round first), then once more after it,
+    /// and the event observers are told `disposed` once.
+    @Test func disposingADisposedStoreAgainDoesNothing() {
+        let log = EventLog()
+        let (store, _) = makeCounterStore(eventObserver: log.record)
+        let ended = Recorder<String>()
+        store.subscribe(
+            states: { [weak store] state in
+                if state.count == 1 {
+                    store?.dispose()
+                    store?.dispose()
+                }
+            }, onDispose: { ended.append("subscriber") })
+        store.accept(.increment)
+        store.dispose()
+        #expect(store.isDisposed)
+        #expect(ended.values == ["subscriber"])
+        #expect(log.kinds == ["intent", "message", "state 1", "disposed"])
+        #expect(log.sequences == Array(1...4))
+    }
+
     /// An event observer that disposes the store while the state's event is being told: the
     /// other observers are told that event first, `disposed` after the round.
     @Test func disposingFromAnEventObserverTellsTheOthersTheRoundFirst() {
@@ -170,6 +192,33 @@ import Testing
         #expect(added.values == [1, 2], "the current state when it subscribed, then the queued intent's")
         #expect(last.values == [0, 1, 2])
         #expect(store.state.count == 2)
+    }
+
+    /// Two loads' results that arrive while subscribers are being told are queued behind the
+    /// round; a subscriber added after they were produced, still in that round, is told the
+    /// current state once (its replay), and neither queued state when the queue is told: not the
+    /// last one, nor the one before it.
+    @Test func statesQueuedBeforeASubscriberSubscribedAreNotToldToIt() {
+        let scheduler = TestScheduler()
+        let source = FakeSource()
+        let (store, _) = makeCounterStore(scheduler: scheduler, source: source)
+        let first = Recorder<Int>()
+        let added = Recorder<Int>()
+        store.subscribe(states: { [weak store] state in
+            first.append(state.count)
+            guard state.count == 1, let store else { return }
+            source.requests[0].complete(5)
+            source.requests[1].complete(7)
+            scheduler.advance()  // the loads' callbacks run now, inside this round: states 5 and 7 are queued
+            store.subscribe(states: { added.append($0.count) })
+        })
+        store.accept(.load(5))
+        store.accept(.load(7))
+        store.accept(.increment)
+        #expect(first.values == [0, 1, 5, 7])
+        #expect(added.values == [7], "its own replay, and none of the states produced before it subscribed")
+        store.accept(.increment)
+        #expect(added.values == [7, 8])
     }
 
     @Test func everySubscriberEndsOnTheStoresStateAfterManyReentrantIntents() {

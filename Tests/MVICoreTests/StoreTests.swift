@@ -198,10 +198,14 @@ import Testing
     }
 
     /// Subject: a real dispatch queue. Off the queue, `isDisposed` reads the copy the store
-    /// publishes: once the queue has run the disposal, every thread sees it.
-    @Test func aDisposedStoreReadsDisposedOffItsQueue() {
+    /// publishes: false while the store is live, and once the queue has run the disposal, every
+    /// thread sees it.
+    @Test func aStoreReadsLiveThenDisposedOffItsQueue() {
         let scheduler = DispatchQueueScheduler.background(label: "store-dispose-test")
         let (store, _) = makeCounterStore(scheduler: scheduler)
+        #expect(!scheduler.isCurrent)
+        #expect(!store.isDisposed)
+        #expect(!scheduler.queue.sync { store.isDisposed })
         store.dispose()
         let done = DispatchSemaphore(value: 0)
         scheduler.schedule { done.signal() }
@@ -209,6 +213,52 @@ import Testing
         #expect(!scheduler.isCurrent)
         #expect(store.isDisposed)
         #expect(scheduler.queue.sync { store.isDisposed })
+    }
+
+    /// Subject: a real dispatch queue. Off the queue, each read of the copy the store publishes (its
+    /// state, whether it is disposed) and each subscription (which takes an id from it) lets go of
+    /// the copy's lock: they can be made again and again while the queue goes on publishing. Made
+    /// on a thread of their own with a timeout, so that a lock left held fails the test instead of
+    /// hanging it.
+    @Test func offItsQueueAStoreCanBeReadAndSubscribedToAgainAndAgain() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-reads-test")
+        let (store, _) = makeCounterStore(scheduler: scheduler)
+        let seen = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            for _ in 0..<2 {
+                seen.append("state \(store.state.count), disposed \(store.isDisposed)")
+                store.subscribe(states: { _ in })
+            }
+            store.accept(.increment)
+            scheduler.queue.sync {}  // the queue has handled the intent and published state 1
+            seen.append("state \(store.state.count), disposed \(store.isDisposed)")
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success, "a read that left the lock held blocks every later one")
+        #expect(seen.values == ["state 0, disposed false", "state 0, disposed false", "state 1, disposed false"])
+    }
+
+    /// Subject: a real dispatch queue. A subscription made off the queue is added when the queue gets
+    /// to it, so one made later on the queue can be added before it; cancelling the first still
+    /// ends that one, not the one added before it.
+    @Test func cancellingASubscriptionEndsThatOneWhicheverWasAddedFirst() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-cancel-order-test")
+        let (store, _) = makeCounterStore(scheduler: scheduler)
+        let early = Recorder<Int>()
+        let late = Recorder<Int>()
+        let gate = DispatchSemaphore(value: 0)
+        scheduler.schedule {
+            gate.wait()
+            store.subscribe(states: { late.append($0.count) })  // on the queue: a later id, added at once
+        }
+        let first = store.subscribe(states: { early.append($0.count) })  // an earlier id, added after
+        gate.signal()
+        first.cancel()
+        store.accept(.increment)
+        scheduler.queue.sync {}
+        #expect(early.values == [0])
+        #expect(late.values == [0, 1])
     }
 
     /// Subject: a real dispatch queue. A subscriber on another thread still gets states on the queue.

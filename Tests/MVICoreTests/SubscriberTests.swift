@@ -103,6 +103,12 @@ import Testing
         #expect(ImmediateScheduler().isCurrentOnEveryThread)
         #expect(TestScheduler().isCurrentOnEveryThread)
         #expect(!DispatchQueueScheduler.background(label: "everywhere-test").isCurrentOnEveryThread)
+        // The same through `any Scheduler`, as a store reads it: the property is a requirement of
+        // the protocol, not only a member of each type.
+        let schedulers: [any Scheduler] = [
+            ImmediateScheduler(), TestScheduler(), DispatchQueueScheduler.background(label: "everywhere-any-test"),
+        ]
+        #expect(schedulers.map(\.isCurrentOnEveryThread) == [true, true, false])
     }
 }
 
@@ -119,6 +125,44 @@ import Testing
         }
         scheduler.advance()
         #expect(weakExecutor == nil, "no cycle through the executor's context keeps the store alive")
+    }
+
+    /// A disposed store lets go of its event observers (told `disposed` last, then dropped),
+    /// whether it is disposed between rounds or from inside one: what they captured is released
+    /// while the store itself is still kept.
+    @Test(arguments: [false, true])
+    func aDisposedStoreReleasesItsEventObservers(fromInsideARound: Bool) {
+        final class Captured {}
+        let (store, _) = makeCounterStore()
+        weak var weakCaptured: Captured?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            store.subscribe(events: { _ in withExtendedLifetime(captured) {} })
+        }
+        #expect(weakCaptured != nil, "an event observer keeps what it captured")
+        if fromInsideARound {
+            store.subscribe(states: { [weak store] state in if state.count == 1 { store?.dispose() } })
+            store.accept(.increment)
+        } else {
+            store.dispose()
+        }
+        #expect(weakCaptured == nil, "dropped with the disposal, not kept until the store goes")
+        withExtendedLifetime(store) {}
+    }
+
+    /// A store disposed before it is initialized stays inert: initializing it attaches nothing and
+    /// starts nothing, so no cycle through the executor's context keeps it alive.
+    @Test func initializingADisposedStoreLeavesNothingBehind() {
+        weak var weakExecutor: CounterExecutor?
+        do {
+            let (store, executor) = makeCounterStore(bootstrapper: SimpleBootstrapper(.boot), autoInit: false)
+            weakExecutor = executor
+            store.dispose()
+            store.initialize()
+            #expect(executor.actions.isEmpty)
+        }
+        #expect(weakExecutor == nil)
     }
 
     @Test func aContextThatOutlivesItsStoreDoesNothingAndKeepsTheLastState() {

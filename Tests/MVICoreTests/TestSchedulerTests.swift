@@ -51,6 +51,21 @@ import Testing
         #expect(scheduler.now == .seconds(1))
     }
 
+    /// A delay of zero, or a negative one, makes work due now: an advance that does not move time
+    /// runs it, in scheduling order with work scheduled "as soon as possible".
+    @Test func workScheduledAfterNoDelayOrANegativeOneIsDueNow() {
+        let scheduler = TestScheduler(now: .seconds(5))
+        let log = Recorder<String>()
+        scheduler.schedule(after: .zero) { log.append("zero") }
+        scheduler.schedule { log.append("now") }
+        scheduler.schedule(after: .milliseconds(-3)) { log.append("negative") }
+        #expect(scheduler.nextDueTime == .seconds(5))
+        scheduler.advance()
+        #expect(log.values == ["zero", "now", "negative"])
+        #expect(scheduler.now == .seconds(5))
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test func cancelledWorkNeverRuns() {
         let scheduler = TestScheduler()
         let log = Recorder<String>()
@@ -124,6 +139,66 @@ import Testing
             })
         scheduler.advance(by: .seconds(1))
         #expect(ticks.values == [1, 2, 3])
+    }
+
+    /// Work due past the end of virtual time (its due time overflows Int64 nanoseconds) waits at
+    /// the end of time, whether scheduled so far ahead or a repetition that would land beyond it:
+    /// no advance short of that instant runs it.
+    @Test func workDueBeyondTheEndOfVirtualTimeWaitsAtItsEnd() {
+        let scheduler = TestScheduler(now: .seconds(1))
+        let log = Recorder<String>()
+        let handle = Recorder<any Cancellable>()
+        scheduler.schedule(after: .seconds(Int64.max)) { log.append("far") }
+        handle.append(
+            scheduler.schedule(every: .seconds(Int64.max), startingAfter: .zero) {
+                log.append("tick at \(scheduler.now)")
+                if log.values.count == 3 { handle.values[0].cancel() }  // bounds a wrong scheduler
+            })
+        scheduler.advance(by: .seconds(3600))
+        #expect(log.values == ["tick at 1.0 seconds"])
+        #expect(scheduler.now == .seconds(3601))
+        #expect(scheduler.nextDueTime == .nanoseconds(Int64.max))
+        #expect(scheduler.pendingCount == 2)
+    }
+
+    /// A delay one nanosecond past the last one Int64 counts (2^63 ns: whole seconds that fit, and
+    /// a fraction that does not) saturates at the end of virtual time, like any longer one.
+    @Test func aDelayJustPastTheLastNanosecondWaitsAtTheEndOfTime() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        scheduler.schedule(after: .seconds(9_223_372_036) + .nanoseconds(854_775_808)) { log.append("far") }
+        scheduler.advance(by: .seconds(3600))
+        #expect(log.values.isEmpty)
+        #expect(scheduler.nextDueTime == .nanoseconds(Int64.max))
+        // The same one past the other end is a negative delay, due now.
+        scheduler.schedule(after: .seconds(-9_223_372_036) - .nanoseconds(854_775_809)) { log.append("now") }
+        scheduler.advance()
+        #expect(log.values == ["now"])
+    }
+
+    /// Repeating work needs a positive interval: zero (it would repeat without time moving) or a
+    /// negative one stops the program with the message.
+    @Test func aRepeatingIntervalThatIsNotPositiveStopsTheProgram() async {
+        let zero = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            TestScheduler().schedule(every: .zero, startingAfter: .zero) {}
+        }
+        let negative = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            TestScheduler().schedule(every: .nanoseconds(-1), startingAfter: .zero) {}
+        }
+        for result in [zero, negative] {
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(stderr.contains("TestScheduler: a repeating interval must be positive"))
+        }
+    }
+
+    /// The shortest interval, one nanosecond, is a positive one: the work repeats every nanosecond.
+    @Test func repeatingWorkMayRunEveryNanosecond() {
+        let scheduler = TestScheduler()
+        let ticks = Recorder<Duration>()
+        let timer = scheduler.schedule(every: .nanoseconds(1)) { ticks.append(scheduler.now) }
+        scheduler.advance(by: .nanoseconds(3))
+        timer.cancel()
+        #expect(ticks.values == [.nanoseconds(1), .nanoseconds(2), .nanoseconds(3)])
     }
 
     /// One virtual hour of a 100 ms timer: 36,000 ticks, in virtual time (its speed is a benchmark figure).

@@ -62,6 +62,21 @@ func makeMatterMachine(initial: Matter = .solid) -> StateMachine<Matter, MatterE
         #expect(!stuck.isSound)
     }
 
+    /// A state that no event leads to from the initial one is unreachable, and the space is not
+    /// sound, even when every state has a way out (Gas only condenses, and nothing vaporizes).
+    @Test func aStateNoEventLeadsToIsUnreachableAndTheSpaceNotSound() {
+        let all: [MatterEvent] = [.melt, .freeze, .vaporize, .condense]
+        let report = StateMachine<Matter, MatterEvent, MatterEffect>(initial: .solid) { m in
+            m.state(.solid) { s in s.on(.melt, transitionTo: .liquid, emit: .logMelted) }
+            m.state(.liquid) { s in s.on(.freeze, transitionTo: .solid, emit: .logFrozen) }
+            m.state(.gas) { s in s.on(.condense, transitionTo: .liquid, emit: .logCondensed) }
+        }.stateSpace(states: [.solid, .liquid, .gas], events: all)
+        #expect(report.reachable == ["Solid", "Liquid"])
+        #expect(report.unreachable == ["Gas"])
+        #expect(report.withoutWayOut == [])
+        #expect(!report.isSound)
+    }
+
     /// Two state-space reports are equal when their texts are: the same table checked twice is
     /// equal, a table with one handler less is not.
     @Test func stateSpaceReportsAreEqualWhenTheirTextsAre() {
