@@ -14,6 +14,20 @@ import Testing
         #expect(value.compactText == #"{"b":[1,-2.5,300,true,null],"a":"xé🐱\n"}"#)
     }
 
+    @Test func eachLiteralReadsAsItsValue() throws {
+        #expect(try JSONValue.parse("false") == .bool(false))
+        #expect(try JSONValue.parse("true") == .bool(true))
+        #expect(try JSONValue.parse("null") == .null)
+        #expect(try JSONValue.parse(#"[false,true,null,{"f":false}]"#) == [false, true, nil, ["f": false]])
+    }
+
+    @Test func unicodeEscapesReadHexDigitsOfEitherCase() throws {
+        #expect(
+            try JSONValue.parse(#""\u0123\u4567\u89AB\uCDEF\u89ab\ucdef""#)
+                == "\u{0123}\u{4567}\u{89AB}\u{CDEF}\u{89AB}\u{CDEF}")
+        #expect(try JSONValue.parse(#""\uD83D\uDC31\ud83d\udc31""#) == "🐱🐱")
+    }
+
     @Test func integersAreTokensWithoutFractionOrExponent() throws {
         #expect(try JSONValue.parse("1000") == .integer(1000))
         #expect(try JSONValue.parse("1000.0") == .number(1000))
