@@ -13,6 +13,10 @@ import Testing
         #expect(entry.isFresh(at: Date(timeIntervalSince1970: base - 10), maxAge: 3600), "dated in the future: fresh")
     }
 
+    @Test func anImageStaysFreshForAnHourByDefault() {
+        #expect(ImagePipeline.Configuration().maxAge == 3600)
+    }
+
     /// Each date is rounded to the nearest whole millisecond before the two are subtracted, half a
     /// millisecond up: an age is a whole number of milliseconds, decided at the half-millisecond.
     @Test func eachDateIsRoundedToTheNearestMillisecond() {
