@@ -223,6 +223,9 @@ private func failure(_ link: String) throws -> DeepLinkError? {
                 DeepLinkPattern(screen: "x", parameters: ["a b"], parse: { _ in .home }, print: { _ in nil }))
         }
         #expect(throws: DeepLinkGrammarError.invalidName("")) { try DeepLinkGrammar<TestRoute>(scheme: "") }
+        for upper in ["A", "Z", "appA", "appZ"] {
+            #expect(throws: DeepLinkGrammarError.invalidName(upper)) { try DeepLinkGrammar<TestRoute>(scheme: upper) }
+        }
         #expect(grammar.screens == ["home", "list", "item"])
         #expect(
             DeepLinkGrammarError.duplicateScreen("home").description
