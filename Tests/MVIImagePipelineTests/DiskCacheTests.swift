@@ -204,6 +204,10 @@ import Testing
             DiskEntryError.wrongLength(expected: 3, found: 2).description
                 == "the header promises 3 bytes, the file holds 2")
         #expect(DiskEntryError.otherKey("k").description == "the file holds the key \"k\"")
+        #expect(DiskEntryError.noHeader.description == "no header line (the file is empty or cut off)")
+        #expect(DiskEntryError.unreadableHeader.description == "the first line is not a readable JSON header")
+        #expect(DiskEntryError.unknownFormat(2).description == "format 2 is unknown; this version reads format 1")
+        #expect(DiskEntryError.checksumMismatch.description == "the bytes do not match the header's checksum")
     }
 
     // MARK: Refusals
