@@ -56,6 +56,9 @@ import Testing
         ("{} {}", "unexpected text after the value at column 4"),
         ("", "unexpected end of text; expected a value at column 1"),
         ("\u{FEFF}{}", "unexpected character byte 0xEF; expected a value at column 1"),
+        ("\u{0}1", "unexpected character byte 0x0; expected a value at column 1"),
+        ("[\u{8}1]", "unexpected character byte 0x8; expected a value at column 2"),
+        ("1\u{1}", "unexpected text after the value at column 2"),
     ])
     func malformedTextIsRefusedWithWhatAndWhere(text: String, message: String) {
         do {
