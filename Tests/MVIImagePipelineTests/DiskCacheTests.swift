@@ -182,6 +182,15 @@ import Testing
         }
     }
 
+    @Test func theDefaultsAre150MiBTrimmedTo70Percent() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try ImageDiskCache(directory: directory.url)
+        #expect(cache.sizeLimit == 157_286_400)
+        #expect(cache.trimRatio == 0.7)
+        #expect(cache.trimTarget == 110_100_480)
+    }
+
     @Test func decodingNamesWhatIsWrongWithAFile() {
         let good = DiskEntryFormat.encode(entry("cat"), key: "k")
         func failure(_ file: Data, key: String = "k") -> DiskEntryError? {
