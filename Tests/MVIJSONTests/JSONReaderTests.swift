@@ -41,6 +41,8 @@ import Testing
     @Test(arguments: [
         (#"{"a": 1, "a": 2}"#, "duplicate key \"a\" at column 10"),
         (#"{"a": 1,}"#, "expected a key in double quotes at column 9"),
+        (#"{"a" 1}"#, "expected ':' after a key at column 6"),
+        (#"{"a",1}"#, "expected ':' after a key at column 5"),
         ("[1, 2", "expected ',' or ']' in an array at column 6"),
         ("01", "a number may not have a leading zero at column 1"),
         ("-", "expected a digit at column 2"),
