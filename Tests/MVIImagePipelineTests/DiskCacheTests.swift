@@ -182,6 +182,15 @@ import Testing
         }
     }
 
+    @Test func theDefaultsAre150MiBTrimmedTo70Percent() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try ImageDiskCache(directory: directory.url)
+        #expect(cache.sizeLimit == 157_286_400)
+        #expect(cache.trimRatio == 0.7)
+        #expect(cache.trimTarget == 110_100_480)
+    }
+
     @Test func decodingNamesWhatIsWrongWithAFile() {
         let good = DiskEntryFormat.encode(entry("cat"), key: "k")
         func failure(_ file: Data, key: String = "k") -> DiskEntryError? {
@@ -204,6 +213,10 @@ import Testing
             DiskEntryError.wrongLength(expected: 3, found: 2).description
                 == "the header promises 3 bytes, the file holds 2")
         #expect(DiskEntryError.otherKey("k").description == "the file holds the key \"k\"")
+        #expect(DiskEntryError.noHeader.description == "no header line (the file is empty or cut off)")
+        #expect(DiskEntryError.unreadableHeader.description == "the first line is not a readable JSON header")
+        #expect(DiskEntryError.unknownFormat(2).description == "format 2 is unknown; this version reads format 1")
+        #expect(DiskEntryError.checksumMismatch.description == "the bytes do not match the header's checksum")
     }
 
     // MARK: Refusals

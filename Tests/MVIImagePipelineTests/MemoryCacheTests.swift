@@ -14,6 +14,14 @@ import Testing
         #expect(cache.entry(forKey: "other") == nil)
     }
 
+    @Test func theDefaultsAre64MiB500EntriesAndATenthOfTheBytesPerEntry() throws {
+        let cache = try ImageMemoryCache()
+        #expect(cache.costLimit == 67_108_864)
+        #expect(cache.countLimit == 500)
+        #expect(cache.entryCostFraction == 0.1)
+        #expect(cache.entryCostLimit == 6_710_886)
+    }
+
     @Test func goingOverTheCountLimitEvictsTheLeastRecentlyUsed() throws {
         let cache = try ImageMemoryCache(countLimit: 2)
         cache.store(entry(1), forKey: "a")

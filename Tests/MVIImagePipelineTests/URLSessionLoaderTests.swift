@@ -23,6 +23,12 @@ import Testing
         #expect(request.timeoutInterval == 5)
     }
 
+    @Test func aRequestWaitsThirtySecondsByDefault() {
+        let loader = URLSessionImageDataLoader()
+        #expect(loader.timeout == 30)
+        #expect(loader.urlRequest(for: ImageLoadRequest(url: url("a.jpg"))).timeoutInterval == 30)
+    }
+
     @Test func aRevalidationSendsIfNoneMatch() {
         let request = loader.urlRequest(for: ImageLoadRequest(url: url("a.jpg"), ifNoneMatch: "\"v1\""))
         #expect(request.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")

@@ -14,6 +14,20 @@ import Testing
         #expect(value.compactText == #"{"b":[1,-2.5,300,true,null],"a":"xé🐱\n"}"#)
     }
 
+    @Test func eachLiteralReadsAsItsValue() throws {
+        #expect(try JSONValue.parse("false") == .bool(false))
+        #expect(try JSONValue.parse("true") == .bool(true))
+        #expect(try JSONValue.parse("null") == .null)
+        #expect(try JSONValue.parse(#"[false,true,null,{"f":false}]"#) == [false, true, nil, ["f": false]])
+    }
+
+    @Test func unicodeEscapesReadHexDigitsOfEitherCase() throws {
+        #expect(
+            try JSONValue.parse(#""\u0123\u4567\u89AB\uCDEF\u89ab\ucdef""#)
+                == "\u{0123}\u{4567}\u{89AB}\u{CDEF}\u{89AB}\u{CDEF}")
+        #expect(try JSONValue.parse(#""\uD83D\uDC31\ud83d\udc31""#) == "🐱🐱")
+    }
+
     @Test func integersAreTokensWithoutFractionOrExponent() throws {
         #expect(try JSONValue.parse("1000") == .integer(1000))
         #expect(try JSONValue.parse("1000.0") == .number(1000))
@@ -27,8 +41,13 @@ import Testing
     @Test(arguments: [
         (#"{"a": 1, "a": 2}"#, "duplicate key \"a\" at column 10"),
         (#"{"a": 1,}"#, "expected a key in double quotes at column 9"),
+        (#"{"a" 1}"#, "expected ':' after a key at column 6"),
+        (#"{"a",1}"#, "expected ':' after a key at column 5"),
         ("[1, 2", "expected ',' or ']' in an array at column 6"),
         ("01", "a number may not have a leading zero at column 1"),
+        ("-", "expected a digit at column 2"),
+        ("-.5", "expected a digit at column 2"),
+        ("[-x]", "expected a digit at column 3"),
         ("1.", "expected a digit after '.' at column 3"),
         ("1e999", "the number 1e999 is too large at column 1"),
         (#""\ud800""#, "lone high surrogate \\uD800 at column 2"),
@@ -39,6 +58,9 @@ import Testing
         ("{} {}", "unexpected text after the value at column 4"),
         ("", "unexpected end of text; expected a value at column 1"),
         ("\u{FEFF}{}", "unexpected character byte 0xEF; expected a value at column 1"),
+        ("\u{0}1", "unexpected character byte 0x0; expected a value at column 1"),
+        ("[\u{8}1]", "unexpected character byte 0x8; expected a value at column 2"),
+        ("1\u{1}", "unexpected text after the value at column 2"),
     ])
     func malformedTextIsRefusedWithWhatAndWhere(text: String, message: String) {
         do {
@@ -61,6 +83,9 @@ import Testing
     @Test func objectsCompareWithoutRegardToOrder() {
         #expect(JSONValue.object(["a": 1, "b": 2]) == JSONValue.object(["b": 2, "a": 1]))
         #expect(JSONValue.object(["a": 1]) != JSONValue.object(["a": 1, "b": 2]))
+        #expect(JSONValue.object(["a": 1, "b": 2]) != JSONValue.object(["a": 1]))
+        #expect(JSONValue.object(["a": 1]) != JSONValue.object(["a": 2]), "a value differs")
+        #expect(JSONValue.object(["a": 1]) != JSONValue.object(["b": 1]), "a key differs")
     }
 
     @Test func prettyTextIndentsByTwoAndEndsWithANewline() {

@@ -38,6 +38,18 @@ import Testing
         return text
     }
 
+    /// A whole number below 10^15 in magnitude is written as an integer; from 10^15 on, as Swift
+    /// describes a Double, so that no conversion to Int64 can trap on a huge one.
+    @Test func wholeNumbersFrom10To15OnAreWrittenAsDoubles() {
+        #expect(JSONValue.number(999_999_999_999_999).compactText == "999999999999999")
+        #expect(JSONValue.number(-999_999_999_999_999).compactText == "-999999999999999")
+        #expect(JSONValue.number(1e15).compactText == "1000000000000000.0")
+        #expect(JSONValue.number(1e16).compactText == "1e+16")
+        #expect(JSONValue.number(-1e16).compactText == "-1e+16")
+        #expect(JSONValue.number(1e300).compactText == "1e+300")
+        #expect(JSONValue.number(1.5).compactText == "1.5")
+    }
+
     /// XML text (the JUnit report's): the five markup characters as entities, a line feed as
     /// `&#10;`, other controls but tab as `\u{XXXX}`, everything else as it is.
     @Test func xmlTextEscapesEachMarkupCharacterAndControl() {

@@ -199,6 +199,17 @@ private func failure(_ link: String) throws -> DeepLinkError? {
         #expect(error.description.contains("the link has 71 characters, more than the limit of 64"))
     }
 
+    @Test func aNameMayHoldDigitsHyphensDotsUnderscoresAndTildes() throws {
+        var grammar = try DeepLinkGrammar<TestRoute>(scheme: "my-app.2_~")
+        try grammar.add(
+            DeepLinkPattern(
+                screen: "top-10.v2_~", parameters: ["page-2.x_~"], parse: { _ in .home },
+                print: { $0 == .home ? ["page-2.x_~": "1"] : nil }))
+        #expect(grammar.screens == ["top-10.v2_~"])
+        #expect(try grammar.parse("my-app.2_~://top-10.v2_~?page-2.x_~=1") == NavigationState(root: .home))
+        #expect(try grammar.link(for: TestRoute.home) == "my-app.2_~://top-10.v2_~?page-2.x_~=1")
+    }
+
     @Test func theGrammarRefusesADuplicateScreenOrABadName() throws {
         var grammar = try grammar()
         #expect(throws: DeepLinkGrammarError.duplicateScreen("home")) {
@@ -212,6 +223,9 @@ private func failure(_ link: String) throws -> DeepLinkError? {
                 DeepLinkPattern(screen: "x", parameters: ["a b"], parse: { _ in .home }, print: { _ in nil }))
         }
         #expect(throws: DeepLinkGrammarError.invalidName("")) { try DeepLinkGrammar<TestRoute>(scheme: "") }
+        for upper in ["A", "Z", "appA", "appZ"] {
+            #expect(throws: DeepLinkGrammarError.invalidName(upper)) { try DeepLinkGrammar<TestRoute>(scheme: upper) }
+        }
         #expect(grammar.screens == ["home", "list", "item"])
         #expect(
             DeepLinkGrammarError.duplicateScreen("home").description
