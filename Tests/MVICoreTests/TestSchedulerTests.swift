@@ -159,6 +159,7 @@ import Testing
         #expect(scheduler.now == .seconds(3601))
         #expect(scheduler.nextDueTime == .nanoseconds(Int64.max))
         #expect(scheduler.pendingCount == 2)
+        handle.values[0].cancel()  // the repeating work holds the scheduler: let both go
     }
 
     /// A delay one nanosecond past the last one Int64 counts (2^63 ns: whole seconds that fit, and
