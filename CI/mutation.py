@@ -471,13 +471,13 @@ def select(mutants, args):
             places.add((name, int(line)))
         chosen = [m for m in chosen if (os.path.basename(m["file"]), m["line"]) in places
                   or (m["file"], m["line"]) in places]
+    wanted = None  # ids named by --ids or --survivors-of: only those run
     if getattr(args, "ids", None):
         wanted = {line.strip() for line in open(args.ids, encoding="utf-8") if line.strip()}
-        chosen = [m for m in chosen if m["id"] in wanted]
-    if getattr(args, "survivors_of", None):
-        wanted = set()
-        for path in args.survivors_of:
-            wanted |= {m["id"] for m in json.load(open(path, encoding="utf-8"))["mutants"] if m["outcome"] == "survived"}
+    for path in getattr(args, "survivors_of", None) or []:
+        survivors = {m["id"] for m in json.load(open(path, encoding="utf-8"))["mutants"] if m["outcome"] == "survived"}
+        wanted = survivors if wanted is None else wanted | survivors
+    if wanted is not None:
         chosen = [m for m in chosen if m["id"] in wanted]
     if args.sample is not None and args.sample < len(chosen):
         chosen = random.Random(args.seed).sample(chosen, args.sample)
@@ -551,12 +551,13 @@ def run(args):
     started = time.monotonic()
     current = None  # the file of the tree that holds a mutant
     tests_passed = set()  # the libraries whose unmutated tests passed in the tree
+    built = 0  # this run's mutants that built, for --until-built
     for number, m in enumerate(chosen, 1):
         if args.time_budget and time.monotonic() - started > args.time_budget:
             print(f"mutation: time budget of {args.time_budget} s spent; {len(chosen) - number + 1} mutants not run", flush=True)
             report["unrun"] = len(chosen) - number + 1
             break
-        if args.until_built and sum(r["outcome"] != "no-build" for r in report["mutants"]) >= args.until_built:
+        if args.until_built and built >= args.until_built:
             print(f"mutation: {args.until_built} mutants built; {len(chosen) - number + 1} mutants not run", flush=True)
             report["unrun"] = len(chosen) - number + 1
             break
@@ -611,6 +612,7 @@ def run(args):
                     result["reason"] = entry["reason"]
         result["seconds"] = round(time.monotonic() - begun, 1)
         report["mutants"].append(result)
+        built += result["outcome"] != "no-build"
         print(f"  [{number}/{len(chosen)}] {result['outcome']:8} {m['file']}:{m['line']}  {m['id']}  ({result['seconds']} s)", flush=True)
         log.flush()
         if number % 50 == 0:
