@@ -194,31 +194,33 @@ import Testing
         #expect(store.state.count == 2)
     }
 
-    /// Two loads' results that arrive while subscribers are being told are queued behind the
-    /// round; a subscriber added after they were produced, still in that round, is told the
-    /// current state once (its replay), and neither queued state when the queue is told: not the
-    /// last one, nor the one before it.
-    @Test func statesQueuedBeforeASubscriberSubscribedAreNotToldToIt() {
+    /// Two loads' results that arrive while subscribers are being told wait for the round: their
+    /// callbacks run after it, in order. A subscriber added in that round is told the state current
+    /// then (its replay), and then each state the results produce, once.
+    @Test func resultsThatArriveDuringARoundWaitForItsEnd() {
         let scheduler = TestScheduler()
         let source = FakeSource()
         let (store, _) = makeCounterStore(scheduler: scheduler, source: source)
         let first = Recorder<Int>()
         let added = Recorder<Int>()
+        let seenByAddedWhenSubscribed = Recorder<Int>()
         store.subscribe(states: { [weak store] state in
             first.append(state.count)
             guard state.count == 1, let store else { return }
             source.requests[0].complete(5)
             source.requests[1].complete(7)
-            scheduler.advance()  // the loads' callbacks run now, inside this round: states 5 and 7 are queued
+            scheduler.advance()  // the loads' callbacks are handed to the store now, inside this round
             store.subscribe(states: { added.append($0.count) })
+            for value in added.values { seenByAddedWhenSubscribed.append(value) }
         })
         store.accept(.load(5))
         store.accept(.load(7))
         store.accept(.increment)
+        #expect(seenByAddedWhenSubscribed.values == [1], "the results wait: the state is still 1 in the round")
         #expect(first.values == [0, 1, 5, 7])
-        #expect(added.values == [7], "its own replay, and none of the states produced before it subscribed")
+        #expect(added.values == [1, 5, 7], "its own replay, then each state produced after it subscribed")
         store.accept(.increment)
-        #expect(added.values == [7, 8])
+        #expect(added.values == [1, 5, 7, 8])
     }
 
     @Test func everySubscriberEndsOnTheStoresStateAfterManyReentrantIntents() {

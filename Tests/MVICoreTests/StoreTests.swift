@@ -191,52 +191,58 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         scheduler.schedule { done.signal() }
         #expect(done.wait(timeout: .now() + 30) == .success)
-        #expect(store.state.count == 1000)
+        #expect(scheduler.queue.sync { store.state.count } == 1000)
         let onScheduler = scheduler.queue.sync { executor.executedOnScheduler }
         #expect(onScheduler.count == 1000)
         #expect(onScheduler.allSatisfy { $0 })
     }
 
-    /// Subject: a real dispatch queue. Off the queue, `isDisposed` reads the copy the store
-    /// publishes: false while the store is live, and once the queue has run the disposal, every
-    /// thread sees it.
-    @Test func aStoreReadsLiveThenDisposedOffItsQueue() {
+    /// Subject: a real dispatch queue. A disposal made off the queue takes effect on it, after the
+    /// work submitted before it; on the queue the store reads live, then disposed.
+    @Test func aDisposalMadeOffTheQueueTakesEffectOnIt() {
         let scheduler = DispatchQueueScheduler.background(label: "store-dispose-test")
         let (store, _) = makeCounterStore(scheduler: scheduler)
         #expect(!scheduler.isCurrent)
-        #expect(!store.isDisposed)
         #expect(!scheduler.queue.sync { store.isDisposed })
+        store.accept(.increment)
         store.dispose()
-        let done = DispatchSemaphore(value: 0)
-        scheduler.schedule { done.signal() }
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        #expect(!scheduler.isCurrent)
-        #expect(store.isDisposed)
+        store.accept(.increment)
         #expect(scheduler.queue.sync { store.isDisposed })
+        #expect(scheduler.queue.sync { store.state.count } == 1, "the intent before the disposal, not the one after")
     }
 
-    /// Subject: a real dispatch queue. Off the queue, each read of the copy the store publishes (its
-    /// state, whether it is disposed) and each subscription (which takes an id from it) lets go of
-    /// the copy's lock: they can be made again and again while the queue goes on publishing. Made
-    /// on a thread of their own with a timeout, so that a lock left held fails the test instead of
-    /// hanging it.
-    @Test func offItsQueueAStoreCanBeReadAndSubscribedToAgainAndAgain() {
+    /// Subject: a real dispatch queue. `currentState()` reads the state on the queue from any task,
+    /// after the intents sent before it.
+    @Test func currentStateReadsTheStateOnTheQueueFromAnyTask() async {
         let scheduler = DispatchQueueScheduler.background(label: "store-reads-test")
         let (store, _) = makeCounterStore(scheduler: scheduler)
-        let seen = Recorder<String>()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            for _ in 0..<2 {
-                seen.append("state \(store.state.count), disposed \(store.isDisposed)")
-                store.subscribe(states: { _ in })
-            }
-            store.accept(.increment)
-            scheduler.queue.sync {}  // the queue has handled the intent and published state 1
-            seen.append("state \(store.state.count), disposed \(store.isDisposed)")
-            done.signal()
+        #expect(await store.currentState().count == 0)
+        for _ in 0..<3 { store.accept(.increment) }
+        #expect(await store.currentState().count == 3)
+        let fromAnotherTask = await Task.detached { await store.currentState().count }.value
+        #expect(fromAnotherTask == 3)
+    }
+
+    /// Reading a store's state off its scheduler stops the program, naming the store, what was
+    /// read and the thread.
+    @Test func readingTheStateOffTheSchedulerStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (store, _) = makeCounterStore(scheduler: DispatchQueueScheduler.background(label: "off-test"))
+            _ = store.state
         }
-        #expect(done.wait(timeout: .now() + 30) == .success, "a read that left the lock held blocks every later one")
-        #expect(seen.values == ["state 0, disposed false", "state 0, disposed false", "state 1, disposed false"])
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Store 'Counter': state read on "), "\(stderr)")
+        #expect(stderr.contains("thread"))
+        #expect(stderr.contains("off the store's scheduler"))
+    }
+
+    @Test func readingIsDisposedOffTheSchedulerStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (store, _) = makeCounterStore(scheduler: DispatchQueueScheduler.background(label: "off-test"))
+            _ = store.isDisposed
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Store 'Counter': isDisposed read on "), "\(stderr)")
     }
 
     /// Subject: a real dispatch queue. A subscription made off the queue is added when the queue gets

@@ -1,3 +1,4 @@
+import Dispatch
 import MVICore
 import MVITestSupport
 import Testing
@@ -99,16 +100,14 @@ import Testing
         #expect(store.stateObserverCount == 26)
     }
 
-    @Test func schedulersSayWhetherEveryThreadIsTheirs() {
-        #expect(ImmediateScheduler().isCurrentOnEveryThread)
-        #expect(TestScheduler().isCurrentOnEveryThread)
-        #expect(!DispatchQueueScheduler.background(label: "everywhere-test").isCurrentOnEveryThread)
-        // The same through `any Scheduler`, as a store reads it: the property is a requirement of
-        // the protocol, not only a member of each type.
-        let schedulers: [any Scheduler] = [
-            ImmediateScheduler(), TestScheduler(), DispatchQueueScheduler.background(label: "everywhere-any-test"),
-        ]
-        #expect(schedulers.map(\.isCurrentOnEveryThread) == [true, true, false])
+    /// `ImmediateScheduler` and `TestScheduler` count every thread as theirs; a dispatch queue
+    /// only its own, so a store on it hops calls made elsewhere.
+    @Test func schedulersSayWhereTheyRun() {
+        let queue = DispatchQueueScheduler.background(label: "where-test")
+        let schedulers: [any Scheduler] = [ImmediateScheduler(), TestScheduler(), queue]
+        let elsewhere = DispatchQueue(label: "elsewhere").sync { schedulers.map(\.isCurrent) }
+        #expect(elsewhere == [true, true, false])
+        #expect(queue.queue.sync { queue.isCurrent })
     }
 }
 

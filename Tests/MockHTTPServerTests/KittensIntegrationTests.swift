@@ -143,7 +143,7 @@ import Testing
             component.onViewDestroyed()
             component.onDestroy()
         }
-        #expect(component.store.isDisposed)
+        #expect(main.queue.sync { component.store.isDisposed })
     }
 
     @Test func destroyingTheComponentCancelsItsRequest() throws {

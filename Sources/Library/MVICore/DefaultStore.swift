@@ -3,36 +3,32 @@ import MVIEssentials
 /// The store built from a bootstrapper, an executor and a reducer, confined to a scheduler.
 ///
 /// ## Threading
-/// The store is confined to its scheduler: it mutates its state, runs its executor and calls
-/// its observers only there. Calls from another thread are **hopped** onto the scheduler:
-/// `accept`, `dispose` and `subscribe` made off the scheduler are submitted to it and take
-/// effect asynchronously, in the order they were made. On the scheduler they take effect
-/// at once. `state` and `isDisposed` may be read from any thread; off the scheduler they read
-/// a lock-protected copy that is updated with every change.
+/// A store is touched only on its scheduler. `accept`, `subscribe`, a subscription's `cancel`,
+/// `dispose` and the release of the last reference take effect at once when called on the
+/// scheduler; called anywhere else, they are handed to the scheduler in one place and take effect
+/// there, in the order they were made. `state` and `isDisposed` are read on the scheduler: reading
+/// them anywhere else stops the program with a message that names the store and the thread. From
+/// another thread or task, read the state with `await store.currentState()`, or follow it with
+/// `stateStream`.
 ///
-/// With `ImmediateScheduler` every thread counts as "on the scheduler": such a store must be
-/// used from one thread at a time. `TestScheduler` is meant to be driven from one thread too.
+/// `ImmediateScheduler` and `TestScheduler` count every thread as theirs: a store on one of them
+/// must be used from one thread at a time.
 ///
 /// ## Order of events
 /// `accept(i)` emits `intent(i)`, then whatever the executor does, in order: each
 /// `dispatch(m)` emits `message(m)`, runs the reducer, emits `state(s)` and tells the state
 /// subscribers; each `publish(l)` emits `label(l)` and tells the label subscribers.
 ///
-/// Subscribers are never told inside another round: intents and emissions made while subscribers
-/// are being told are queued and handled after the current round, in order. So every subscriber
-/// sees the states in the order the store produced them, and when `accept` returns to a caller that
-/// is not itself a subscriber, the last state every subscriber was told is `state`.
-///
-/// ## Reading it
-/// This is the facade; the machinery is `StoreCore` (StoreCore.swift), which draws an intent's
-/// route from `accept` to a subscriber's render at its top, as the article "The store's delivery
-/// order" does.
+/// Everything the store does waits its turn in one queue, and no subscriber is told inside
+/// another round: so every subscriber sees the states in the order the store produced them, and
+/// when `accept` returns to a caller that is not itself a subscriber, the last state every
+/// subscriber was told is `state`. The machinery, with an intent's route from `accept` to a
+/// render, is `StoreCore` (StoreCore.swift); the article "The store's delivery order" tells the rules.
 ///
 /// ## Lifetime
 /// Releasing the last reference to a store disposes it, as `dispose()` would: its work in flight
 /// is cancelled and nothing more is emitted. Subscriptions do not keep a store alive.
-// Calls off the scheduler are hopped onto it; cross-thread reads take a lock.
-public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @unchecked Sendable {  // see above
+public final class DefaultStore<Intent, Action, Message, State, Label>: Store, Sendable {
     public typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     /// The store's name, used in events, logs and error messages.
@@ -68,34 +64,40 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         autoInit: Bool = true
     ) {
         core = StoreCore(
-            name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor, reducer: reducer,
-            scheduler: scheduler)
+            name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor,
+            reducer: { state, message in reducer.reduce(state, message) }, scheduler: scheduler)
         factory.prepare(self)
         if autoInit { initialize() }
     }
 
     deinit {
-        let core = self.core
-        core.onScheduler { core.dispose() }
+        core.onScheduler { $0.dispose() }
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
-    @inlinable
     public func initialize() {
-        let core = self.core
-        core.onScheduler { core.initialize() }
+        core.onScheduler { $0.initialize() }
     }
 
-    @inlinable
-    public var state: State { core.state }
+    /// The current state. Read it on the scheduler.
+    public var state: State { core.confinedState }
 
+    /// Whether the store is disposed. Read it on the scheduler.
     public var isDisposed: Bool {
-        core.isOnScheduler ? core.run.isDisposed : core.published.isDisposed
+        core.requireScheduler("isDisposed")
+        return core.disposed
     }
 
-    @inlinable
+    /// The current state, read on the scheduler from any thread or task.
+    public func currentState() async -> State where State: Sendable {
+        await withCheckedContinuation { continuation in
+            core.onScheduler { continuation.resume(returning: $0.state) }
+        }
+    }
+
     public func accept(_ intent: Intent) {
-        core.accept(intent)
+        guard core.scheduler.isCurrent else { return core.onScheduler { $0.submit(.intent(intent)) } }
+        core.submit(.intent(intent))
     }
 
     @discardableResult
@@ -108,47 +110,37 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, @
         subscribe(labels: observer, onDispose: {})
     }
 
+    /// Subscribes to states: the observer is told the current state at once (on the scheduler),
+    /// then every new one.
     @discardableResult
     public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void)
         -> any Cancellable
     {
-        core.subscribe(
-            onDispose: onDispose,
-            add: { core, id in
-                core.stateObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose)
-                observer(core.loadState())
-            },
-            remove: { core, id in core.stateObservers.remove(id: id) })
+        core.subscribe(.init(observer, onDispose: onDispose), to: \.stateObservers) { core, observer in
+            observer.body(core.state)
+        }
     }
 
     @discardableResult
     public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void)
         -> any Cancellable
     {
-        core.subscribe(
-            onDispose: onDispose,
-            add: { core, id in
-                core.labelObservers.add(id: id, since: core.run.lastSequence, body: observer, onDispose: onDispose)
-            },
-            remove: { core, id in core.labelObservers.remove(id: id) })
+        core.subscribe(.init(observer, onDispose: onDispose), to: \.labelObservers)
     }
 
     /// Subscribes to every event from now on (see `StoreEvent`); for logging and recording.
     @discardableResult
     public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
-        core.subscribe(
-            onDispose: {}, add: { core, id in core.addEventObserver(id: id, observer) },
-            remove: { core, id in core.removeEventObserver(id: id) })
+        core.subscribe(.init(observer), to: \.eventObservers)
     }
 
     public func dispose() {
-        let core = self.core
-        core.onScheduler { core.dispose() }
+        core.onScheduler { $0.dispose() }
     }
 
     /// The number of state subscribers now (read it on the scheduler); for tests of unsubscription.
-    package var stateObserverCount: Int { core.stateObservers.liveCount }
+    package var stateObserverCount: Int { core.stateObservers.count }
 
     /// The number of label subscribers now (read it on the scheduler).
-    package var labelObserverCount: Int { core.labelObservers.liveCount }
+    package var labelObserverCount: Int { core.labelObservers.count }
 }

@@ -32,18 +32,16 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
 /// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<Action, Message, State, Label> {
     // The store's entry points. They reach the store through `unowned` references, which are
-    // only followed while `store` holds it (a stray call after that stops the program, safely).
-    @usableFromInline let readState: () -> State
-    @usableFromInline let onMessage: (Message) -> Void
-    @usableFromInline let onAction: (Action) -> Void
-    @usableFromInline let onLabel: (Label) -> Void
-    /// Runs executor code as the executor's turn (intents that come meanwhile wait for its end).
-    let turn: (() -> Void) -> Void
+    // only followed while `store` holds it.
+    let readState: () -> State
+    let onMessage: (Message) -> Void
+    let onAction: (Action) -> Void
+    let onLabel: (Label) -> Void
+    /// Queues executor code as the executor's turn (it runs when the executor is free).
+    let turn: (@escaping () -> Void) -> Void
 
     /// The store, held until it is disposed, then nil. Touched on the store's scheduler only.
     var store: AnyObject?
-    /// The store's flags: the context does nothing once they say the store is disposed.
-    @usableFromInline let run: RunState
     /// The store's last state, kept when it is disposed (the store itself may be gone by then).
     var finalState: State?
 
@@ -53,22 +51,19 @@ public final class ExecutorContext<Action, Message, State, Label> {
     /// Work registered here is cancelled when the store is disposed.
     public let work: WorkBag
 
-    @usableFromInline
     init(
         scheduler: any Scheduler,
         work: WorkBag,
         store: AnyObject,
-        run: RunState,
         state: @escaping () -> State,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
         label: @escaping (Label) -> Void,
-        turn: @escaping (() -> Void) -> Void
+        turn: @escaping (@escaping () -> Void) -> Void
     ) {
         self.scheduler = scheduler
         self.work = work
         self.store = store
-        self.run = run
         self.readState = state
         self.onMessage = message
         self.onAction = action
@@ -83,37 +78,32 @@ public final class ExecutorContext<Action, Message, State, Label> {
     }
 
     /// The store's current state (after disposal, its last one).
-    @inlinable public var state: State {
-        run.isLive ? readState() : lastState()
-    }
-
-    /// The state once the store is disposed: its last one (read from the store while it is
-    /// still being disposed, then kept).
-    @usableFromInline func lastState() -> State {
-        if let finalState { return finalState }
-        guard store != nil else {
+    public var state: State {
+        if store != nil { return readState() }
+        guard let finalState else {
             preconditionFailure("ExecutorContext: the store was disposed without detaching its context")
         }
-        return readState()
+        return finalState
     }
 
     /// Whether the store has been disposed. Nothing an executor does has an effect after that.
-    public var isDisposed: Bool { run.isDisposed }
+    public var isDisposed: Bool { store == nil }
 
     /// Sends a message to the reducer: the state changes at once, and subscribers are told the new
-    /// state before this returns (after the current round, if they are being told something now).
-    @inlinable public func dispatch(_ message: Message) {
-        if run.isLive { onMessage(message) }
+    /// state before this returns, unless they are being told something now or other work waits
+    /// (then in its turn, after the work before it).
+    public func dispatch(_ message: Message) {
+        if store != nil { onMessage(message) }
     }
 
-    /// Sends an action back to the executor's `executeAction`.
-    @inlinable public func forward(_ action: Action) {
-        if run.isLive { onAction(action) }
+    /// Sends an action to the executor's `executeAction`, at once.
+    public func forward(_ action: Action) {
+        if store != nil { onAction(action) }
     }
 
-    /// Publishes a one-off label to label subscribers.
-    @inlinable public func publish(_ label: Label) {
-        if run.isLive { onLabel(label) }
+    /// Publishes a one-off label to label subscribers (when, as for `dispatch`'s state).
+    public func publish(_ label: Label) {
+        if store != nil { onLabel(label) }
     }
 
     /// Runs `body` on the store's scheduler every `interval` until the result is cancelled or the
@@ -182,12 +172,7 @@ public final class ExecutorContext<Action, Message, State, Label> {
 /// `dispatch`, `publish`, `forward` and `state` are shorthands for the context's own, and the
 /// fastest way to reach it.
 open class BaseExecutor<Intent, Action, Message, State, Label>: Executor {
-    /// Set once by `attach`. Only touched by this module's non-inlinable code, so the compiler
-    /// checks exclusive access to it when it builds the module, not on every message.
-    final var storedContext: ExecutorContext<Action, Message, State, Label>?
-
-    /// The attached context, if any.
-    @usableFromInline final var attachedContext: ExecutorContext<Action, Message, State, Label>? { storedContext }
+    private var attachedContext: ExecutorContext<Action, Message, State, Label>?
 
     /// In-flight work of this executor, cancelled by `dispose()`.
     public let work = WorkBag()
@@ -195,8 +180,7 @@ open class BaseExecutor<Intent, Action, Message, State, Label>: Executor {
     public init() {}
 
     /// The store's side. Using it before the store attached the executor is a programming error.
-    @inlinable
-    public var context: ExecutorContext<Action, Message, State, Label> {
+    public final var context: ExecutorContext<Action, Message, State, Label> {
         guard let attachedContext else {
             preconditionFailure("\(type(of: self)): context used before the store attached this executor")
         }
@@ -204,42 +188,21 @@ open class BaseExecutor<Intent, Action, Message, State, Label>: Executor {
     }
 
     public func attach(_ context: ExecutorContext<Action, Message, State, Label>) {
-        precondition(storedContext == nil, "\(type(of: self)) is already attached to a store")
-        storedContext = context
+        precondition(attachedContext == nil, "\(type(of: self)) is already attached to a store")
+        attachedContext = context
     }
 
     /// `context.dispatch(message)`: sends a message to the reducer.
-    @inlinable
-    public final func dispatch(_ message: Message) {
-        guard let attachedContext else { contextMissing() }
-        attachedContext.dispatch(message)
-    }
+    public final func dispatch(_ message: Message) { context.dispatch(message) }
 
     /// `context.publish(label)`: publishes a label to label subscribers.
-    @inlinable
-    public final func publish(_ label: Label) {
-        guard let attachedContext else { contextMissing() }
-        attachedContext.publish(label)
-    }
+    public final func publish(_ label: Label) { context.publish(label) }
 
     /// `context.forward(action)`: sends an action to `executeAction`.
-    @inlinable
-    public final func forward(_ action: Action) {
-        guard let attachedContext else { contextMissing() }
-        attachedContext.forward(action)
-    }
+    public final func forward(_ action: Action) { context.forward(action) }
 
     /// `context.state`: the store's current state.
-    @inlinable
-    public final var state: State {
-        guard let attachedContext else { contextMissing() }
-        return attachedContext.state
-    }
-
-    @usableFromInline
-    final func contextMissing() -> Never {
-        preconditionFailure("\(type(of: self)): context used before the store attached this executor")
-    }
+    public final var state: State { context.state }
 
     open func executeIntent(_ intent: Intent) {}
 

@@ -4,14 +4,15 @@ import MVIEssentials
 /// Runs work on the calling thread, without waiting: a trampoline.
 ///
 /// Work submitted while no work of this scheduler is running runs at once, inside the call that
-/// submitted it. Work submitted while work is running (including a store's intent, action or
-/// subscription on this scheduler) is queued and runs right after the running piece, so it keeps
+/// submitted it. Work submitted while work is running is queued and runs right after the running
+/// piece, so it keeps
 /// the `Scheduler` contract: one piece at a time, in the order it became due, never inside another.
 ///
 /// Delays are not waited for: delayed work runs as soon as nothing runs, in due order (ties in the
 /// order scheduled), on a virtual clock that moves to each piece's due time (`now`). Repeating work
 /// cannot be expressed without waiting and is a programming error here; use `TestScheduler` for time.
-/// A store on this scheduler must only be used from one thread at a time.
+/// `isCurrent` is true on every thread: a store on this scheduler must only be used from one
+/// thread at a time.
 public final class ImmediateScheduler: Scheduler {
     private struct Queued {
         let due: Duration
@@ -96,8 +97,6 @@ public final class ImmediateScheduler: Scheduler {
 
     public var isCurrent: Bool { true }
 
-    public var isCurrentOnEveryThread: Bool { true }
-
     public func schedule(_ work: @escaping @Sendable () -> Void) {
         submit(work, delay: .zero, cancellation: nil)
     }
@@ -118,16 +117,6 @@ public final class ImmediateScheduler: Scheduler {
         preconditionFailure(
             "ImmediateScheduler cannot run repeating work (every \(interval)): it does not wait. "
                 + "Use TestScheduler in tests or DispatchQueueScheduler in apps.")
-    }
-
-    /// Runs `body` now as one piece of this scheduler's work: work it submits runs after it
-    /// returns, not inside it. Inside running work, `body` simply runs (it is part of that piece).
-    /// A store on this scheduler runs its intents, actions and subscriptions through it.
-    @usableFromInline
-    package func perform(_ body: () -> Void) {
-        let outermost = trampoline.enter()
-        body()
-        if outermost { drain() }
     }
 
     private func submit(_ work: @escaping @Sendable () -> Void, delay: Duration, cancellation: Cancellation?) {

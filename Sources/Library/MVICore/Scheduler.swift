@@ -15,11 +15,6 @@ public protocol Scheduler: AnyObject, Sendable {
     /// so that work may run inline instead of being submitted.
     var isCurrent: Bool { get }
 
-    /// Whether `isCurrent` is true on every thread, always, as for `ImmediateScheduler` and
-    /// `TestScheduler`, whose users drive them from one thread. A store on such a scheduler never
-    /// hops and keeps no lock-protected copy of its state for other threads. Defaults to false.
-    var isCurrentOnEveryThread: Bool { get }
-
     /// Submits work to run as soon as possible, after the work already submitted.
     func schedule(_ work: @escaping @Sendable () -> Void)
 
@@ -37,8 +32,6 @@ public protocol Scheduler: AnyObject, Sendable {
 }
 
 extension Scheduler {
-    public var isCurrentOnEveryThread: Bool { false }
-
     /// Runs work every `interval`, the first time one interval from now, until cancelled.
     @discardableResult
     public func schedule(every interval: Duration, _ work: @escaping @Sendable () -> Void) -> any Cancellable {

@@ -1,376 +1,257 @@
+import Foundation
 import MVIEssentials
 
-/// The store's machinery, confined to the scheduler: everything an intent goes through, in one file.
+/// The store's machinery: one queue of work and one loop that drains it, confined to the scheduler.
 ///
-/// ## An intent's route, from `accept` to a render
-/// Reading down this file follows one intent on the quiet path (no event observer, no round running):
-/// 1. `accept` (called by `DefaultStore.accept`): on the scheduler it goes on at once (through the
-///    trampoline of an `ImmediateScheduler`); off it, the intent is hopped onto the scheduler.
-/// 2. `receive` asks `run.beginIntent()` (`RunState`) whether the executor is free; if it is running
-///    or subscribers are being told, the intent waits in `pendingIntents`.
-/// 3. `intentStep` calls the executor's `executeIntent`, which calls `dispatch(message)`
-///    (`BaseExecutor.dispatch`, then `ExecutorContext.dispatch`, in Executor.swift).
-/// 4. The context's `message` closure, made in `initialize`, calls `messageStep`, which is
-///    `handleMessage` specialized for the store's reducer: the reducer runs, the new state is kept
-///    (and published for other threads), and `stateObservers.notify` tells each state subscriber.
-///    A `StoreComponent`'s subscriber maps the state to a model and calls the view's `render`.
-/// 5. `endRound` tells what subscribers produced meanwhile, then `drainIntents` handles the
-///    intents that waited, each to its end.
+/// ## The rule
+/// A store is touched only on its scheduler. A call made anywhere else (`accept`, `subscribe`,
+/// a subscription's `cancel`, `dispose`, the release of the last reference) is handed to the
+/// scheduler in one place, `onScheduler`, and takes effect there, in the order the calls were
+/// made. Reading `state` or `isDisposed` off the scheduler stops the program with a message that
+/// names the store and the thread; `DefaultStore.currentState()` is the way to read it from elsewhere.
 ///
-/// Events, labels and actions take the general path (`emit`, `deliver`, `tell`); the article
-/// "The store's delivery order" (MVICore.docc/DeliveryOrder.md) draws the same route.
+/// ## The loop
+/// Everything the store does waits its turn in `queue`, in the order it came: intents, executor
+/// turns (a callback's result, a timer's tick, the bootstrapper), and the states, labels and
+/// events to tell subscribers. `submit` queues a piece, then runs the first piece in the queue that
+/// may run, until none may:
+/// - nothing runs while subscribers are being told (a *round*): no subscriber is told inside
+///   another round;
+/// - an intent or a turn does not run while the executor runs: the executor is never re-entered;
+/// - a state, label or event may be told while the executor runs, so a view renders a message's
+///   state before the executor's next step; it does not wait for an intent that waits.
+/// When nothing runs, work runs at once, inside the call that submitted it.
 ///
-/// Only the quiet path above is `@inlinable`, so that a store is specialized for its types where it
-/// is made (docs/performance.md, "The store"); the rest is compiled once, here.
+/// ## An intent's route, from `accept` to a render (11 calls in 3 files)
+/// ```
+///  1 DefaultStore.accept(i)                  DefaultStore.swift; off the scheduler, the one hop
+///  2   StoreCore.submit(.intent(i))          queued, and run at once when nothing else may run
+///  3     StoreCore.run(.intent(i))           the intent's event, then the executor
+///  4       executor.executeIntent(i)         the feature's code
+///  5         BaseExecutor.dispatch(m)        Executor.swift
+///  6           ExecutorContext.dispatch(m)
+///  7             StoreCore.reduce(m)         the reducer; the message's and the state's events
+///  8               StoreCore.submit(.state)  told now: the queue was empty and no round runs
+///  9                 StoreCore.run(.state)
+/// 10                   StoreCore.tell        a round: each subscriber there was, in order
+/// 11                     subscriber(state)   a component's binding: view.render(model)
+/// ```
+/// The article "The store's delivery order" (MVICore.docc/DeliveryOrder.md) draws the same route.
 ///
 /// ## Lifetime
 /// The executor's context reaches the core through `unowned` references and holds it strongly
-/// (as `store`) until `dispose()` detaches the context: that breaks the cycle
-/// core -> executor -> context -> core. The facade's `deinit` disposes the core.
-///
-/// The flags and counters an intent touches live in `run` (see `RunState`); the generic parts
-/// here are touched once or twice per message.
+/// until `dispose()` detaches the context: that breaks the cycle core -> executor -> context ->
+/// core. The facade's `deinit` disposes the core.
 @usableFromInline
-// Mutable state is touched only on `scheduler`; `published` has a lock.
-final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // see above
+final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // confined to `scheduler`
     @usableFromInline typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
-    /// Something to tell subscribers, waiting for the current round to end.
-    enum Pending {
-        case event(Event)
-        case state(State, sequence: Int)
-        case label(Label, sequence: Int)
+    /// A piece of the store's work.
+    enum Work {
+        case intent(Intent)
+        /// Executor code that does not come from an intent.
+        case turn(() -> Void)
+        /// A state for the subscribers there were when it was produced.
+        case state(State, ObserverList<State>.Round)
+        case label(Label, ObserverList<Label>.Round)
+        case event(Event, ObserverList<Event>.Round)
     }
 
-    @usableFromInline let name: String
-    @usableFromInline let scheduler: any Scheduler
-    /// The scheduler's `isCurrentOnEveryThread`, read once: such a store never hops and keeps
-    /// no copy of its state for other threads, since for it there are no other threads.
-    @usableFromInline let schedulerIsEverywhere: Bool
-    /// The scheduler when it is an `ImmediateScheduler`: the store's own entry points then run as
-    /// pieces of its work, so that work they submit runs after them, never inside them.
-    @usableFromInline let trampoline: ImmediateScheduler?
+    let name: String
+    let scheduler: any Scheduler
+    let executor: any Executor<Intent, Action, Message, State, Label>
+    let reducer: (State, Message) -> State
 
-    // Confined to `scheduler`.
-    @usableFromInline let run = RunState()
-    /// Touched only by `loadState`, `storeState` and `init`, which call nothing while they access
-    /// it, so the compiler checks exclusive access to it when it builds this module.
-    var currentState: State
-    @usableFromInline var initialized = false
-    @usableFromInline let stateObservers = ObserverList<State>()
+    var state: State
+    var queue: [Work] = []
+    /// Whether the executor (or the bootstrapper) runs now.
+    var executing = false
+    /// Whether subscribers are being told now.
+    var telling = false
+    var disposed = false
+    var initialized = false
+    /// The number of the last event told; events are numbered only while someone observes them.
+    var sequence = 0
+    let stateObservers = ObserverList<State>()
     let labelObservers = ObserverList<Label>()
     let eventObservers = ObserverList<Event>()
-    /// Emissions made while subscribers were being told, in the order they were made.
-    var pending: [Pending] = []
-    /// Intents that came while the executor was running or subscribers were being told, in order.
-    var pendingIntents: [Intent] = []
-    /// Kept until `dispose()`; the cycle through its context is broken by detaching the context.
-    @usableFromInline let executor: any Executor<Intent, Action, Message, State, Label>
-    @usableFromInline var context: ExecutorContext<Action, Message, State, Label>?
-    @usableFromInline var bootstrapper: (any Bootstrapper<Action>)?
+    var context: ExecutorContext<Action, Message, State, Label>?
+    var bootstrapper: (any Bootstrapper<Action>)?
+    let work = WorkBag()
 
-    // Copies for readers on other threads, and observer ids (which any thread may take).
-    @usableFromInline let published: SharedCopy<State>
-
-    @usableFromInline let work = WorkBag()
-
-    // The two steps of an intent, made where the executor's and the reducer's own types are
-    // known, so the compiler specializes them whole (the reducer is inlined into `messageStep`).
-    @usableFromInline let intentStep: (Intent) -> Void
-    @usableFromInline let messageStep: (StoreCore, Message) -> Void
-
-    @inlinable
-    convenience init<E: Executor<Intent, Action, Message, State, Label>, R: Reducer<State, Message>>(
-        name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
-        executor: E, reducer: R, scheduler: any Scheduler
-    ) {
-        self.init(
-            name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor,
-            intentStep: { intent in executor.executeIntent(intent) },
-            messageStep: { core, message in core.handleMessage(message, reducer: reducer) },
-            scheduler: scheduler)
-    }
-
-    /// The store's parts, with its two steps made by the convenience initializer where the
-    /// executor's and the reducer's types are known.
+    /// The store's parts; `reducer` is made where the reducer's type is known (`DefaultStore.init`).
     @usableFromInline
     init(
         name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
         executor: any Executor<Intent, Action, Message, State, Label>,
-        intentStep: @escaping (Intent) -> Void, messageStep: @escaping (StoreCore, Message) -> Void,
-        scheduler: any Scheduler
+        reducer: @escaping (State, Message) -> State, scheduler: any Scheduler
     ) {
         self.name = name
         self.scheduler = scheduler
-        self.schedulerIsEverywhere = scheduler.isCurrentOnEveryThread
-        self.trampoline = scheduler as? ImmediateScheduler
-        self.currentState = initialState
-        self.published = SharedCopy(initialState)
-        self.executor = executor
-        self.intentStep = intentStep
-        self.messageStep = messageStep
+        self.state = initialState
         self.bootstrapper = bootstrapper
+        self.executor = executor
+        self.reducer = reducer
+    }
+
+    // MARK: Entry points
+
+    /// Runs `body` on the scheduler: at once when called there, otherwise handed to it. The one hop.
+    @usableFromInline
+    func onScheduler(_ body: @escaping (StoreCore) -> Void) {
+        if scheduler.isCurrent { return body(self) }
+        let body = Confined(body, to: scheduler)  // handed over once; it runs only on the scheduler
+        scheduler.schedule { [self] in body.value(self) }
+    }
+
+    /// The state, read on the scheduler.
+    @usableFromInline
+    var confinedState: State {
+        requireScheduler("state")
+        return state
+    }
+
+    /// Stops the program when called off the scheduler, naming the store, the call and the thread.
+    func requireScheduler(_ call: String) {
+        guard !scheduler.isCurrent else { return }
+        let thread = Thread.isMainThread ? "the main thread" : "thread \(Thread.current)"
+        preconditionFailure(
+            "Store '\(name)': \(call) read on \(thread), off the store's scheduler; "
+                + "read it on the scheduler, or with `await store.currentState()`")
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
-    /// Inlinable, so that the closures it gives the context are specialized for the store's types.
-    @inlinable
     func initialize() {
         precondition(!initialized, "Store '\(name)' is already initialized")
         initialized = true
-        guard run.isLive else { return }
-        let messageStep = self.messageStep
+        guard !disposed else { return }
         let context = ExecutorContext<Action, Message, State, Label>(
-            scheduler: scheduler,
-            work: work,
-            store: self,
-            run: run,
-            state: { [unowned self] in loadState() },
-            message: { [unowned self] message in messageStep(self, message) },
-            action: { [unowned self] action in handleAction(action) },
-            label: { [unowned self] label in handleLabel(label) },
-            turn: { [unowned self] body in executorTurn(body) })
+            scheduler: scheduler, work: work, store: self,
+            state: { [unowned self] in state },
+            message: { [unowned self] message in reduce(message) },
+            action: { [unowned self] action in act(action) },
+            label: { [unowned self] label in publish(label) },
+            turn: { [unowned self] body in submit(.turn(body)) })
         self.context = context
         executor.attach(context)
-        executorTurn {
-            bootstrapper?.start(dispatch: { [unowned self] action in handleAction(action) })
+        submit(.turn { [unowned self] in bootstrapper?.start(dispatch: { [unowned self] in act($0) }) })
+    }
+
+    // MARK: The loop
+
+    /// Queues `work`, then runs the first piece of the queue that may run, again and again, until
+    /// none may. This is the one loop: every piece of work goes through it.
+    func submit(_ work: Work) {
+        queue.append(work)
+        while let index = queue.firstIndex(where: mayRun) {
+            run(queue.remove(at: index))
+        }
+        if disposed { dropEventObserversWhenDone() }
+    }
+
+    /// Nothing runs inside a round; a round may run inside the executor's run; an intent or a turn waits for it.
+    func mayRun(_ work: Work) -> Bool {
+        if telling { return false }
+        switch work {
+        case .intent, .turn: return !executing
+        case .state, .label, .event: return true
         }
     }
 
-    /// Whether the calling code runs on the store's scheduler.
-    @inlinable
-    var isOnScheduler: Bool { schedulerIsEverywhere || scheduler.isCurrent }
-
-    @inlinable
-    var state: State {
-        isOnScheduler ? loadState() : published.currentState
-    }
-
-    /// The current state (on the scheduler).
-    @usableFromInline
-    func loadState() -> State { currentState }
-
-    /// Replaces the current state (on the scheduler).
-    @usableFromInline
-    func storeState(_ state: State) {
-        // Exchanged rather than assigned, so that the old state is released after the access
-        // ends: no code (a deinit) runs inside it, and the compiler can prove it exclusive.
-        var state = state
-        exchange(&currentState, &state)
-    }
-
-    @inlinable
-    func accept(_ intent: Intent) {
-        if isOnScheduler {
-            if let trampoline {
-                trampoline.perform { receive(intent) }
-            } else {
-                receive(intent)
-            }
-        } else {
-            // Handed over once; it is only touched on the scheduler from now on.
-            let intent = Confined(intent, to: scheduler)
-            scheduler.schedule { [self] in receive(intent.value) }
-        }
-    }
-
-    /// Handles an intent now, or queues it while the executor runs or subscribers are being
-    /// told: the executor is never re-entered, and no subscriber is told inside another round.
-    @inlinable
-    func receive(_ intent: Intent) {
-        switch run.beginIntent() {
-        case .run: break
-        case .runObserved: emit(.intent(intent))
-        case .wait: return postpone(intent)
-        case .drop: return
-        }
-        intentStep(intent)
-        if run.endExecuting() { drainIntents() }
-    }
-
-    @usableFromInline
-    func postpone(_ intent: Intent) {
-        pendingIntents.append(intent)
-        run.setPendingIntents(true)
-    }
-
-    /// Runs executor code that does not come from an intent (the bootstrapper, a callback, a
-    /// timer) as the executor's turn, then the intents that came meanwhile.
-    @usableFromInline
-    func executorTurn(_ body: () -> Void) {
-        guard run.beginTurn() else { return body() }
-        body()
-        if run.endExecuting() { drainIntents() }
-    }
-
-    /// Handles the queued intents in order, each one to its end, until none is left.
-    @usableFromInline
-    func drainIntents() {
-        while !pendingIntents.isEmpty {
-            let intent = pendingIntents.removeFirst()
-            run.setPendingIntents(!pendingIntents.isEmpty)
-            guard run.beginExecuting() else {
-                // Disposed meanwhile: nothing more is handled.
-                pendingIntents.removeAll()
-                run.setPendingIntents(false)
-                return
-            }
+    func run(_ work: Work) {
+        switch work {
+        case .intent(let intent):
+            guard !disposed else { return }
+            executing = true
             emit(.intent(intent))
-            intentStep(intent)
-            _ = run.endExecuting()
+            executor.executeIntent(intent)
+            executing = false
+        case .turn(let body):
+            guard !disposed else { return }
+            executing = true
+            body()
+            executing = false
+        case .state(let state, let round): tell(state, round)
+        case .label(let label, let round): tell(label, round)
+        case .event(let event, let round): tell(event, round)
         }
     }
 
-    func addEventObserver(id: Int, _ observer: @escaping (Event) -> Void) {
-        eventObservers.add(id: id, since: run.lastSequence, body: observer)
-        run.setEventObservers(true)
+    /// A round: each subscriber of `round` that is still subscribed is told `value`, in order.
+    func tell<Value>(_ value: Value, _ round: ObserverList<Value>.Round) {
+        telling = true
+        for observer in round where observer.isSubscribed { observer.body(value) }
+        telling = false
     }
 
-    func removeEventObserver(id: Int) {
-        eventObservers.remove(id: id)
-        run.setEventObservers(!eventObservers.isEmpty)
+    // MARK: What the executor does
+
+    /// A message: the reducer's step at once, then the new state to the subscribers.
+    func reduce(_ message: Message) {
+        guard !disposed else { return }
+        emit(.message(message))
+        state = reducer(state, message)
+        emit(.state(state))
+        submit(.state(state, stateObservers.round))
     }
 
-    /// Registers a subscriber on the scheduler with `add` (which may also replay the current
-    /// state), under a new id, and returns a handle that unregisters it with `remove`.
-    /// If the store is disposed by then, `onDispose` runs instead.
-    func subscribe(
-        onDispose: @escaping () -> Void,
-        add: @escaping (StoreCore, Int) -> Void,
-        remove: @escaping (StoreCore, Int) -> Void
-    ) -> any Cancellable {
-        let id = published.takeObserverID()
-        onScheduler { [self] in
-            guard run.isLive else { return onDispose() }
-            add(self, id)
-        }
-        // Handed over once to the scheduler, which runs `remove` there.
-        let remove = Confined(remove, to: scheduler)
-        return Cancellation { [self] in onScheduler { [self] in remove.value(self, id) } }
+    func publish(_ label: Label) {
+        guard !disposed else { return }
+        emit(.label(label))
+        submit(.label(label, labelObservers.round))
     }
 
-    func dispose() {
-        guard run.markDisposed() else { return }
-        published.markDisposed()
-        bootstrapper?.dispose()
-        executor.dispose()
-        work.cancelAll()
-        let ending = stateObservers.removeAll() + labelObservers.removeAll()
-        pendingIntents.removeAll()
-        run.setPendingIntents(false)
-        emit(.disposed)
-        for onDispose in ending { onDispose() }
-        // Event observers are told what is still queued, `disposed` last, then dropped.
-        if !run.isDelivering { dropEventObservers() }
-        // Break the cycles through the executor's context and the bootstrapper.
-        context?.detach()
-        context = nil
-        bootstrapper = nil
-    }
-
-    @usableFromInline
-    func dropEventObservers() {
-        _ = eventObservers.removeAll()
-        run.setEventObservers(false)
-    }
-
-    @usableFromInline
-    func handleAction(_ action: Action) {
-        guard run.isLive else { return }
+    /// An action, from the bootstrapper or forwarded by the executor: run as part of the caller's turn.
+    func act(_ action: Action) {
+        guard !disposed else { return }
         emit(.action(action))
         executor.executeAction(action)
     }
 
-    /// A message: the reducer's step, then the new state to subscribers. Most messages come when no
-    /// one observes events and no round runs: `RunState` then numbers both events and starts the
-    /// round in one call, and the state goes straight to the state subscribers.
-    @inlinable
-    func handleMessage<R: Reducer<State, Message>>(_ message: Message, reducer: R) {
-        let sequence = run.beginQuietMessage()
-        guard sequence > 0 else { return handleMessageInGeneral(message, reducer: reducer) }
-        let newState = reducer.reduce(loadState(), message)
-        storeState(newState)
-        if !schedulerIsEverywhere { published.publish(newState) }
-        stateObservers.notify(newState, sequence: sequence)
-        endRound()
-    }
-
-    /// A message while events are observed or a round runs: each event emitted, the state queued
-    /// behind the round.
-    @usableFromInline
-    func handleMessageInGeneral<R: Reducer<State, Message>>(_ message: Message, reducer: R) {
-        guard run.isLive else { return }
-        emit(.message(message))
-        let newState = reducer.reduce(loadState(), message)
-        storeState(newState)
-        if !schedulerIsEverywhere { published.publish(newState) }
-        emit(.state(newState))
-        deliver(.state(newState, sequence: run.lastSequence))
-    }
-
-    @usableFromInline
-    func handleLabel(_ label: Label) {
-        guard run.isLive else { return }
-        emit(.label(label))
-        deliver(.label(label, sequence: run.lastSequence))
-    }
-
-    @usableFromInline
+    /// Numbers an event and queues it for the event observers, when there are any.
     func emit(_ kind: @autoclosure () -> Event.Kind) {
-        let sequence = run.nextEvent()
-        guard sequence != 0 else { return }
-        deliver(.event(Event(storeName: name, sequence: sequence, kind: kind())))
+        if eventObservers.isEmpty { return }
+        sequence += 1
+        submit(.event(Event(storeName: name, sequence: sequence, kind: kind()), eventObservers.round))
     }
 
-    /// Tells subscribers now, or queues it when subscribers are being told already.
-    func deliver(_ item: Pending) {
-        guard run.beginDelivery() else { return queue(item) }
-        tell(item)
-        endRound()
-    }
+    // MARK: Subscribers and disposal
 
-    /// Ends a round: what was queued during it is told, then queued intents are handled.
-    @inlinable
-    func endRound() {
-        while true {
-            switch run.endDelivery() {
-            case .done: return
-            case .tellPending: tellPending()
-            case .handleIntents: return drainIntents()
-            case .dropEventObservers: return dropEventObservers()
-            }
+    /// Adds `observer` to `list` on the scheduler; if the store is disposed by then, ends it instead.
+    /// Returns a handle that removes it, from any thread.
+    func subscribe<Value>(
+        _ observer: ObserverList<Value>.Observer, to list: KeyPath<StoreCore, ObserverList<Value>> & Sendable,
+        then replay: @escaping (StoreCore, ObserverList<Value>.Observer) -> Void = { _, _ in }
+    ) -> any Cancellable {
+        let handed = Confined(observer, to: scheduler)  // touched only on the scheduler from now on
+        onScheduler { core in
+            guard !core.disposed else { return handed.value.onDispose() }
+            core[keyPath: list].add(handed.value)
+            replay(core, handed.value)
         }
+        return Cancellation { [self] in onScheduler { core in core[keyPath: list].remove(handed.value) } }
     }
 
-    func queue(_ item: Pending) {
-        pending.append(item)
+    func dispose() {
+        guard !disposed else { return }
+        disposed = true
+        bootstrapper?.dispose()
+        executor.dispose()
+        work.cancelAll()
+        let ending = stateObservers.removeAll() + labelObservers.removeAll()
+        // Event observers are told what is still queued for them, `disposed` last, then dropped.
+        queue.removeAll { if case .event = $0 { false } else { true } }
+        emit(.disposed)
+        for onDispose in ending { onDispose() }
+        // Break the cycles through the executor's context and the bootstrapper.
+        context?.detach()
+        context = nil
+        bootstrapper = nil
+        dropEventObserversWhenDone()
     }
 
-    /// Tells what was queued during the round, in order (more may be queued meanwhile).
-    @usableFromInline
-    func tellPending() {
-        let items = pending
-        pending.removeAll(keepingCapacity: true)
-        for item in items { tell(item) }
-    }
-
-    func tell(_ item: Pending) {
-        switch item {
-        case .state(let state, let sequence): stateObservers.notify(state, sequence: sequence)
-        case .label(let label, let sequence): labelObservers.notify(label, sequence: sequence)
-        case .event(let event): eventObservers.notify(event, sequence: event.sequence)
-        }
-    }
-
-    /// Runs `body` on the scheduler: at once when called there, otherwise submitted to it.
-    @usableFromInline
-    func onScheduler(_ body: @escaping () -> Void) {
-        if isOnScheduler {
-            if let trampoline { trampoline.perform(body) } else { body() }
-        } else {
-            // Handed over once; it runs only on the scheduler.
-            let body = Confined(body, to: scheduler)
-            scheduler.schedule { body.value() }
-        }
+    /// Drops the event observers of a disposed store once nothing is queued for them any more.
+    func dropEventObserversWhenDone() {
+        if queue.isEmpty && !telling { _ = eventObservers.removeAll() }
     }
 }

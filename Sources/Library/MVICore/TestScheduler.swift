@@ -65,8 +65,6 @@ public final class TestScheduler: Scheduler {
 
     public var isCurrent: Bool { true }
 
-    public var isCurrentOnEveryThread: Bool { true }
-
     /// The number of pieces of work waiting to run (cancelled ones excluded; a repeating one counts once).
     public var pendingCount: Int { state.withLock { $0.liveCount } }
 
