@@ -62,22 +62,19 @@ import Testing
     }
 }
 
-#if DEBUG
-    /// A value confined to a scheduler may be read there only; `Confined.value` asserts it in debug
-    /// builds (a release build keeps no scheduler in the box, and checks nothing).
-    @Suite struct ConfinedTests {
-        @Test func aConfinedValueIsAccessibleOnItsQueueOnly() {
-            let scheduler = DispatchQueueScheduler.background(label: "confined")
-            let other = DispatchQueueScheduler.background(label: "elsewhere")
-            let confined = Confined([1, 2], to: scheduler)
-            #expect(!confined.isAccessibleHere, "not on the test's thread")
-            #expect(other.queue.sync { !confined.isAccessibleHere }, "not on another scheduler's queue")
-            #expect(scheduler.queue.sync { confined.isAccessibleHere && confined.value == [1, 2] })
-        }
-
-        @Test func onASchedulerOfEveryThreadItIsAccessibleEverywhere() {
-            let confined = Confined("x", to: ImmediateScheduler())
-            #expect(confined.isAccessibleHere && confined.value == "x")
-        }
+/// A value confined to a scheduler may be read there only; `Confined.value` asserts it in debug builds.
+@Suite struct ConfinedTests {
+    @Test func aConfinedValueIsAccessibleOnItsQueueOnly() {
+        let scheduler = DispatchQueueScheduler.background(label: "confined")
+        let other = DispatchQueueScheduler.background(label: "elsewhere")
+        let confined = Confined([1, 2], to: scheduler)
+        #expect(!confined.isAccessibleHere, "not on the test's thread")
+        #expect(other.queue.sync { !confined.isAccessibleHere }, "not on another scheduler's queue")
+        #expect(scheduler.queue.sync { confined.isAccessibleHere && confined.value == [1, 2] })
     }
-#endif
+
+    @Test func onASchedulerOfEveryThreadItIsAccessibleEverywhere() {
+        let confined = Confined("x", to: ImmediateScheduler())
+        #expect(confined.isAccessibleHere && confined.value == "x")
+    }
+}

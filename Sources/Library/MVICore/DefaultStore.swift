@@ -65,7 +65,8 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     ) {
         core = StoreCore(
             name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor,
-            reducer: { state, message in reducer.reduce(state, message) }, scheduler: scheduler)
+            reducer: { state, message in reducer.reduce(state, message) },
+            messageStep: { core, message in core.reduce(message) }, scheduler: scheduler)
         factory.prepare(self)
         if autoInit { initialize() }
     }
@@ -80,24 +81,31 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     }
 
     /// The current state. Read it on the scheduler.
-    public var state: State { core.confinedState }
+    public var state: State {
+        core.requireScheduler("state")
+        return core.currentState
+    }
 
     /// Whether the store is disposed. Read it on the scheduler.
     public var isDisposed: Bool {
         core.requireScheduler("isDisposed")
-        return core.disposed
+        return !core.loop.isLive
     }
 
     /// The current state, read on the scheduler from any thread or task.
     public func currentState() async -> State where State: Sendable {
         await withCheckedContinuation { continuation in
-            core.onScheduler { continuation.resume(returning: $0.state) }
+            core.onScheduler { continuation.resume(returning: $0.currentState) }
         }
     }
 
+    @inlinable
     public func accept(_ intent: Intent) {
-        guard core.scheduler.isCurrent else { return core.onScheduler { $0.submit(.intent(intent)) } }
-        core.submit(.intent(intent))
+        let core = self.core
+        guard core.scheduler.isCurrent else {
+            return core.onScheduler { core in core.submit(.executor, queue: core.enqueue(intent)) { core.runIntent(intent) } }
+        }
+        core.submit(.executor, queue: core.enqueue(intent)) { core.runIntent(intent) }
     }
 
     @discardableResult
@@ -117,7 +125,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
         -> any Cancellable
     {
         core.subscribe(.init(observer, onDispose: onDispose), to: \.stateObservers) { core, observer in
-            observer.body(core.state)
+            observer.body(core.currentState)
         }
     }
 

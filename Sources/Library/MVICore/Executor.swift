@@ -31,18 +31,15 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
 /// `callback`, `every` and `after`, which keep the store alive while they run. Keeping
 /// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<Action, Message, State, Label> {
-    // The store's entry points. They reach the store through `unowned` references, which are
-    // only followed while `store` holds it.
-    let readState: () -> State
-    let onMessage: (Message) -> Void
-    let onAction: (Action) -> Void
-    let onLabel: (Label) -> Void
+    // The store's entry points, which hold the store, until it is disposed: then nil, which breaks
+    // the cycle store -> executor -> context -> store. Touched on the store's scheduler only.
+    var readState: (() -> State)?
+    var onMessage: ((Message) -> Void)?
+    var onAction: ((Action) -> Void)?
+    var onLabel: ((Label) -> Void)?
     /// Queues executor code as the executor's turn (it runs when the executor is free).
-    let turn: (@escaping () -> Void) -> Void
-
-    /// The store, held until it is disposed, then nil. Touched on the store's scheduler only.
-    var store: AnyObject?
-    /// The store's last state, kept when it is disposed (the store itself may be gone by then).
+    var turn: ((@escaping () -> Void) -> Void)?
+    /// The store's last state, kept when it is disposed.
     var finalState: State?
 
     /// The store's scheduler. Results of asynchronous work must come back through it (see `callback`).
@@ -54,7 +51,6 @@ public final class ExecutorContext<Action, Message, State, Label> {
     init(
         scheduler: any Scheduler,
         work: WorkBag,
-        store: AnyObject,
         state: @escaping () -> State,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
@@ -63,7 +59,6 @@ public final class ExecutorContext<Action, Message, State, Label> {
     ) {
         self.scheduler = scheduler
         self.work = work
-        self.store = store
         self.readState = state
         self.onMessage = message
         self.onAction = action
@@ -73,13 +68,17 @@ public final class ExecutorContext<Action, Message, State, Label> {
 
     /// Called by the store when it is disposed: from now on the context does nothing.
     func detach() {
-        finalState = readState()
-        store = nil
+        finalState = readState?()
+        readState = nil
+        onMessage = nil
+        onAction = nil
+        onLabel = nil
+        turn = nil
     }
 
     /// The store's current state (after disposal, its last one).
     public var state: State {
-        if store != nil { return readState() }
+        if let readState { return readState() }
         guard let finalState else {
             preconditionFailure("ExecutorContext: the store was disposed without detaching its context")
         }
@@ -87,24 +86,17 @@ public final class ExecutorContext<Action, Message, State, Label> {
     }
 
     /// Whether the store has been disposed. Nothing an executor does has an effect after that.
-    public var isDisposed: Bool { store == nil }
+    public var isDisposed: Bool { readState == nil }
 
     /// Sends a message to the reducer: the state changes at once, and subscribers are told the new
-    /// state before this returns, unless they are being told something now or other work waits
-    /// (then in its turn, after the work before it).
-    public func dispatch(_ message: Message) {
-        if store != nil { onMessage(message) }
-    }
+    /// state before this returns, unless they are being told something now (then after that round).
+    public func dispatch(_ message: Message) { onMessage?(message) }
 
     /// Sends an action to the executor's `executeAction`, at once.
-    public func forward(_ action: Action) {
-        if store != nil { onAction(action) }
-    }
+    public func forward(_ action: Action) { onAction?(action) }
 
-    /// Publishes a one-off label to label subscribers (when, as for `dispatch`'s state).
-    public func publish(_ label: Label) {
-        if store != nil { onLabel(label) }
-    }
+    /// Publishes a one-off label to label subscribers (told when `dispatch`'s state would be).
+    public func publish(_ label: Label) { onLabel?(label) }
 
     /// Runs `body` on the store's scheduler every `interval` until the result is cancelled or the
     /// store is disposed (the store cancels it). For timers that drive the store, such as ticks.
@@ -125,10 +117,7 @@ public final class ExecutorContext<Action, Message, State, Label> {
         // Both run only on the store's scheduler, one piece of work at a time.
         let body = Confined(body, to: scheduler)
         let context = Confined(self, to: scheduler)
-        return {
-            guard let store = context.value.store else { return }
-            withExtendedLifetime(store) { context.value.turn(body.value) }
-        }
+        return { context.value.turn?(body.value) }
     }
 
     private func track(_ timer: any Cancellable) -> any Cancellable {
@@ -157,11 +146,8 @@ public final class ExecutorContext<Action, Message, State, Label> {
         let context = Confined(self, to: scheduler)
         let scheduler = self.scheduler
         return { value in
-            scheduler.schedule {
-                // The store stays alive while the body runs, so the body may use the context.
-                guard let store = context.value.store else { return }
-                withExtendedLifetime(store) { context.value.turn { body.value(value) } }
-            }
+            // The turn holds the store, so it stays alive while the body runs.
+            scheduler.schedule { context.value.turn? { body.value(value) } }
         }
     }
 }

@@ -8,45 +8,49 @@ import MVIEssentials
 /// a subscription's `cancel`, `dispose`, the release of the last reference) is handed to the
 /// scheduler in one place, `onScheduler`, and takes effect there, in the order the calls were
 /// made. Reading `state` or `isDisposed` off the scheduler stops the program with a message that
-/// names the store and the thread; `DefaultStore.currentState()` is the way to read it from elsewhere.
+/// names the store and the thread; `DefaultStore.currentState()` reads it from anywhere.
 ///
 /// ## The loop
-/// Everything the store does waits its turn in `queue`, in the order it came: intents, executor
-/// turns (a callback's result, a timer's tick, the bootstrapper), and the states, labels and
-/// events to tell subscribers. `submit` queues a piece, then runs the first piece in the queue that
-/// may run, until none may:
+/// Every piece of work is submitted with `submit`: an intent, an executor turn (a callback's
+/// result, a timer's tick, the bootstrapper), a state, label or event to tell subscribers. A piece
+/// runs at once if it may run now (`Loop.begin`); otherwise it waits in `queue`, in the order it
+/// came, and `drain` runs it as soon as it may:
 /// - nothing runs while subscribers are being told (a *round*): no subscriber is told inside
 ///   another round;
 /// - an intent or a turn does not run while the executor runs: the executor is never re-entered;
-/// - a state, label or event may be told while the executor runs, so a view renders a message's
-///   state before the executor's next step; it does not wait for an intent that waits.
-/// When nothing runs, work runs at once, inside the call that submitted it.
+/// - a round may run while the executor runs, so a view renders a message's state before the
+///   executor's next step; it does not wait for an intent that waits.
 ///
-/// ## An intent's route, from `accept` to a render (11 calls in 3 files)
+/// ## An intent's route, from `accept` to a render (11 calls in 4 files)
 /// ```
-///  1 DefaultStore.accept(i)                  DefaultStore.swift; off the scheduler, the one hop
-///  2   StoreCore.submit(.intent(i))          queued, and run at once when nothing else may run
-///  3     StoreCore.run(.intent(i))           the intent's event, then the executor
-///  4       executor.executeIntent(i)         the feature's code
-///  5         BaseExecutor.dispatch(m)        Executor.swift
+///  1 DefaultStore.accept(i)                DefaultStore.swift; off the scheduler, the one hop
+///  2   StoreCore.submit(.executor)         StoreCore.swift; runs it now if it may, else queues it
+///  3     StoreCore.runIntent(i)            the intent's event, then the executor
+///  4       executor.executeIntent(i)       the feature's code
+///  5         BaseExecutor.dispatch(m)      Executor.swift
 ///  6           ExecutorContext.dispatch(m)
-///  7             StoreCore.reduce(m)         the reducer; the message's and the state's events
-///  8               StoreCore.submit(.state)  told now: the queue was empty and no round runs
-///  9                 StoreCore.run(.state)
-/// 10                   StoreCore.tell        a round: each subscriber there was, in order
-/// 11                     subscriber(state)   a component's binding: view.render(model)
+///  7             StoreCore.reduce(m)       the reducer's step, the message's and the state's events
+///  8               StoreCore.tell(s)     a round now, if none runs (`submit(.tell)`), else queued
+///  9                 ObserverList.tell     ObserverList.swift; each subscriber there was, in order
+/// 10                   subscriber(state)   a component's binding: view.render(model)
 /// ```
-/// The article "The store's delivery order" (MVICore.docc/DeliveryOrder.md) draws the same route.
+/// (`Loop.begin` and `Loop.end` are asked on the way, and `drain` runs when work waits.) The
+/// article "The store's delivery order" (MVICore.docc/DeliveryOrder.md) draws the same route.
+///
+/// ## Speed
+/// `DefaultStore.accept`, `submit`, `runIntent` and `reduce` are inlinable, so an app's store is
+/// specialized for its own types; what they call is compiled once, here. The mutable fields are
+/// touched only by this module's non-inlinable code, and no access to one spans a call, so the
+/// compiler checks exclusive access to them when it builds the module, not on every message.
 ///
 /// ## Lifetime
-/// The executor's context reaches the core through `unowned` references and holds it strongly
-/// until `dispose()` detaches the context: that breaks the cycle core -> executor -> context ->
-/// core. The facade's `deinit` disposes the core.
+/// The executor's context holds the core (core -> executor -> context -> core) until `dispose()`
+/// detaches it, which breaks the cycle. The facade's `deinit` disposes the core.
 @usableFromInline
 final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // confined to `scheduler`
-    @usableFromInline typealias Event = StoreEvent<Intent, Action, Message, State, Label>
+    typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
-    /// A piece of the store's work.
+    /// A piece of work that waits.
     enum Work {
         case intent(Intent)
         /// Executor code that does not come from an intent.
@@ -55,23 +59,28 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         case state(State, ObserverList<State>.Round)
         case label(Label, ObserverList<Label>.Round)
         case event(Event, ObserverList<Event>.Round)
+
+        var kind: Loop.Kind {
+            switch self {
+            case .intent, .turn: .executor
+            case .state, .label, .event: .tell
+            }
+        }
     }
 
     let name: String
-    let scheduler: any Scheduler
-    let executor: any Executor<Intent, Action, Message, State, Label>
+    @usableFromInline let scheduler: any Scheduler
+    @usableFromInline let executor: any Executor<Intent, Action, Message, State, Label>
     let reducer: (State, Message) -> State
-
-    var state: State
+    /// The messages' step, `reduce`, specialized where the store is made.
+    let messageStep: (StoreCore, Message) -> Void
+    @usableFromInline let loop = Loop()
+    /// The work that waits, in the order it came.
     var queue: [Work] = []
-    /// Whether the executor (or the bootstrapper) runs now.
-    var executing = false
-    /// Whether subscribers are being told now.
-    var telling = false
-    var disposed = false
-    var initialized = false
+    private var state: State
     /// The number of the last event told; events are numbered only while someone observes them.
     var sequence = 0
+    var initialized = false
     let stateObservers = ObserverList<State>()
     let labelObservers = ObserverList<Label>()
     let eventObservers = ObserverList<Event>()
@@ -79,12 +88,12 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     var bootstrapper: (any Bootstrapper<Action>)?
     let work = WorkBag()
 
-    /// The store's parts; `reducer` is made where the reducer's type is known (`DefaultStore.init`).
     @usableFromInline
     init(
         name: String, initialState: State, bootstrapper: (any Bootstrapper<Action>)?,
         executor: any Executor<Intent, Action, Message, State, Label>,
-        reducer: @escaping (State, Message) -> State, scheduler: any Scheduler
+        reducer: @escaping (State, Message) -> State, messageStep: @escaping (StoreCore, Message) -> Void,
+        scheduler: any Scheduler
     ) {
         self.name = name
         self.scheduler = scheduler
@@ -92,6 +101,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         self.bootstrapper = bootstrapper
         self.executor = executor
         self.reducer = reducer
+        self.messageStep = messageStep
     }
 
     // MARK: Entry points
@@ -105,11 +115,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     }
 
     /// The state, read on the scheduler.
-    @usableFromInline
-    var confinedState: State {
-        requireScheduler("state")
-        return state
-    }
+    var currentState: State { state }
 
     /// Stops the program when called off the scheduler, naming the store, the call and the thread.
     func requireScheduler(_ call: String) {
@@ -124,95 +130,126 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     func initialize() {
         precondition(!initialized, "Store '\(name)' is already initialized")
         initialized = true
-        guard !disposed else { return }
+        guard loop.isLive else { return }
+        // The context holds the store until `dispose()` detaches it.
         let context = ExecutorContext<Action, Message, State, Label>(
-            scheduler: scheduler, work: work, store: self,
-            state: { [unowned self] in state },
-            message: { [unowned self] message in reduce(message) },
-            action: { [unowned self] action in act(action) },
-            label: { [unowned self] label in publish(label) },
-            turn: { [unowned self] body in submit(.turn(body)) })
+            scheduler: scheduler, work: work,
+            state: { self.state },
+            message: { self.messageStep(self, $0) },
+            action: { self.act($0) },
+            label: { self.publish($0) },
+            turn: { self.submit(turn: $0) })
         self.context = context
         executor.attach(context)
-        submit(.turn { [unowned self] in bootstrapper?.start(dispatch: { [unowned self] in act($0) }) })
+        submit(turn: { self.bootstrapper?.start(dispatch: { [weak self] in self?.act($0) }) })
     }
 
     // MARK: The loop
 
-    /// Queues `work`, then runs the first piece of the queue that may run, again and again, until
-    /// none may. This is the one loop: every piece of work goes through it.
-    func submit(_ work: Work) {
+    /// Runs a piece of work of `kind` at once (`run`) if it may run now, or queues it (`queue`);
+    /// then runs what waited and may now run. What waits cannot run (each change that lets it run
+    /// ends with `drain`), so a piece that may run now is the first in line.
+    @inlinable
+    func submit(_ kind: Loop.Kind, queue: @autoclosure () -> Void, run: () -> Void) {
+        guard loop.begin(kind) else { return queue() }
+        run()
+        if loop.end(kind) { drain() }
+    }
+
+    @inlinable
+    func runIntent(_ intent: Intent) {
+        emit(.intent(intent))
+        executor.executeIntent(intent)
+    }
+
+    /// Executor code that does not come from an intent.
+    func submit(turn body: @escaping () -> Void) {
+        submit(.executor, queue: enqueue(.turn(body)), run: body)
+    }
+
+    @usableFromInline
+    func enqueue(_ intent: Intent) { enqueue(.intent(intent)) }
+
+    /// Queues `work`; a disposed store drops the executor's.
+    func enqueue(_ work: Work) {
+        guard loop.isLive || work.kind == .tell else { return }
         queue.append(work)
-        while let index = queue.firstIndex(where: mayRun) {
-            run(queue.remove(at: index))
-        }
-        if disposed { dropEventObserversWhenDone() }
+        loop.waiting = queue.count
     }
 
-    /// Nothing runs inside a round; a round may run inside the executor's run; an intent or a turn waits for it.
-    func mayRun(_ work: Work) -> Bool {
-        if telling { return false }
-        switch work {
-        case .intent, .turn: return !executing
-        case .state, .label, .event: return true
+    /// Runs the first piece of the queue that may run, again and again, until none may.
+    @usableFromInline
+    func drain() {
+        while let index = queue.firstIndex(where: { loop.mayRun($0.kind) }) {
+            let work = queue.remove(at: index)
+            loop.waiting = queue.count
+            _ = loop.begin(work.kind)
+            switch work {
+            case .intent(let intent): runIntent(intent)
+            case .turn(let body): body()
+            case .state(let state, let round): stateObservers.tell(state, to: round)
+            case .label(let label, let round): labelObservers.tell(label, to: round)
+            case .event(let event, let round): eventObservers.tell(event, to: round)
+            }
+            _ = loop.end(work.kind)
         }
-    }
-
-    func run(_ work: Work) {
-        switch work {
-        case .intent(let intent):
-            guard !disposed else { return }
-            executing = true
-            emit(.intent(intent))
-            executor.executeIntent(intent)
-            executing = false
-        case .turn(let body):
-            guard !disposed else { return }
-            executing = true
-            body()
-            executing = false
-        case .state(let state, let round): tell(state, round)
-        case .label(let label, let round): tell(label, round)
-        case .event(let event, let round): tell(event, round)
-        }
-    }
-
-    /// A round: each subscriber of `round` that is still subscribed is told `value`, in order.
-    func tell<Value>(_ value: Value, _ round: ObserverList<Value>.Round) {
-        telling = true
-        for observer in round where observer.isSubscribed { observer.body(value) }
-        telling = false
+        if !loop.isLive { dropEventObserversWhenDone() }
     }
 
     // MARK: What the executor does
 
-    /// A message: the reducer's step at once, then the new state to the subscribers.
+    /// A message: the reducer's step at once, then the new state to the subscribers. (A disposed
+    /// store's context is detached, so no message reaches it.)
+    @inlinable
     func reduce(_ message: Message) {
-        guard !disposed else { return }
         emit(.message(message))
-        state = reducer(state, message)
-        emit(.state(state))
-        submit(.state(state, stateObservers.round))
+        let newState = advance(with: message)
+        emit(.state(newState))
+        tell(newState)
+    }
+
+    /// A new state to the state subscribers: a round now, if none runs, or queued.
+    @usableFromInline
+    func tell(_ newState: State) {
+        let round = stateObservers.round
+        submit(.tell, queue: enqueue(.state(newState, round))) { stateObservers.tell(newState, to: round) }
+    }
+
+    /// The reducer's step: the new state, kept.
+    @usableFromInline
+    func advance(with message: Message) -> State {
+        var newState = reducer(state, message)
+        // Exchanged rather than assigned, so that the old state is released after the access ends
+        // and no code (a deinit) runs inside it.
+        exchange(&state, &newState)
+        return state
     }
 
     func publish(_ label: Label) {
-        guard !disposed else { return }
         emit(.label(label))
-        submit(.label(label, labelObservers.round))
+        let round = labelObservers.round
+        submit(.tell, queue: enqueue(.label(label, round))) { labelObservers.tell(label, to: round) }
     }
 
     /// An action, from the bootstrapper or forwarded by the executor: run as part of the caller's turn.
     func act(_ action: Action) {
-        guard !disposed else { return }
+        guard loop.isLive else { return }
         emit(.action(action))
         executor.executeAction(action)
     }
 
-    /// Numbers an event and queues it for the event observers, when there are any.
-    func emit(_ kind: @autoclosure () -> Event.Kind) {
-        if eventObservers.isEmpty { return }
+    /// Numbers an event and submits it for the event observers, when there are any.
+    @inlinable
+    func emit(_ kind: @autoclosure () -> StoreEvent<Intent, Action, Message, State, Label>.Kind) {
+        if loop.observed { emitObserved(kind()) }
+    }
+
+    @usableFromInline
+    func emitObserved(_ kind: StoreEvent<Intent, Action, Message, State, Label>.Kind) {
         sequence += 1
-        submit(.event(Event(storeName: name, sequence: sequence, kind: kind()), eventObservers.round))
+        let event = Event(storeName: name, sequence: sequence, kind: kind)
+        let round = eventObservers.round
+        submit(.tell, queue: enqueue(.event(event, round))) { eventObservers.tell(event, to: round) }
     }
 
     // MARK: Subscribers and disposal
@@ -225,22 +262,29 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     ) -> any Cancellable {
         let handed = Confined(observer, to: scheduler)  // touched only on the scheduler from now on
         onScheduler { core in
-            guard !core.disposed else { return handed.value.onDispose() }
+            guard core.loop.isLive else { return handed.value.onDispose() }
             core[keyPath: list].add(handed.value)
+            core.loop.observed = !core.eventObservers.isEmpty
             replay(core, handed.value)
         }
-        return Cancellation { [self] in onScheduler { core in core[keyPath: list].remove(handed.value) } }
+        return Cancellation { [self] in
+            onScheduler { core in
+                core[keyPath: list].remove(handed.value)
+                core.loop.observed = !core.eventObservers.isEmpty
+            }
+        }
     }
 
     func dispose() {
-        guard !disposed else { return }
-        disposed = true
+        guard loop.isLive else { return }
+        loop.isLive = false
         bootstrapper?.dispose()
         executor.dispose()
         work.cancelAll()
         let ending = stateObservers.removeAll() + labelObservers.removeAll()
         // Event observers are told what is still queued for them, `disposed` last, then dropped.
         queue.removeAll { if case .event = $0 { false } else { true } }
+        loop.waiting = queue.count
         emit(.disposed)
         for onDispose in ending { onDispose() }
         // Break the cycles through the executor's context and the bootstrapper.
@@ -252,6 +296,65 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     /// Drops the event observers of a disposed store once nothing is queued for them any more.
     func dropEventObserversWhenDone() {
-        if queue.isEmpty && !telling { _ = eventObservers.removeAll() }
+        guard queue.isEmpty && loop.isIdle else { return }
+        _ = eventObservers.removeAll()
+        loop.observed = false
     }
+}
+
+/// Where a store's loop is: whether the executor runs, whether subscribers are being told (a
+/// round), whether work waits. Not generic, so it is compiled once, here. Confined to the store's
+/// scheduler.
+@usableFromInline
+final class Loop {
+    /// What a piece of work needs: the executor, or a round.
+    @usableFromInline enum Kind { case executor, tell }
+
+    private var executing = false
+    private var telling = false
+    /// The number of pieces in the queue.
+    var waiting = 0
+    /// Whether the store is not disposed.
+    var isLive = true
+    /// Whether anyone observes the store's events. (Read by inlinable code through this accessor,
+    /// so that the compiler checks exclusive access to the flag when it builds this module.)
+    @usableFromInline var observed: Bool {
+        get { eventsObserved }
+        set { eventsObserved = newValue }
+    }
+    private var eventsObserved = false
+
+    /// Whether a piece of `kind` may run now. Nothing runs inside a round (no subscriber is told
+    /// inside another round); a round may run while the executor runs (a view renders a message's
+    /// state before the executor's next step); the executor is never re-entered, nor run once the
+    /// store is disposed.
+    func mayRun(_ kind: Kind) -> Bool {
+        if telling { return false }
+        return kind == .tell || (!executing && isLive)
+    }
+
+    /// Marks a piece of `kind` running, if it may run now; returns whether it may.
+    @usableFromInline func begin(_ kind: Kind) -> Bool {
+        guard mayRun(kind) else { return false }
+        if kind == .tell { telling = true } else { executing = true }
+        return true
+    }
+
+    /// Marks the piece ended; returns whether `drain` should run now: work waits that may run, or
+    /// the store is disposed (its event observers are dropped once nothing runs).
+    @usableFromInline func end(_ kind: Kind) -> Bool {
+        if kind == .tell { telling = false } else { executing = false }
+        return (waiting > 0 || !isLive) && !telling
+    }
+
+    var isIdle: Bool { !telling && !executing }
+}
+
+/// Swaps two values by moving them, so that nothing is released while both are accessed: no code
+/// (a deinit) runs inside the access, and the compiler can prove it exclusive.
+@inline(__always)
+func exchange<T>(_ a: inout T, _ b: inout T) {
+    let old = consume a
+    a = consume b
+    b = old
 }
