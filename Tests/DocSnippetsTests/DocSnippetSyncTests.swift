@@ -15,6 +15,7 @@ import Testing
     /// may be spread over several files of it (the feature's target, its test target).
     private static let compiledIn = [
         "architecture.md": ["Tests/ConformanceKitTests/Weather/WeatherFeature.swift"],
+        "codecs.md": ["Tests/ReplaySeamTests/CodecReferenceTests.swift"],
         "GettingStarted.md": [
             "Examples/LoginApp/Sources/Counter/GettingStarted.swift",
             "Examples/LoginApp/Tests/CounterTests/GettingStarted.swift",
