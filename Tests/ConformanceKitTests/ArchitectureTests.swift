@@ -150,7 +150,7 @@ import TimerReplay
             }
         }
         let locked = try #require(texts["MVIEssentials/Locked.swift"])
-        #expect(locked.contains("package final class Locked<Value> {"), "Locked itself claims no Sendable conformance")
+        #expect(locked.contains("public final class Locked<Value> {"), "Locked itself claims no Sendable conformance")
         #expect(
             locked.contains("\nextension Locked: @unchecked Sendable where Value: Sendable {}  //"),
             "Locked is Sendable only where its value is")
