@@ -286,8 +286,11 @@ public struct ConformanceCommand {
         io.out("\n" + Reports.markdown([report]))
         let recorded = report.counts.recorded
         if recorded > 0 {
-            // A recording counts as a failure (it proves nothing yet); say how many there were.
-            io.out("\(recorded) recorded: run again to verify\n")
+            // A recording counts as a failure (it proves nothing yet): say how many there were, and
+            // why the summary and the compliance count them as failed.
+            io.out(
+                "\(recorded) recorded, counted as failed (in the compliance too) until a run verifies it: "
+                    + "read the golden, commit it, and run again\n")
         }
         io.out(paint(report.summary, report.passes ? "32" : "31") + "\n")
 
