@@ -116,7 +116,9 @@ import Testing
     }
 
     @Test func quietStepSendsItsLastRenderAndHowManyWereLeftOut() {
-        let outputs: [ReplayOutput] = [.render(.integer(1)), .label(.integer(9)), .render(.integer(2)), .render(.integer(3))]
+        let outputs: [ReplayOutput] = [
+            .render(.integer(1)), .label(.integer(9)), .render(.integer(2)), .render(.integer(3)),
+        ]
         #expect(
             ReferenceAdapter.outputs(outputs, omitted: 0, quiet: true).map(\.compactText) == [
                 #"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#,

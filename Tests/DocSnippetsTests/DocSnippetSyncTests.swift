@@ -106,8 +106,13 @@ import Testing
     @Test func theDocsSwiftTestRunnerPrintsADiffOnce() throws {
         for file in ["docs/app-conformance.md", "Examples/LoginApp/Tests/LoginTests/LoginConformanceTests.swift"] {
             let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(file), encoding: .utf8)
-            #expect(text.contains("Issue.record(Comment(rawValue: \"\\(result.outcome.label): \\(result.outcome.message)\"))"), "\(file)")
-            #expect(!text.contains("#expect(result.outcome == .passed"), "\(file) expects the outcome, which prints its diff twice")
+            #expect(
+                text.contains(
+                    "Issue.record(Comment(rawValue: \"\\(result.outcome.label): \\(result.outcome.message)\"))"),
+                "\(file)")
+            #expect(
+                !text.contains("#expect(result.outcome == .passed"),
+                "\(file) expects the outcome, which prints its diff twice")
         }
     }
 

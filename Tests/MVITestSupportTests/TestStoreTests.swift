@@ -409,7 +409,9 @@ private final class LoadExecutor: BaseExecutor<Never, LoadAction, LoadMessage, L
     }
 }
 
-private func makeLoader(_ scheduler: TestScheduler, autoInit: Bool) -> DefaultStore<Never, LoadAction, LoadMessage, LoadState, Never> {
+private func makeLoader(_ scheduler: TestScheduler, autoInit: Bool) -> DefaultStore<
+    Never, LoadAction, LoadMessage, LoadState, Never
+> {
     DefaultStore(
         name: "Loader", initialState: LoadState(), bootstrapper: SimpleBootstrapper(.load), executor: LoadExecutor(),
         reducer: ClosureReducer { state, message in

@@ -279,7 +279,9 @@ import Testing
         #expect(String(decoding: stub.body, as: UTF8.self) == "{\"id\":1}\n")
         for (method, path) in [("GET", "__admin/stubs"), ("GET", "__admin/health"), ("GET", "__admin/nowhere")] {
             let answer = try #require(send(method, server.baseURL.appendingPathComponent(path)))
-            #expect(answer.body.last == UInt8(ascii: "\n"), "\(method) \(path): \(String(decoding: answer.body, as: UTF8.self))")
+            #expect(
+                answer.body.last == UInt8(ascii: "\n"),
+                "\(method) \(path): \(String(decoding: answer.body, as: UTF8.self))")
         }
     }
 

@@ -30,18 +30,24 @@ let todosAnswers: ObjectCodec<TodosAnswer> = {
     }
     let todos = Field.required("todos", JSONCodec.array(of: todo.value))
     func failure(_ kind: TodosFailure) -> ObjectCodec<TodosAnswer>.Variant {
-        .when("failure", is: kind.rawValue, .object(Field.constant("failure", kind.rawValue)) { _ in
-            TodosAnswer(echo: "failure \(kind.rawValue)", result: .failure(kind))
-        })
+        .when(
+            "failure", is: kind.rawValue,
+            .object(Field.constant("failure", kind.rawValue)) { _ in
+                TodosAnswer(echo: "failure \(kind.rawValue)", result: .failure(kind))
+            })
     }
-    return .oneOf("a todos answer", [
-        .has("todos", .object(todos) { fields in
-            let list = try fields.read(todos)
-            return TodosAnswer(echo: "todos [\(list.count)]", result: .success(list))
-        }),
-        failure(.offline),
-        failure(.serverError),
-    ])
+    return .oneOf(
+        "a todos answer",
+        [
+            .has(
+                "todos",
+                .object(todos) { fields in
+                    let list = try fields.read(todos)
+                    return TodosAnswer(echo: "todos [\(list.count)]", result: .success(list))
+                }),
+            failure(.offline),
+            failure(.serverError),
+        ])
 }()
 
 @Test func aTodoWithoutATitleIsNamed() throws {
@@ -76,7 +82,8 @@ let todosAnswers: ObjectCodec<TodosAnswer> = {
     }
 
     @Test func anUnknownFieldOfAnElementIsNamed() throws {
-        #expect(throws: FieldError(field: "todos.colour", "element [0]: unknown field; expected only id, title, done")) {
+        let refusal = FieldError(field: "todos.colour", "element [0]: unknown field; expected only id, title, done")
+        #expect(throws: refusal) {
             try todosAnswers.decode(object(#"{"todos": [{"id": 1, "title": "Milk", "colour": "red"}]}"#))
         }
     }

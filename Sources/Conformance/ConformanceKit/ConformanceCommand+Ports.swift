@@ -19,7 +19,8 @@ extension ConformanceCommand {
         SubcommandSpec(
             "adapter",
             abstract:
-                "speak the adapter protocol on standard input and output, as a port does, with the features this command replays"),
+                "speak the adapter protocol on standard input and output, as a port does, with the features this command replays"
+        ),
         SubcommandSpec(
             "report", arguments: "<report.json> ...",
             abstract:
@@ -93,7 +94,8 @@ struct ReportOptions: ConformanceSubcommand {
             }
         }
         for (report, title) in zip(reports, Reports.columnTitles(reports)) where !report.passes {
-            io.err("\(command.name): \(title): \(report.summary)\(report.results.isEmpty ? " (no scenario ran)" : "")\n")
+            io.err(
+                "\(command.name): \(title): \(report.summary)\(report.results.isEmpty ? " (no scenario ran)" : "")\n")
         }
         return status
     }

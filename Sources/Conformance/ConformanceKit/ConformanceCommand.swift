@@ -279,7 +279,8 @@ public struct ConformanceCommand {
             report = runner.run(
                 entries, on: AdapterImplementation(command: command), command: command, progress: progress)
         } else {
-            report = runner.run(entries, on: ReferenceImplementation(features: features, issues: issues), progress: progress)
+            report = runner.run(
+                entries, on: ReferenceImplementation(features: features, issues: issues), progress: progress)
         }
         report.shard = options.shard.map { Reports.Shard(index: $0.index, count: $0.count) }
 

@@ -81,7 +81,8 @@ public final class ReferenceImplementation: Implementation {
     /// its issues page (empty when it names none: reports then print no issues line).
     public var info: ImplementationInfo {
         ImplementationInfo(
-            name: "reference", language: "swift", version: packageVersion, features: features.names, issues: issues ?? ""
+            name: "reference", language: "swift", version: packageVersion, features: features.names,
+            issues: issues ?? ""
         )
     }
 

@@ -45,7 +45,8 @@ struct BenchmarkOptions {
         only = Set((parsed.value("only") ?? "").split(separator: ",").map(String.init))
         if let unknown = only.subtracting(groups).sorted().first {
             throw UsageError(
-                command: "benchmarks", "--only: unknown group \(unknown); expected one of \(groups.joined(separator: ", "))")
+                command: "benchmarks",
+                "--only: unknown group \(unknown); expected one of \(groups.joined(separator: ", "))")
         }
         json = parsed.value("json")
     }

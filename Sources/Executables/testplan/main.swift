@@ -48,7 +48,8 @@ enum TestPlanOptions {
             guard parsed.arguments.count == 1, let path = parsed.arguments.first else {
                 throw usage("\(parsed.subcommand) needs one plan file")
             }
-            self = parsed.subcommand == "run" ? .run(plan: path, passthrough: parsed.passthrough) : .arguments(plan: path)
+            self =
+                parsed.subcommand == "run" ? .run(plan: path, passthrough: parsed.passthrough) : .arguments(plan: path)
         default:
             guard parsed.arguments.isEmpty else {
                 throw usage("check takes no arguments, got \(parsed.arguments.joined(separator: " "))")
