@@ -78,6 +78,18 @@ import Testing
         #expect(result.err.contains("Run 'todo-conformance fuzz --help' for usage."), "\(result.err)")
     }
 
+    @Test func anArtifactThatCannotBeWrittenIsNamedByTheAppsCommand() throws {
+        let wrong = TemporaryFixtures.expected.replacingOccurrences(of: "isLoading: true", with: "isLoading: false")
+        let result = run(
+            ConformanceCommand(name: "todo-conformance", features: TestFeatures.registry),
+            ["run", "--record", "never", "--artifacts", "/dev/null/artifacts"],
+            fixtures: try TemporaryFixtures(golden: wrong))
+        #expect(result.status == 1)
+        #expect(
+            result.err.hasPrefix("todo-conformance: could not write the artifact /dev/null/artifacts/"), "\(result.err)"
+        )
+    }
+
     @Test func aFuzzScenarioIsDescribedByTheCommandThatMadeIt() {
         var fuzzer = Fuzzer(features: TestFeatures.registry, corpus: [], port: nil, maxSteps: 5)
         #expect(

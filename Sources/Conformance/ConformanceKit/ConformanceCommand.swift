@@ -304,7 +304,7 @@ public struct ConformanceCommand {
             if !writeReport(text(), to: path, io: io) { status = ExitStatus.failure }
         }
         if let folder = options.artifacts ?? io.environment[Artifacts.environmentVariable], !folder.isEmpty {
-            if !Artifacts.write(report.results, to: URL(fileURLWithPath: folder), err: io.err) {
+            if !Artifacts.write(report.results, to: URL(fileURLWithPath: folder), command: name, err: io.err) {
                 status = ExitStatus.failure
             }
         }
