@@ -231,7 +231,7 @@ let package = Package(
             dependencies: [
                 "DemoApp", "TerminalUI", "MVITestSupport", "MVIEssentials", "MVIKittens", "MVICountdownTimer",
                 "MVINews", "MVINewsApp", "MVIImages",
-                "ConformanceKit", "ReferenceFeatures",
+                "ConformanceKit", "ReferenceFeatures", "ReplaySeam",
             ],
             exclude: ["Screens"]),
     ],

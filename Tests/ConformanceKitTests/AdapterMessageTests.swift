@@ -12,10 +12,10 @@ import Testing
         let value = CanonicalValue.record(
             "Model",
             [
-                .init("title", .string("t\u{200B}")), .init("count", .int(-3)), .init("none", .null),
+                .init("title", .string("t\u{200B}")), .init("count", .integer(-3)), .init("none", .null),
                 .init("on", .bool(true)),
                 .init("items", .list([.string("a"), .enumCase(type: "Phase", name: "running", fields: [])])),
-                .init("failure", .enumCase(type: "Failure", name: "http", fields: [.init("status", .int(500))])),
+                .init("failure", .enumCase(type: "Failure", name: "http", fields: [.init("status", .integer(500))])),
             ])
         let json = AdapterValues.json(value)
         #expect(try AdapterValues.value(try JSONValue.parse(json.compactText), at: "v") == value)
@@ -26,8 +26,8 @@ import Testing
 
     @Test func everyOutputSurvivesItsJSONForm() throws {
         let outputs: [ReplayOutput] = [
-            .request(id: 1, description: "load(limit: 50, page: 0)"), .cancel(id: 1), .render(.int(1)),
-            .render(.int(2), screen: "detail"),
+            .request(id: 1, description: "load(limit: 50, page: 0)"), .cancel(id: 1), .render(.integer(1)),
+            .render(.integer(2), screen: "detail"),
             .label(.string("l")), .rejected("no"), .saved(.bool(false)), .custom(keyword: "stack", value: .list([])),
         ]
         for output in outputs {
@@ -116,7 +116,9 @@ import Testing
     }
 
     @Test func quietStepSendsItsLastRenderAndHowManyWereLeftOut() {
-        let outputs: [ReplayOutput] = [.render(.int(1)), .label(.int(9)), .render(.int(2)), .render(.int(3))]
+        let outputs: [ReplayOutput] = [
+            .render(.integer(1)), .label(.integer(9)), .render(.integer(2)), .render(.integer(3)),
+        ]
         #expect(
             ReferenceAdapter.outputs(outputs, omitted: 0, quiet: true).map(\.compactText) == [
                 #"{"omitted":2}"#, #"{"label":9}"#, #"{"render":3}"#,
@@ -126,7 +128,7 @@ import Testing
     @Test func quietStepCountsTheRendersTheReplayAlreadyLeftOut() {
         // The replay keeps one render of a quiet step and a count of the rest (HarnessLimits).
         #expect(
-            ReferenceAdapter.outputs([.render(.int(3))], omitted: 20, quiet: true).map(\.compactText) == [
+            ReferenceAdapter.outputs([.render(.integer(3))], omitted: 20, quiet: true).map(\.compactText) == [
                 #"{"omitted":20}"#, #"{"render":3}"#,
             ])
     }

@@ -150,7 +150,7 @@ import TimerReplay
             }
         }
         let locked = try #require(texts["MVIEssentials/Locked.swift"])
-        #expect(locked.contains("package final class Locked<Value> {"), "Locked itself claims no Sendable conformance")
+        #expect(locked.contains("public final class Locked<Value> {"), "Locked itself claims no Sendable conformance")
         #expect(
             locked.contains("\nextension Locked: @unchecked Sendable where Value: Sendable {}  //"),
             "Locked is Sendable only where its value is")
@@ -339,7 +339,7 @@ import TimerReplay
         final class Noisy: FeatureSession {
             let output: OutputLog
             init(output: OutputLog) { self.output = output }
-            func create() { output.append(.custom(keyword: "render", value: .int(1))) }
+            func create() { output.append(.custom(keyword: "render", value: .integer(1))) }
             func perform(_ event: LifecycleEvent) {}
             func send(_ input: FeatureInput) throws(FieldError) {}
             func restore() throws(FieldError) -> CanonicalValue { .null }

@@ -213,7 +213,13 @@ final class CommandRun {
         let run = CommandRun(["record", "kittens/x"], fixtures: fixtures)
         #expect(run.status == 1)
         #expect(run.out.contains("RECORDED  kittens/x"))
-        #expect(run.out.hasSuffix("1 recorded: run again to verify\n0 passed, 1 failed\n"), "got: \(run.out)")
+        #expect(
+            run.out.hasSuffix(
+                "1 recorded, counted as failed (in the compliance too) until a run verifies it: "
+                    + "read the golden, commit it, and run again\n0 passed, 1 failed\n"), "got: \(run.out)")
+        #expect(
+            run.out.contains("| kittens | 0 | 1 | 0 | 0 | 0% |"), "the table counts the recording as failed: \(run.out)"
+        )
         #expect(fixtures.golden == TemporaryFixtures.expected)
         let again = CommandRun(["run", "kittens/x"], fixtures: fixtures)
         #expect(again.status == 0)

@@ -28,7 +28,10 @@ enum Corpus {
         let runner = try #require(Corpus.runner)
         let entry = try #require(Corpus.entries.first { $0.id == id })
         let report = runner.run(entry, on: ReferenceImplementation(features: runner.features))
-        #expect(report.outcome == .passed, Comment(rawValue: "\(report.outcome.label): \(report.outcome.message)"))
+        if !report.outcome.isPass {
+            // The diff once, readable: an #expect of the outcome would also print it escaped.
+            Issue.record(Comment(rawValue: "\(report.outcome.label): \(report.outcome.message)"))
+        }
     }
 
     @Test func theCorpusIsFoundAndComplete() throws {

@@ -284,7 +284,11 @@ extension Fuzzer.Verdict {
     @Test func aRunPrintsItsSeedAndFindsNothingInTheReference() {
         let run = CommandRun(["fuzz", "timer", "--seed", "9", "--runs", "5"])
         #expect(run.status == 0, "\(run.out)\(run.err)")
-        #expect(run.out.hasPrefix("fuzz: timer, 5 scenarios each from seed 9, the reference's invariants\n"))
+        #expect(
+            run.out.hasPrefix(
+                "fuzz: timer, 5 scenarios each from seed 9, the reference's invariants only (no error, the same outputs twice, "
+                    + "no request left pending, a bounded transcript); with --adapter COMMAND, a port against the reference step by step\n"
+            ))
         #expect(run.out.contains("fuzz: 5 scenarios ("))
         #expect(run.out.hasSuffix(" s, 0 failing; seed 9\n"))
     }

@@ -229,8 +229,8 @@ func replayError(_ text: String) -> String? {
                 ReplayStep(
                     step: 1, line: 2, input: "advance 300ms (now 300ms)",
                     outputs: [
-                        .render(.int(1)), .custom(keyword: "note", value: .string("n")), .render(.int(2)),
-                        .render(.int(3)),
+                        .render(.integer(1)), .custom(keyword: "note", value: .string("n")), .render(.integer(2)),
+                        .render(.integer(3)),
                     ], quiet: true)
             ])
         #expect(

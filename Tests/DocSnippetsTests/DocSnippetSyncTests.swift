@@ -15,6 +15,7 @@ import Testing
     /// may be spread over several files of it (the feature's target, its test target).
     private static let compiledIn = [
         "architecture.md": ["Tests/ConformanceKitTests/Weather/WeatherFeature.swift"],
+        "codecs.md": ["Tests/ReplaySeamTests/CodecReferenceTests.swift"],
         "GettingStarted.md": [
             "Examples/LoginApp/Sources/Counter/GettingStarted.swift",
             "Examples/LoginApp/Tests/CounterTests/GettingStarted.swift",
@@ -98,6 +99,21 @@ import Testing
             }
         }
         #expect(lines > 5)
+    }
+
+    /// The `swift test` runner an app copies records a failing scenario's diff once, as a comment:
+    /// an `#expect` of the outcome printed it twice, first escaped on one line as the compared value.
+    @Test func theDocsSwiftTestRunnerPrintsADiffOnce() throws {
+        for file in ["docs/app-conformance.md", "Examples/LoginApp/Tests/LoginTests/LoginConformanceTests.swift"] {
+            let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            #expect(
+                text.contains(
+                    "Issue.record(Comment(rawValue: \"\\(result.outcome.label): \\(result.outcome.message)\"))"),
+                "\(file)")
+            #expect(
+                !text.contains("#expect(result.outcome == .passed"),
+                "\(file) expects the outcome, which prints its diff twice")
+        }
     }
 
     @Test func aChangedBlockIsFound() {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct CanonicalRenderTests {
     @Test func scalars() {
         #expect(CanonicalRender.text(.bool(true)) == "true\n")
-        #expect(CanonicalRender.text(.int(-42)) == "-42\n")
+        #expect(CanonicalRender.text(.integer(-42)) == "-42\n")
         #expect(CanonicalRender.text(.null) == "null\n")
         #expect(CanonicalRender.text(.string("a")) == "\"a\"\n")
     }
@@ -33,9 +33,9 @@ import Testing
             "Model",
             [
                 "title": .string("t"),
-                "items": .list([.string("a"), .record("Item", ["id": .int(1), "tags": .strings([])])]),
+                "items": .list([.string("a"), .record("Item", ["id": .integer(1), "tags": .strings([])])]),
                 "state": .enumCase(type: "Phase", name: "running", fields: []),
-                "failure": .enumCase(type: "Failure", name: "http", fields: [.init("status", .int(500))]),
+                "failure": .enumCase(type: "Failure", name: "http", fields: [.init("status", .integer(500))]),
             ])
         #expect(
             CanonicalRender.text(value) == """
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func nestedListsIndentByLevel() {
-        let value = CanonicalValue.list([.list([.int(1), .int(2)]), .list([])])
+        let value = CanonicalValue.list([.list([.integer(1), .integer(2)]), .list([])])
         #expect(CanonicalRender.text(value) == "[2]\n  [0] [2]\n    [0] 1\n    [1] 2\n  [1] [0]\n")
     }
 }

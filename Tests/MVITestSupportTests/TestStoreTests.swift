@@ -289,7 +289,9 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         withKnownIssue {
             store.receive(message: FormMessage.saved)
         } matching: { issue in
-            says("expected to receive message saved, but the last step dispatched no other message")(issue)
+            says(
+                "expected to receive message saved, but the last step, send(renameTwice(\"Tim\", \"Tam\")), dispatched no other message"
+            )(issue)
         }
         store.finish()
     }
@@ -390,6 +392,77 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         } matching: { issue in
             says("expected to receive label shouted(\"z\"), but it was not published", "shouted(\"a\")")(issue)
         }
+        store.finish()
+    }
+}
+
+// A store that loads on start: its bootstrapper's action becomes a message in `executeAction`.
+private enum LoadAction { case load }
+private enum LoadMessage: Equatable { case loadingStarted }
+private struct LoadState: Equatable { var loading = false }
+
+private final class LoadExecutor: BaseExecutor<Never, LoadAction, LoadMessage, LoadState, Never> {
+    override func executeAction(_ action: LoadAction) {
+        switch action {
+        case .load: dispatch(.loadingStarted)
+        }
+    }
+}
+
+private func makeLoader(_ scheduler: TestScheduler, autoInit: Bool) -> DefaultStore<
+    Never, LoadAction, LoadMessage, LoadState, Never
+> {
+    DefaultStore(
+        name: "Loader", initialState: LoadState(), bootstrapper: SimpleBootstrapper(.load), executor: LoadExecutor(),
+        reducer: ClosureReducer { state, message in
+            var state = state
+            switch message {
+            case .loadingStarted: state.loading = true
+            }
+            return state
+        },
+        scheduler: scheduler, autoInit: autoInit)
+}
+
+@Suite struct TestStoreBootstrapTests {
+    /// The store ran its bootstrapper when it was made: the test store starts from the state after
+    /// it, and says so when a test asks for the bootstrapper's message.
+    @Test func aTestStoreStartsAfterTheBootstrapAndSaysWhyItsMessageIsNotReceived() {
+        let scheduler = TestScheduler()
+        let store = TestStore(makeLoader(scheduler, autoInit: true), scheduler: scheduler)
+        #expect(store.state == LoadState(loading: true))
+        withKnownIssue {
+            store.receive(message: LoadMessage.loadingStarted)
+        } matching: { issue in
+            says(
+                "expected to receive message loadingStarted, but no send or advance has run yet",
+                "bootstrapper dispatches its messages when the store initializes, before the TestStore is made",
+                "make the store with autoInit: false, make the TestStore, then call the store's initialize()")(issue)
+        }
+        store.finish()
+    }
+
+    /// The way the failure above points to: the test store sees the bootstrap when the store
+    /// initializes after it.
+    @Test func aStoreInitializedAfterItsTestStoreShowsItsBootstrap() {
+        let scheduler = TestScheduler()
+        let loader = makeLoader(scheduler, autoInit: false)
+        let store = TestStore(loader, scheduler: scheduler)
+        store.messageExhaustivity = .exhaustive
+        loader.initialize()
+        store.assertState { $0.loading = true }
+        store.receive(message: LoadMessage.loadingStarted)
+        store.finish()
+    }
+
+    @Test func aFailedPlainAdvanceNamesItAsWritten() {
+        let store = makeForm(TestScheduler())
+        withKnownIssue {
+            store.advance { $0.name = "Tom" }
+        } matching: { issue in
+            says("advance() left a state other than the one asserted")(issue)
+        }
+        store.advance(by: .seconds(1))
         store.finish()
     }
 }

@@ -266,6 +266,25 @@ import Testing
         return box.value.map { (status: $0.0, body: $0.1) }
     }
 
+    /// `curl -X POST .../__admin/stubs` leaves the prompt on its own line: every admin answer,
+    /// a refusal too, ends with a newline.
+    @Test func adminAnswersEndWithANewline() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let stub = try #require(
+            send(
+                "POST", server.baseURL.appendingPathComponent("__admin/stubs"),
+                body: #"{"path": "/v1/images/search", "responses": [{"status": 500, "body": "{}"}]}"#))
+        #expect(stub.status == 201)
+        #expect(String(decoding: stub.body, as: UTF8.self) == "{\"id\":1}\n")
+        for (method, path) in [("GET", "__admin/stubs"), ("GET", "__admin/health"), ("GET", "__admin/nowhere")] {
+            let answer = try #require(send(method, server.baseURL.appendingPathComponent(path)))
+            #expect(
+                answer.body.last == UInt8(ascii: "\n"),
+                "\(method) \(path): \(String(decoding: answer.body, as: UTF8.self))")
+        }
+    }
+
     @Test func stubsJournalAndResetOverHTTP() throws {
         let server = try startServer()
         defer { server.stop() }

@@ -12,7 +12,7 @@ public enum AdapterValues {
         switch value {
         case .null: .null
         case .bool(let flag): .bool(flag)
-        case .int(let number): .integer(number)
+        case .integer(let number): .integer(number)
         case .string(let text): .string(text)
         case .list(let items): .array(items.map(json))
         case .record(let type, let fields):
@@ -36,7 +36,7 @@ public enum AdapterValues {
         switch json {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
-        case .integer(let number): return .int(number)
+        case .integer(let number): return .integer(number)
         case .number:
             throw .malformed(path(), "a number with a fraction or exponent; canonical values have integers only")
         case .string(let text): return .string(text)

@@ -7,8 +7,10 @@ public enum Artifacts {
 
     /// Writes the transcript of every report that did not pass and has one to
     /// `folder/<feature>/<name>.golden.txt` (the golden's path under the fixtures folder).
-    /// Returns false, having said why on `err`, when a file cannot be written.
-    public static func write(_ results: [ScenarioResult], to folder: URL, err: (String) -> Void) -> Bool {
+    /// Returns false, having said why on `err` (after `command`'s name), when a file cannot be written.
+    public static func write(
+        _ results: [ScenarioResult], to folder: URL, command: String = "conformance", err: (String) -> Void
+    ) -> Bool {
         var succeeded = true
         for result in results where !result.outcome.isPass {
             guard let transcript = result.transcript, let path = result.goldenPath else { continue }
@@ -18,7 +20,7 @@ public enum Artifacts {
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try GoldenFile.writeAtomically(transcript, to: url)
             } catch {
-                err("conformance: could not write the artifact \(url.path): \(error)\n")
+                err("\(command): could not write the artifact \(url.path): \(error)\n")
                 succeeded = false
             }
         }

@@ -71,7 +71,7 @@ struct FuzzOptions: ConformanceSubcommand {
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
         self.command = command
         let registry = command.features
-        func fail(_ message: String) -> UsageError { UsageError(command: "conformance", subcommand: "fuzz", message) }
+        func fail(_ message: String) -> UsageError { UsageError(command: command.name, subcommand: "fuzz", message) }
         func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(UsageError) -> Int {
             guard let raw = parsed.value(name) else { return value }
             guard let number = Int(raw), range.contains(number) else {
@@ -134,11 +134,14 @@ struct FuzzRun {
         }
         let port = options.adapter.map { AdapterImplementation(command: $0) }
         defer { port?.stop() }
-        let fuzzer = Fuzzer(features: command.features, corpus: corpus, port: port, maxSteps: options.maxSteps)
+        var fuzzer = Fuzzer(features: command.features, corpus: corpus, port: port, maxSteps: options.maxSteps)
+        fuzzer.commandName = command.name
         let names = options.features
         io.out(
             "fuzz: \(names.joined(separator: ", ")), \(options.runs) scenario\(options.runs == 1 ? "" : "s") each from seed \(options.seed), "
-                + (options.adapter.map { "the port \($0) against the reference" } ?? "the reference's invariants")
+                + (options.adapter.map { "the port \($0) against the reference" }
+                    ?? "the reference's invariants only (no error, the same outputs twice, no request left pending, "
+                    + "a bounded transcript); with --adapter COMMAND, a port against the reference step by step")
                 + "\n")
         var tally = Tally(started: Date())
         for (index, feature) in names.enumerated() {
@@ -252,7 +255,7 @@ struct FuzzRun {
             }
             io.out("    written: \(folder.path)/fuzz-\(seed).jsonl\n")
         } catch {
-            io.err("conformance: could not write the fixture under \(folder.path): \(error)\n")
+            io.err("\(command.name): could not write the fixture under \(folder.path): \(error)\n")
         }
     }
 }

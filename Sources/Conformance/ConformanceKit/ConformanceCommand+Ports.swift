@@ -19,7 +19,8 @@ extension ConformanceCommand {
         SubcommandSpec(
             "adapter",
             abstract:
-                "speak the adapter protocol on standard input and output, as a port does, with the reference features"),
+                "speak the adapter protocol on standard input and output, as a port does, with the features this command replays"
+        ),
         SubcommandSpec(
             "report", arguments: "<report.json> ...",
             abstract:
@@ -42,7 +43,7 @@ struct AdapterOptions: ConformanceSubcommand {
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) { self.command = command }
 
     func run(io: ConformanceCommand.IO) -> Int32 {
-        ReferenceAdapter(features: command.features).serve(
+        ReferenceAdapter(features: command.features, issues: command.issues).serve(
             readLine: { Swift.readLine(strippingNewline: true) }, write: { io.out($0 + "\n") })
         return ExitStatus.success
     }
@@ -50,15 +51,17 @@ struct AdapterOptions: ConformanceSubcommand {
 
 /// `report`: JSON reports read back and printed side by side.
 struct ReportOptions: ConformanceSubcommand {
+    let command: ConformanceCommand
     /// The JSON reports, in the order given.
     var reports: [String]
     var markdown: String?
     var junit: String?
 
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
+        self.command = command
         guard !parsed.arguments.isEmpty else {
             throw UsageError(
-                command: "conformance", subcommand: "report",
+                command: command.name, subcommand: "report",
                 "report needs one or more JSON reports written by 'run --json FILE'")
         }
         reports = parsed.arguments
@@ -73,7 +76,7 @@ struct ReportOptions: ConformanceSubcommand {
                 reports.append(try Reports.read(path: path))
             } catch {
                 // A report that cannot be read is bad input, as a fixtures folder that cannot be read is for run.
-                io.err("conformance: \(error)\n")
+                io.err("\(command.name): \(error)\n")
                 return ExitStatus.usage
             }
         }
@@ -86,12 +89,13 @@ struct ReportOptions: ConformanceSubcommand {
             do {
                 try GoldenFile.writeAtomically(text, to: URL(fileURLWithPath: path))
             } catch {
-                io.err("conformance: could not write \(path): \(error)\n")
+                io.err("\(command.name): could not write \(path): \(error)\n")
                 status = ExitStatus.failure
             }
         }
         for (report, title) in zip(reports, Reports.columnTitles(reports)) where !report.passes {
-            io.err("conformance: \(title): \(report.summary)\(report.results.isEmpty ? " (no scenario ran)" : "")\n")
+            io.err(
+                "\(command.name): \(title): \(report.summary)\(report.results.isEmpty ? " (no scenario ran)" : "")\n")
         }
         return status
     }

@@ -25,10 +25,7 @@ public struct ConformanceCommand {
             "artifacts", "DIR", "write each failing scenario's transcript under DIR (default: $CONFORMANCE_ARTIFACTS)")
         return CommandSpec(
             name: "conformance",
-            abstract: """
-                Replays the recorded scenarios under Fixtures/ against the reference features and compares each
-                transcript with its golden file.
-                """,
+            abstract: abstract(subject: "the reference features"),
             subcommands: [
                 SubcommandSpec(
                     "run", arguments: "[<id-or-glob> ...]",
@@ -55,11 +52,26 @@ public struct ConformanceCommand {
                     options: [fixtures]),
             ] + portSubcommands + [fuzzSubcommand, schemaSubcommand],
             defaultSubcommand: "run",
-            discussion: """
-                A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
-                Colour is used only on a terminal and never when NO_COLOR is set.
-                """)
+            discussion: discussion(examples: ["kittens/*", "*refresh*"]))
     }()
+
+    /// The help's first paragraph, for a command that replays `subject`.
+    static func abstract(subject: String) -> String {
+        """
+        Replays the recorded scenarios under Fixtures/ against \(subject) and compares each
+        transcript with its golden file.
+        """
+    }
+
+    /// The help's last paragraph, with `examples` as the globs it shows.
+    static func discussion(examples: [String]) -> String {
+        let shown = examples.map { "'\($0)'" }
+        let list = shown.count <= 1 ? shown.joined() : shown.dropLast().joined(separator: ", ") + " or " + shown.last!
+        return """
+            A glob matches ids with * and ?\(list.isEmpty ? "" : ", e.g. \(list)").
+            Colour is used only on a terminal and never when NO_COLOR is set.
+            """
+    }
 
     /// What the command writes to.
     public struct IO {
@@ -91,21 +103,52 @@ public struct ConformanceCommand {
 
     let features: FeatureRegistry
     /// The command's name, in its help and in the hints it prints (`swift run <name> record <id>`,
-    /// `again: <name> fuzz ...`): `conformance`, or an app's own executable's.
+    /// `again: <name> fuzz ...`, a fuzz finding's description): `conformance`, or an app's own executable's.
     public let name: String
+    /// What the help says the scenarios are replayed against: `the reference features`, or by
+    /// default the features of the registry (`the login feature`, `the features login, todos`).
+    public let subject: String
+    /// The globs the help shows as examples: by default the first feature's (`'login/*'`).
+    public let exampleIDs: [String]
+    /// Where the reference's issues are reported, as its reports and handshake say
+    /// (`docs/porting.md#issues` for this package's own); nil: no such line.
+    public let issues: String?
 
-    /// A command that replays `features` (the executable passes `FeatureRegistry.reference`; an app,
-    /// its own registry and the name of its own executable).
-    public init(name: String = "conformance", features: FeatureRegistry) {
+    /// A command that replays `features`: an app passes its own registry and the name of its own
+    /// executable, and may give the words its help and reports use instead of those made from the
+    /// registry. This package's `conformance` is `ConformanceCommand.reference(features: .reference)`.
+    public init(
+        name: String = "conformance", features: FeatureRegistry, subject: String? = nil, exampleIDs: [String]? = nil,
+        issues: String? = nil
+    ) {
         self.name = name
         self.features = features
+        self.subject =
+            subject
+            ?? (features.names.count == 1
+                ? "the \(features.names[0]) feature" : "the features \(features.names.joined(separator: ", "))")
+        self.exampleIDs = exampleIDs ?? features.names.prefix(1).map { "\($0)/*" }
+        self.issues = issues
+    }
+
+    /// This package's own `conformance`: the reference features, its example globs, and its issues page.
+    public static func reference(features: FeatureRegistry) -> ConformanceCommand {
+        ConformanceCommand(
+            features: features, subject: "the reference features", exampleIDs: ["kittens/*", "*refresh*"],
+            issues: ReferenceImplementation.issues)
+    }
+
+    /// The grammar under this command's name and words: what `--help` prints.
+    public var spec: CommandSpec {
+        Self.spec.named(
+            name, abstract: Self.abstract(subject: subject), discussion: Self.discussion(examples: exampleIDs))
     }
 
     var replayer: Replayer { Replayer(features: features) }
 
     /// Runs the command and returns its exit status (see `ExitStatus`).
     public func run(_ arguments: [String], io: IO) -> Int32 {
-        Self.spec.named(name).run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
+        spec.run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
             let subcommand: any ConformanceSubcommand.Type =
                 switch parsed.subcommand {
                 case "adapter": AdapterOptions.self
@@ -141,7 +184,7 @@ public struct ConformanceCommand {
                 entries = entries.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             }
             if entries.isEmpty, options.subcommand == "run" || options.subcommand == "record" {
-                io.err("conformance: \(Self.nothingSelected(options, catalog: catalog))\n")
+                io.err("\(name): \(Self.nothingSelected(options, catalog: catalog))\n")
                 return ExitStatus.failure
             }
             switch options.subcommand {
@@ -153,7 +196,7 @@ public struct ConformanceCommand {
                 return try runScenarios(entries, catalog: catalog, options: options, io: io)
             }
         } catch {
-            io.err("conformance: \(error)\n")
+            io.err("\(name): \(error)\n")
             return ExitStatus.usage
         }
     }
@@ -179,7 +222,7 @@ public struct ConformanceCommand {
 
     private func show(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, io: IO) -> Int32 {
         guard entries.count == 1, let entry = entries.first else {
-            io.err("conformance: show needs a pattern that matches exactly one scenario, it matched \(entries.count)\n")
+            io.err("\(name): show needs a pattern that matches exactly one scenario, it matched \(entries.count)\n")
             return ExitStatus.usage
         }
         let path = catalog.displayPath(entry.scenarioURL)
@@ -196,7 +239,7 @@ public struct ConformanceCommand {
             }
             return ExitStatus.success
         } catch {
-            io.err("conformance: \(error)\n")
+            io.err("\(name): \(error)\n")
             return ExitStatus.failure
         }
     }
@@ -210,7 +253,7 @@ public struct ConformanceCommand {
         if let path = options.expectedFailures {
             expected = try ExpectedFailures.load(path)
             for id in expected.unknown(among: entries.map(\.id)) {
-                io.err("conformance: warning: \(path) lists \(id), which is not among the scenarios run\n")
+                io.err("\(name): warning: \(path) lists \(id), which is not among the scenarios run\n")
             }
         }
         let mode: RecordMode =
@@ -236,15 +279,19 @@ public struct ConformanceCommand {
             report = runner.run(
                 entries, on: AdapterImplementation(command: command), command: command, progress: progress)
         } else {
-            report = runner.run(entries, on: ReferenceImplementation(features: features), progress: progress)
+            report = runner.run(
+                entries, on: ReferenceImplementation(features: features, issues: issues), progress: progress)
         }
         report.shard = options.shard.map { Reports.Shard(index: $0.index, count: $0.count) }
 
         io.out("\n" + Reports.markdown([report]))
         let recorded = report.counts.recorded
         if recorded > 0 {
-            // A recording counts as a failure (it proves nothing yet); say how many there were.
-            io.out("\(recorded) recorded: run again to verify\n")
+            // A recording counts as a failure (it proves nothing yet): say how many there were, and
+            // why the summary and the compliance count them as failed.
+            io.out(
+                "\(recorded) recorded, counted as failed (in the compliance too) until a run verifies it: "
+                    + "read the golden, commit it, and run again\n")
         }
         io.out(paint(report.summary, report.passes ? "32" : "31") + "\n")
 
@@ -257,7 +304,7 @@ public struct ConformanceCommand {
             if !writeReport(text(), to: path, io: io) { status = ExitStatus.failure }
         }
         if let folder = options.artifacts ?? io.environment[Artifacts.environmentVariable], !folder.isEmpty {
-            if !Artifacts.write(report.results, to: URL(fileURLWithPath: folder), err: io.err) {
+            if !Artifacts.write(report.results, to: URL(fileURLWithPath: folder), command: name, err: io.err) {
                 status = ExitStatus.failure
             }
         }
@@ -299,7 +346,7 @@ public struct ConformanceCommand {
             try GoldenFile.writeAtomically(text, to: URL(fileURLWithPath: path))
             return true
         } catch {
-            io.err("conformance: could not write \(path): \(error)\n")
+            io.err("\(name): could not write \(path): \(error)\n")
             return false
         }
     }

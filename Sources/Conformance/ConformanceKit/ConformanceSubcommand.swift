@@ -32,7 +32,7 @@ struct ReplayOptions: ConformanceSubcommand {
 
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
         func fail(_ message: String) -> UsageError {
-            UsageError(command: "conformance", subcommand: parsed.subcommand, message)
+            UsageError(command: command.name, subcommand: parsed.subcommand, message)
         }
         self.command = command
         subcommand = parsed.subcommand

@@ -63,18 +63,26 @@ public struct Deadline: Sendable {
 public final class ReferenceImplementation: Implementation {
     public let features: FeatureRegistry
     private var session: ReplaySession?
-    /// Where the reference's issues are reported, for its handshake.
+    /// Where this package's reference features take issues: its `conformance`'s default.
     public static let issues = "docs/porting.md#issues"
+    /// Where this reference's issues are reported, for its handshake and reports; nil for an
+    /// app's features that name no such page.
+    public let issues: String?
 
-    public init(features: FeatureRegistry) { self.features = features }
+    public init(features: FeatureRegistry, issues: String? = ReferenceImplementation.issues) {
+        self.features = features
+        self.issues = issues
+    }
 
     public var role: String { "the reference" }
     public var definesGoldens: Bool { true }
 
-    /// The reference's handshake: `reference`, `swift`, the package's version, its features.
+    /// The reference's handshake: `reference`, `swift`, the package's version, its features, and
+    /// its issues page (empty when it names none: reports then print no issues line).
     public var info: ImplementationInfo {
         ImplementationInfo(
-            name: "reference", language: "swift", version: packageVersion, features: features.names, issues: Self.issues
+            name: "reference", language: "swift", version: packageVersion, features: features.names,
+            issues: issues ?? ""
         )
     }
 

@@ -8,8 +8,13 @@ import ReplaySeam
 /// with that step's outputs: one pass over the scenario, as the in-process reference makes.
 public struct ReferenceAdapter {
     public let features: FeatureRegistry
+    /// Where its issues are reported, as its handshake says; nil: `none given` (the protocol needs a word).
+    public let issues: String?
 
-    public init(features: FeatureRegistry) { self.features = features }
+    public init(features: FeatureRegistry, issues: String? = ReferenceImplementation.issues) {
+        self.features = features
+        self.issues = issues
+    }
 
     /// The open scenario: its reader (which decodes each event as it comes) and its session.
     private struct Conversation {
@@ -38,10 +43,11 @@ public struct ReferenceAdapter {
                     write(Self.errored(seq: seq, "this adapter speaks protocol version \(AdapterProtocol.version)"))
                     continue
                 }
-                let info = ReferenceImplementation(features: features).info
+                let info = ReferenceImplementation(features: features, issues: issues).info
                 let json: JSONValue = [
                     "name": .string(info.name), "language": .string(info.language), "version": .string(info.version),
-                    "features": .array(info.features.map(JSONValue.string)), "issues": .string(info.issues),
+                    "features": .array(info.features.map(JSONValue.string)),
+                    "issues": .string(info.issues.isEmpty ? "none given" : info.issues),
                 ]
                 write(Self.reply(seq, [("version", .integer(AdapterProtocol.version)), ("implementation", json)]))
             case .string("scenario"):

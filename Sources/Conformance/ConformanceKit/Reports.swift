@@ -319,7 +319,10 @@ public enum Reports {
         let titles = columnTitles(reports)
         for (report, title) in zip(reports, titles) {
             text += "### \(cell(title))\n\n"
-            if let port = report.implementation { text += "\(cell(port.language)) · issues: \(port.issues)\n\n" }
+            if let port = report.implementation {
+                // The in-process reference of an app that names no issues page has none to show.
+                text += cell(port.language) + (port.issues.isEmpty ? "" : " · issues: \(port.issues)") + "\n\n"
+            }
             text += table(report)
             text += "\n"
         }

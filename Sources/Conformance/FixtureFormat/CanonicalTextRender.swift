@@ -3,7 +3,7 @@ public enum CanonicalRender {
     /// The value as lines, without indentation of its own; the first line is the value's head.
     public static func lines(_ value: CanonicalValue) -> [String] {
         switch value {
-        case .null, .bool, .int, .string:
+        case .null, .bool, .integer, .string:
             return [scalar(value)]
         case .list(let items):
             var lines = ["[\(items.count)]"]
@@ -39,7 +39,7 @@ public enum CanonicalRender {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
-        case .int(let number): String(number)
+        case .integer(let number): String(number)
         case .string(let text): quote(text)
         default: ""
         }

@@ -5,7 +5,8 @@
 public indirect enum CanonicalValue: Equatable, Sendable {
     case null
     case bool(Bool)
-    case int(Int)
+    /// A whole number, rendered in decimal (`-42`); the same case name as `JSONValue.integer`.
+    case integer(Int)
     case string(String)
     case list([CanonicalValue])
     /// A type name and its fields, in declaration order.
@@ -32,6 +33,10 @@ public indirect enum CanonicalValue: Equatable, Sendable {
     public static func strings(_ values: [String]) -> CanonicalValue {
         .list(values.map(CanonicalValue.string))
     }
+
+    /// The case's name before 0.2.0; `JSONValue` and `JSONCodec` say `integer`, and so does this now.
+    @available(*, deprecated, renamed: "integer")
+    public static func int(_ value: Int) -> CanonicalValue { .integer(value) }
 }
 
 /// A type with a canonical render.

@@ -28,18 +28,37 @@ let spec = CommandSpec(
     ],
     discussion: "Build with -c release: swift run -c release benchmarks")
 
-let parsed = spec.parseOrExit()
-if let extra = (parsed.arguments + parsed.passthrough).first {
-    spec.exit(usage: UsageError(command: "benchmarks", "unexpected argument \(extra)"))
+/// What the command line asks for, read once: the work below reads these fields, not option names.
+struct BenchmarkOptions {
+    /// `--quick`: fewer repetitions and smaller loads.
+    var quick: Bool
+    /// `--only`: the groups to run; empty runs them all.
+    var only: Set<String>
+    /// `--json FILE`: where to write the results as JSON too.
+    var json: String?
+
+    init(_ parsed: ParsedCommand, groups: [String]) throws(UsageError) {
+        if let extra = (parsed.arguments + parsed.passthrough).first {
+            throw UsageError(command: "benchmarks", "unexpected argument \(extra)")
+        }
+        quick = parsed.flag("quick")
+        only = Set((parsed.value("only") ?? "").split(separator: ",").map(String.init))
+        if let unknown = only.subtracting(groups).sorted().first {
+            throw UsageError(
+                command: "benchmarks",
+                "--only: unknown group \(unknown); expected one of \(groups.joined(separator: ", "))")
+        }
+        json = parsed.value("json")
+    }
 }
-let run = BenchmarkRun(quick: parsed.flag("quick"))
-let only = Set((parsed.value("only") ?? "").split(separator: ",").map(String.init))
-if let unknown = only.subtracting(names).sorted().first {
-    spec.exit(
-        usage: UsageError(
-            command: "benchmarks", "--only: unknown group \(unknown); expected one of \(names.joined(separator: ", "))")
-    )
+
+let options: BenchmarkOptions
+do throws(UsageError) {
+    options = try BenchmarkOptions(spec.parseOrExit(), groups: names)
+} catch {
+    spec.exit(usage: error)
 }
+let run = BenchmarkRun(quick: options.quick)
 
 #if DEBUG
     FileHandle.standardError.write(
@@ -47,7 +66,7 @@ if let unknown = only.subtracting(names).sorted().first {
 #endif
 
 var results: [Result] = []
-for suite in suites where only.isEmpty || only.contains(suite.name) {
+for suite in suites where options.only.isEmpty || options.only.contains(suite.name) {
     do {
         results += try suite.run(run)
     } catch {
@@ -57,7 +76,7 @@ for suite in suites where only.isEmpty || only.contains(suite.name) {
 }
 
 Report.print(results, run)
-if let jsonPath = parsed.value("json") {
+if let jsonPath = options.json {
     do {
         try Report.write(results, run, to: jsonPath)
     } catch {

@@ -4,4 +4,4 @@ import ReferenceFeatures
 import ReplaySeam
 
 // Replays every fixture against the reference implementation; `conformance --help` for more.
-exit(ConformanceCommand(features: .reference).run(Array(CommandLine.arguments.dropFirst()), io: .standard()))
+exit(ConformanceCommand.reference(features: .reference).run(Array(CommandLine.arguments.dropFirst()), io: .standard()))

@@ -50,6 +50,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     private var messageSubscription: (any Cancellable)?
     private var finished = false
     private let createdAt: CallSite
+    /// The last `send` or `advance`, as failures name it; nil before the first.
+    private var lastStep: String?
 
     /// Wraps `store`. Pass the `TestScheduler` it runs on to advance time through the test store
     /// and to have work still pending at the end reported.
@@ -105,6 +107,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         let step = "send(\(StateDiff.describe(intent)))"
         checkNothingUnasserted(before: step, at: site)
         messages.items.removeAll()
+        lastStep = step
         store.accept(intent)
         check(update, after: step, at: site)
     }
@@ -121,9 +124,10 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
             return reportFailure(
                 "advance(by:) needs the store's TestScheduler: pass it as TestStore(store, scheduler:)", at: site)
         }
-        let step = "advance(by: \(duration))"
+        let step = duration == .zero ? "advance()" : "advance(by: \(duration))"
         checkNothingUnasserted(before: step, at: site)
         messages.items.removeAll()
+        lastStep = step
         scheduler.advance(by: duration)
         check(update, after: step, at: site)
     }
@@ -182,8 +186,18 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
                 "receive(message:) needs a TestStore made from a DefaultStore, whose messages it can see", at: site)
         }
         guard !messages.items.isEmpty else {
+            guard let lastStep else {
+                // Nothing has run through the test store: the bootstrapper's messages, if any, came
+                // before it, when the store initialized.
+                return reportFailure(
+                    "expected to receive message \(StateDiff.describe(message)), but no send or advance has run yet: "
+                        + "a store's bootstrapper dispatches its messages when the store initializes, before the "
+                        + "TestStore is made, and the TestStore starts from the state they left; to receive them, "
+                        + "make the store with autoInit: false, make the TestStore, then call the store's initialize()",
+                    at: site)
+            }
             return reportFailure(
-                "expected to receive message \(StateDiff.describe(message)), but the last step dispatched no other message",
+                "expected to receive message \(StateDiff.describe(message)), but the last step, \(lastStep), dispatched no other message",
                 at: site)
         }
         let received = messages.items.removeFirst()

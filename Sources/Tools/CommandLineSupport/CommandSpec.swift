@@ -56,7 +56,7 @@ public struct SubcommandSpec: Sendable {
 /// the options, unknown options refused, and the exit statuses of `ExitStatus`.
 public struct CommandSpec: Sendable {
     public private(set) var name: String
-    public let abstract: String
+    public private(set) var abstract: String
     /// The subcommands; empty for a command that has none (then `root` describes it).
     public let subcommands: [SubcommandSpec]
     /// The subcommand used when the first argument names none.
@@ -64,7 +64,7 @@ public struct CommandSpec: Sendable {
     /// The command itself when it has no subcommands.
     public let root: SubcommandSpec?
     /// Text after the option list in the command's help.
-    public let discussion: String
+    public private(set) var discussion: String
 
     /// A command with subcommands.
     public init(
@@ -79,10 +79,13 @@ public struct CommandSpec: Sendable {
         self.discussion = discussion
     }
 
-    /// The same grammar under another name (an app's own `conformance`-style executable).
-    public func named(_ name: String) -> CommandSpec {
+    /// The same grammar under another name (an app's own `conformance`-style executable), with
+    /// its own words for the help's first and last paragraphs when they are given.
+    public func named(_ name: String, abstract: String? = nil, discussion: String? = nil) -> CommandSpec {
         var copy = self
         copy.name = name
+        if let abstract { copy.abstract = abstract }
+        if let discussion { copy.discussion = discussion }
         return copy
     }
 

@@ -45,11 +45,13 @@ final class DemoShell {
                     dataSource: services.news, favorites: services.favorites, history: services.history,
                     scheduler: scheduler))
         else { return nil }
+        let kittens = KittenComponent(
+            dataSource: services.kittens, scheduler: scheduler, backgroundScheduler: scheduler)
+        let kittensCause = KittenLoadCause(kittens.store)
         screens = [
             KittensScreen(
-                feed: ComponentFeed(
-                    KittenComponent(dataSource: services.kittens, scheduler: scheduler, backgroundScheduler: scheduler)),
-                pipeline: services.pipeline, scheduler: scheduler),
+                feed: ComponentFeed(kittens), pipeline: services.pipeline, scheduler: scheduler,
+                status: { kittensCause.text }),
             TimerScreen(feed: ComponentFeed(TimerComponent(scheduler: scheduler, random: random))),
             NewsScreen(app: news, favorites: services.favorites),
         ]

@@ -156,3 +156,27 @@ final class KittensScreen: DemoScreen {
         feed.destroy()
     }
 }
+
+/// Why the Kittens tab's last load failed, for its status line. The feature's view model says only
+/// `Error loading kittens :-(` (the reference's words, which its goldens pin), so the demo reads the
+/// cause from the store's `loadingFailed` message, as News shows "No connection": the line reads
+/// `last load failed: network: transport error: ...` until a load succeeds.
+final class KittenLoadCause {
+    /// The status line's text; nil while the last finished load succeeded.
+    private(set) var text: String?
+    private var subscription: (any Cancellable)?
+
+    /// Follows `store`'s messages from now on, on its scheduler.
+    init(_ store: KittenStore) {
+        subscription = store.subscribe(events: { [weak self] event in
+            guard case .message(let message) = event.kind else { return }
+            switch message {
+            case .loadingFailed(let failure): self?.text = "last load failed: \(failure)"
+            case .loadingFinished: self?.text = nil
+            case .loadingStarted: break
+            }
+        })
+    }
+
+    deinit { subscription?.cancel() }
+}

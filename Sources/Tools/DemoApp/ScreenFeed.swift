@@ -70,6 +70,8 @@ final class RecordedFeed<Model: Sendable, Event: Sendable>: ScreenFeed, Recordin
     private let latest: Locked<Model>
     private let labels: Locked<[String]>
     private let file: URL
+    /// Whether the feature has a data source whose requests the status line counts (the Timer has none).
+    private let countsRequests: Bool
     /// What `destroy` did: the file written, or why not.
     private(set) var outcome: Result<URL, RecordingFailure>?
 
@@ -84,6 +86,7 @@ final class RecordedFeed<Model: Sendable, Event: Sendable>: ScreenFeed, Recordin
         let labels = Locked<[String]>([])
         self.labels = labels
         self.file = file
+        countsRequests = feature.responses != nil
         do {
             recorder = try ScenarioRecorder(
                 feature: feature,
@@ -108,8 +111,10 @@ final class RecordedFeed<Model: Sendable, Event: Sendable>: ScreenFeed, Recordin
     }
 
     var model: Model { latest.withLock { $0 } }
-    /// What the tab's status line says: where the session goes, and the requests made so far.
+    /// What the tab's status line says: where the session goes, and the requests made so far when
+    /// the feature makes any.
     var status: String {
+        guard countsRequests else { return "recording to \(file.lastPathComponent)" }
         let requests = recorder.requestCount
         return "recording to \(file.lastPathComponent), \(requests) request\(requests == 1 ? "" : "s")"
     }

@@ -6,12 +6,18 @@ import MVIJSON
 struct AdminAPI {
     let server: MockServer
 
+    /// An admin answer: compact JSON and a final newline, so that `curl` leaves the shell's prompt
+    /// on a line of its own. (The emulated services' bodies are left as their services write them.)
+    static func answer(_ status: Int, _ value: JSONValue) -> HTTPResponse {
+        .json(status, value.compactText + "\n")
+    }
+
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let route = (request.method, request.path)
         switch route {
         case ("GET", "/__admin/health"):
             // `waiters`: the `requests/next` calls waiting now, so a client can tell that its waiter arrived.
-            return .json(200, ["status": "ok", "waiters": .integer(server.journal.waiters)])
+            return Self.answer(200, ["status": "ok", "waiters": .integer(server.journal.waiters)])
         case ("POST", "/__admin/stubs"):
             return addStub(request)
         case ("GET", "/__admin/stubs"):
@@ -23,7 +29,7 @@ struct AdminAPI {
                     "responses": .integer(entry.stub.responses.count), "served": .integer(entry.served),
                 ])
             }
-            return .json(200, ["stubs": .array(list)])
+            return Self.answer(200, ["stubs": .array(list)])
         case ("DELETE", "/__admin/stubs"):
             server.removeAllStubs()
             return HTTPResponse(status: 204)
@@ -32,14 +38,14 @@ struct AdminAPI {
             return findRequests(request, countOnly: request.path.hasSuffix("/count"))
         case ("GET", "/__admin/requests/unmatched"):
             let entries = server.journal.all.filter { $0.stub == nil }
-            return .json(200, ["count": .integer(entries.count), "requests": .array(entries.map(Self.encode))])
+            return Self.answer(200, ["count": .integer(entries.count), "requests": .array(entries.map(Self.encode))])
         case ("GET", "/__admin/requests/next"):
             let raw = request.queryValue("timeoutMs") ?? "5000"
             guard let milliseconds = Int(raw), (0...60_000).contains(milliseconds) else {
                 return error(400, "timeoutMs must be a whole number from 0 to 60000, got \(raw)")
             }
             switch server.journal.take(timeout: .milliseconds(milliseconds)) {
-            case .entry(let entry): return .json(200, Self.encode(entry))
+            case .entry(let entry): return Self.answer(200, Self.encode(entry))
             case .timedOut: return error(408, "no request arrived within \(milliseconds) ms")
             case .stopped: return error(503, "the server is stopping")
             }
@@ -93,7 +99,7 @@ struct AdminAPI {
         let entries = server.journal.all.filter { pattern.matches($0.request) }
         var fields: JSONObject = ["count": .integer(entries.count), "dropped": .integer(server.journal.dropped)]
         if !countOnly { fields["requests"] = .array(entries.map(Self.encode)) }
-        return .json(200, .object(fields))
+        return Self.answer(200, .object(fields))
     }
 
     /// `GET /__admin/requests/<sequence>/near-misses`.
@@ -110,7 +116,7 @@ struct AdminAPI {
                 "reasons": .array(miss.reasons.map(JSONValue.string)),
             ])
         }
-        return .json(200, ["sequence": .integer(sequence), "nearMisses": .array(misses)])
+        return Self.answer(200, ["sequence": .integer(sequence), "nearMisses": .array(misses)])
     }
 
     private static func encode(_ map: [String: String]) -> JSONValue {
@@ -118,13 +124,13 @@ struct AdminAPI {
     }
 
     private func error(_ status: Int, _ message: String) -> HTTPResponse {
-        .message(status, message)
+        Self.answer(status, ["message": .string(message)])
     }
 
     private func addStub(_ request: HTTPRequest) -> HTTPResponse {
         do {
             let id = server.stub(try StubDecoder.stub(request.body))
-            return .json(201, ["id": .integer(id)])
+            return Self.answer(201, ["id": .integer(id)])
         } catch {
             return self.error(400, error.description)
         }

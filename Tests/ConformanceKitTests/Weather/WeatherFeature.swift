@@ -9,7 +9,7 @@ import ReplaySeam
 
 // docs/architecture.md step 2 begins
 extension WeatherViewModel: CanonicalRenderable {
-    public var canonical: CanonicalValue { .record("WeatherViewModel", ["city": .string(city), "celsius": .int(celsius)]) }
+    public var canonical: CanonicalValue { .record("WeatherViewModel", ["city": .string(city), "celsius": .integer(celsius)]) }
 }
 
 public enum WeatherFeature {

@@ -67,6 +67,43 @@ func follow(_ proxy: ViewProxy<CounterViewModel, CounterViewEvent>, onRender: @e
     withObservationTracking { _ = proxy.model } onChange: { onRender(proxy.renderCount) }
 }
 
+/// The counter that starts at one: its bootstrapper's `.load` reaches `executeAction` when the store initializes.
+final class StartingCounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, Never> {
+    override func executeIntent(_ intent: CounterIntent) {
+        switch intent {
+        case .increment: dispatch(.incremented)
+        case .incrementIfEven where state.count % 2 == 0: dispatch(.incremented)
+        case .incrementIfEven: break
+        }
+    }
+
+    override func executeAction(_ action: CounterAction) {
+        switch action {
+        case .load: dispatch(.incremented)
+        }
+    }
+}
+
+func makeStartingCounter(scheduler: any Scheduler, autoInit: Bool = true)
+    -> DefaultStore<CounterIntent, CounterAction, CounterMessage, CounterState, Never>
+{
+    DefaultStore(
+        name: "Counter", initialState: CounterState(), bootstrapper: SimpleBootstrapper(.load),
+        executor: StartingCounterExecutor(), reducer: counterReducer(), scheduler: scheduler, autoInit: autoInit)
+}
+
+/// The counter screen: its component owns the store from creation to `onDestroy()`.
+func makeCounterScreen(in view: some MviView<CounterViewModel, CounterViewEvent>, scheduler: any Scheduler)
+    -> StoreComponent<DefaultStore<CounterIntent, CounterAction, CounterMessage, CounterState, Never>, CounterViewModel, CounterViewEvent>
+{
+    let component = StoreComponent(
+        name: "Counter", store: makeStartingCounter(scheduler: scheduler),
+        stateToModel: CounterViewModel.init, eventToIntent: CounterIntent.init)
+    component.onViewCreated(view)
+    component.onStart()   // the view renders "1": the bootstrapper has run
+    return component      // when the screen goes: onStop(), onViewDestroyed(), onDestroy()
+}
+
 enum TickerIntent { case start, stop, load }
 enum TickerMessage { case ticked, loaded(Int) }
 struct TickerState: Equatable { var ticks = 0; var loaded: Int? }

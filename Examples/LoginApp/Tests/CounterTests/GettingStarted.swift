@@ -19,6 +19,24 @@ import Testing
     store.finish()
 }
 
+@Test func theStoreStartsAtOne() {
+    let scheduler = TestScheduler()
+    let store = TestStore(makeStartingCounter(scheduler: scheduler), scheduler: scheduler)
+    #expect(store.state.count == 1)   // the bootstrap ran when the store was made
+    store.send(.increment) { $0.count = 2 }
+    store.finish()
+}
+
+@Test func theBootstrapDispatchesOneIncrement() {
+    let scheduler = TestScheduler()
+    let counter = makeStartingCounter(scheduler: scheduler, autoInit: false)
+    let store = TestStore(counter, scheduler: scheduler)
+    counter.initialize()
+    store.assertState { $0.count = 1 }
+    store.receive(message: CounterMessage.incremented)
+    store.finish()
+}
+
 // Not from the document: the proxy example above, run.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Test func followSeesARenderFromAnotherThread() async {

@@ -3,18 +3,29 @@ import MVICore
 import MVITestSupport
 import Testing
 
-/// An authenticator that answers only when the test says, so that a check is seen in flight.
-final class HeldAuthenticator: Authenticator, @unchecked Sendable {
-    // Used only on the test's thread, which drives the TestScheduler: unchecked for that reason.
-    private(set) var pending: [(user: String, completion: @Sendable (Result<String, LoginError>) -> Void)] = []
-    private(set) var cancelled = 0
-
-    func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable {
-        pending.append((user, completion))
-        return Cancellation { [weak self] in self?.cancelled += 1 }
+/// An authenticator that answers only when the test says, so that a check is seen in flight. Its
+/// record sits in a `Locked` (MVIEssentials, re-exported by MVICore): `Sendable`, as the protocol
+/// asks, without an unchecked conformance.
+final class HeldAuthenticator: Authenticator {
+    private struct Record {
+        var pending: [(user: String, completion: @Sendable (Result<String, LoginError>) -> Void)] = []
+        var cancelled = 0
     }
 
-    func answer(_ result: Result<String, LoginError>) { pending.removeFirst().completion(result) }
+    private let record = Locked(Record())
+
+    var cancelled: Int { record.withLock { $0.cancelled } }
+
+    func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable {
+        record.withLock { $0.pending.append((user, completion)) }
+        let record = self.record
+        return Cancellation { record.withLock { $0.cancelled += 1 } }
+    }
+
+    func answer(_ result: Result<String, LoginError>) {
+        let next = record.withLock { $0.pending.removeFirst() }
+        next.completion(result)
+    }
 }
 
 @Suite struct LoginStoreTests {

@@ -130,8 +130,8 @@ final class ImagesReplaySession: FeatureSession {
                         "ImageCaches",
                         [
                             "memoryKeys": .strings(pipeline.memoryCache?.keysLeastRecentlyUsedFirst ?? []),
-                            "diskEntries": .int(pipeline.diskCache?.count ?? 0),
-                            "corruptDiskEntriesRemoved": .int(pipeline.diskCache?.corruptEntriesRemoved ?? 0),
+                            "diskEntries": .integer(pipeline.diskCache?.count ?? 0),
+                            "corruptDiskEntriesRemoved": .integer(pipeline.diskCache?.corruptEntriesRemoved ?? 0),
                         ])))
         }
     }

@@ -65,7 +65,9 @@ extension SearchViewModel: CanonicalRenderable {
             case .results(let rows, let totalResults):
                 .enumCase(
                     type: "SearchContent", name: "results",
-                    fields: [.init("rows", .list(rows.map(\.canonical))), .init("totalResults", .int(totalResults))])
+                    fields: [
+                        .init("rows", .list(rows.map(\.canonical))), .init("totalResults", .integer(totalResults)),
+                    ])
             }
         return .record(
             "SearchViewModel", ["query": .string(query), "content": content, "container": container.canonical])

@@ -104,8 +104,8 @@ extension HeadlinesSavedState: CanonicalRenderable {
         .record(
             "HeadlinesSavedState",
             [
-                "articleUrls": .strings(articles.map(\.url)), "loadedPage": .int(loadedPage),
-                "totalResults": .int(totalResults),
+                "articleUrls": .strings(articles.map(\.url)), "loadedPage": .integer(loadedPage),
+                "totalResults": .integer(totalResults),
                 "endReached": .bool(endReached),
             ])
     }

@@ -11,8 +11,8 @@ extension TimerViewModel: CanonicalRenderable {
             "TimerViewModel",
             [
                 "label": .string(label),
-                "progress": .int(progress),
-                "backgroundIndex": .int(backgroundIndex),
+                "progress": .integer(progress),
+                "backgroundIndex": .integer(backgroundIndex),
                 "isSettingTimer": .bool(isSettingTimer),
                 "isCountingDown": .bool(isCountingDown),
                 "isRestarting": .bool(isRestarting),
@@ -43,9 +43,9 @@ extension TimerState: CanonicalRenderable {
             "TimerState",
             [
                 "phase": .enumCase(type: "TimerPhase", name: phase.rawValue, fields: []),
-                "value": .int(value),
-                "elapsedTicks": .int(elapsedTicks),
-                "backgroundIndex": .int(backgroundIndex),
+                "value": .integer(value),
+                "elapsedTicks": .integer(elapsedTicks),
+                "backgroundIndex": .integer(backgroundIndex),
             ])
     }
 }
