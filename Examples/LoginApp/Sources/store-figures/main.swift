@@ -39,7 +39,8 @@ final class Seen: @unchecked Sendable {  // touched only by the thread that runs
     var total = 0
 }
 
-let intents = 1_000_000
+/// A million intents a run by default; `STORE_FIGURES_INTENTS` sets another count (fewer, for callgrind).
+let intents = ProcessInfo.processInfo.environment["STORE_FIGURES_INTENTS"].flatMap { Int($0) } ?? 1_000_000
 let seen = Seen()
 
 func nanosecondsPerIntent(_ body: () -> Void) -> Double {
@@ -70,10 +71,13 @@ var rows: [String: [Double]] = [:]
 for _ in 0..<7 {
     let naive = naiveRun()
     let virtual = storeRun(on: TestScheduler())
+    let immediate = storeRun(on: ImmediateScheduler())
     // As an app runs it: on a dispatch queue, called on that queue.
     let onQueue = queue.queue.sync { storeRun(on: queue) }
     rows["naive", default: []].append(naive)
     rows["testScheduler", default: []].append(virtual)
+    rows["immediate", default: []].append(immediate)
+    rows["immediate/naive", default: []].append(immediate / naive)
     rows["queue", default: []].append(onQueue)
     rows["testScheduler/naive", default: []].append(virtual / naive)
     rows["queue/naive", default: []].append(onQueue / naive)
@@ -82,5 +86,6 @@ for _ in 0..<7 {
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 print(String(format: "naive closure store          %6.1f ns per intent", median(rows["naive"]!)))
 print(String(format: "DefaultStore, TestScheduler  %6.1f ns per intent, %.2fx naive (paired)", median(rows["testScheduler"]!), median(rows["testScheduler/naive"]!)))
+print(String(format: "DefaultStore, immediate      %6.1f ns per intent, %.2fx naive (paired)", median(rows["immediate"]!), median(rows["immediate/naive"]!)))
 print(String(format: "DefaultStore, dispatch queue %6.1f ns per intent, %.2fx naive (paired)", median(rows["queue"]!), median(rows["queue/naive"]!)))
 print("(checksum \(seen.total))")
