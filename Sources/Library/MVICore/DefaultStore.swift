@@ -2,30 +2,11 @@ import MVIEssentials
 
 /// The store built from a bootstrapper, an executor and a reducer, confined to a scheduler.
 ///
-/// ## Threading
-/// A store is touched only on its scheduler. `accept`, `subscribe`, a subscription's `cancel`,
-/// `dispose` and the release of the last reference take effect at once when called on the
-/// scheduler; called anywhere else, they are handed to the scheduler in one place and take effect
-/// there, in the order they were made. `state` and `isDisposed` are read on the scheduler: reading
-/// them anywhere else stops the program with a message that names the store and the thread. From
-/// another thread or task, read the state with `await store.currentState()`, or follow it with
-/// `stateStream`.
+/// A store is touched only on its scheduler: calls made elsewhere are handed to it, and `state` and
+/// `isDisposed` are read there (`currentState()` reads the state from anywhere). The rule, the
+/// order in which subscribers are told and an intent's route are written once, in the article
+/// "The store's delivery order"; the machinery is `StoreCore` (StoreCore.swift).
 ///
-/// `ImmediateScheduler` and `TestScheduler` count every thread as theirs: a store on one of them
-/// must be used from one thread at a time.
-///
-/// ## Order of events
-/// `accept(i)` emits `intent(i)`, then whatever the executor does, in order: each
-/// `dispatch(m)` emits `message(m)`, runs the reducer, emits `state(s)` and tells the state
-/// subscribers; each `publish(l)` emits `label(l)` and tells the label subscribers.
-///
-/// Everything the store does waits its turn in one queue, and no subscriber is told inside
-/// another round: so every subscriber sees the states in the order the store produced them, and
-/// when `accept` returns to a caller that is not itself a subscriber, the last state every
-/// subscriber was told is `state`. The machinery, with an intent's route from `accept` to a
-/// render, is `StoreCore` (StoreCore.swift); the article "The store's delivery order" tells the rules.
-///
-/// ## Lifetime
 /// Releasing the last reference to a store disposes it, as `dispose()` would: its work in flight
 /// is cancelled and nothing more is emitted. Subscriptions do not keep a store alive.
 public final class DefaultStore<Intent, Action, Message, State, Label>: Store, Sendable {

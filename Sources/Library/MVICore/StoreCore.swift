@@ -3,23 +3,10 @@ import MVIEssentials
 
 /// The store's machinery: one queue of work and one loop that drains it, confined to the scheduler.
 ///
-/// ## The rule
-/// A store is touched only on its scheduler. A call made anywhere else (`accept`, `subscribe`,
-/// a subscription's `cancel`, `dispose`, the release of the last reference) is handed to the
-/// scheduler in one place, `onScheduler`, and takes effect there, in the order the calls were
-/// made. Reading `state` or `isDisposed` off the scheduler stops the program with a message that
-/// names the store and the thread; `DefaultStore.currentState()` reads it from anywhere.
-///
-/// ## The loop
-/// Every piece of work is submitted with `submit`: an intent, an executor turn (a callback's
-/// result, a timer's tick, the bootstrapper), a state, label or event to tell subscribers. A piece
-/// runs at once if it may run now (`Loop.begin`); otherwise it waits in `queue`, in the order it
-/// came, and `drain` runs it as soon as it may:
-/// - nothing runs while subscribers are being told (a *round*): no subscriber is told inside
-///   another round;
-/// - an intent or a turn does not run while the executor runs: the executor is never re-entered;
-/// - a round may run while the executor runs, so a view renders a message's state before the
-///   executor's next step; it does not wait for an intent that waits.
+/// Every piece of work (an intent, an executor turn, a state, label or event to tell) goes through
+/// `submit`: it runs at once if `Loop.begin` says it may, or waits in `queue` until `drain` runs it.
+/// The rule of where a store is touched (the one hop is `onScheduler`) and the three lines that
+/// decide what may run are in the article "The store's delivery order" (MVICore.docc/DeliveryOrder.md).
 ///
 /// ## An intent's route, from `accept` to a render (11 calls in 4 files)
 /// ```
@@ -34,8 +21,7 @@ import MVIEssentials
 ///  9                 ObserverList.tell     ObserverList.swift; each subscriber there was, in order
 /// 10                   subscriber(state)   a component's binding: view.render(model)
 /// ```
-/// (`Loop.begin` and `Loop.end` are asked on the way, and `drain` runs when work waits.) The
-/// article "The store's delivery order" (MVICore.docc/DeliveryOrder.md) draws the same route.
+/// (`Loop.begin` and `Loop.end` are asked on the way, and `drain` runs when work waits.)
 ///
 /// ## Speed
 /// `DefaultStore.accept`, `submit`, `runIntent` and `reduce` are inlinable, so an app's store is
