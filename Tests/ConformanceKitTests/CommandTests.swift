@@ -187,6 +187,21 @@ final class CommandRun {
         )
     }
 
+    /// A misspelt `--adapter` command once printed the shell's `not found` once per scenario: the
+    /// port is tried once, and the scenarios after it are errored without starting it again.
+    @Test func aPortThatDoesNotStartIsTriedOnce() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        try String(contentsOf: fixtures.root.appendingPathComponent("kittens/x.jsonl"), encoding: .utf8)
+            .replacingOccurrences(of: "kittens/x", with: "kittens/y")
+            .write(to: fixtures.root.appendingPathComponent("kittens/y.jsonl"), atomically: true, encoding: .utf8)
+        let run = CommandRun(["run", "--adapter", "no-such-port-command-49"], fixtures: fixtures)
+        #expect(run.status == 1)
+        #expect(run.out.components(separatedBy: "no-such-port-command-49: not found").count - 1 == 1, "\(run.out)")
+        #expect(
+            run.out.contains("ERRORED  kittens/y\n    not run: the port did not start for kittens/x, the first scenario"),
+            "\(run.out)")
+    }
+
     @Test func shardsSplitTheScenarios() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun(["--shard", "1/2"], fixtures: fixtures).out.hasSuffix("1 passed, 0 failed\n"))
