@@ -187,6 +187,43 @@ final class CommandRun {
         )
     }
 
+    /// Names as a person types them: the path the demo prints (the scenario's file or its
+    /// golden), a feature's name, options before the subcommand; a typo gets the closest id or
+    /// subcommand (issue 49: each once answered `no scenario ... matches`).
+    @Test func aScenarioIsNamedByItsPathOrItsFeatureOrSuggested() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let root = fixtures.root.path
+        for name in [root + "/kittens/x.jsonl", root + "/kittens/x.golden.txt", "Fixtures/kittens/x.jsonl", "kittens"] {
+            let run = CommandRun(["run", name], fixtures: fixtures)
+            #expect(run.status == 0, "\(name): \(run.err)")
+            #expect(run.out.hasSuffix("1 passed, 0 failed\n"), "\(name): \(run.out)")
+        }
+        #expect(CommandRun(["show", "Fixtures/kittens/x.jsonl"], fixtures: fixtures).out.hasPrefix("kittens/x: d\n"))
+
+        let elsewhere = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let outside = CommandRun(["run", elsewhere.root.path + "/kittens/x.jsonl"], fixtures: fixtures)
+        #expect(outside.status == 2)
+        #expect(
+            outside.err.hasPrefix(
+                "conformance: \(elsewhere.root.path)/kittens/x.jsonl is not a scenario of the fixtures folder in use, \(root); name its folder with --fixtures"
+            ), "\(outside.err)")
+
+        let typo = CommandRun(["run", "kittens/y"], fixtures: fixtures)
+        #expect(typo.status == 2)
+        #expect(
+            typo.err == "conformance: no scenario in \(root) matches 'kittens/y'; did you mean 'kittens/x'?; see 'conformance list --fixtures \(root)'\n",
+            "\(typo.err)")
+
+        let before = CommandRun(["--fixtures", root, "run", "kittens/*"])
+        #expect(before.status == 0, "\(before.err)")
+        #expect(before.out.hasSuffix("1 passed, 0 failed\n"), "\(before.out)")
+
+        let lsit = CommandRun(["lsit"], fixtures: fixtures)
+        #expect(lsit.status == 2)
+        #expect(lsit.err.hasPrefix("conformance: unknown subcommand lsit; expected one of run, list, "), "\(lsit.err)")
+        #expect(lsit.err.contains("; did you mean list?\n"), "\(lsit.err)")
+    }
+
     /// A misspelt `--adapter` command once printed the shell's `not found` once per scenario: the
     /// port is tried once, and the scenarios after it are errored without starting it again.
     @Test func aPortThatDoesNotStartIsTriedOnce() throws {
