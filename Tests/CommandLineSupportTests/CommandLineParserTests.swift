@@ -51,7 +51,8 @@ import Testing
     /// scenario named lsit; a word close to no subcommand is still the default subcommand's.
     @Test func aSubcommandsTypoSuggestsItEvenWithADefault() throws {
         #expect(
-            throws: UsageError(command: "tool", "unknown subcommand lsit; expected one of run, list; did you mean list?")
+            throws: UsageError(
+                command: "tool", "unknown subcommand lsit; expected one of run, list; did you mean list?")
         ) {
             _ = try Self.spec.parse(["lsit"])
         }

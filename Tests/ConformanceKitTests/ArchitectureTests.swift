@@ -290,7 +290,8 @@ import TimerReplay
         var long: [String] = []
         for target in try Self.manifestTargets() {
             for (file, text) in try Self.sources(of: target) {
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                let lines =
+                    text.split(separator: "\n", omittingEmptySubsequences: false).count
                     - (text.hasSuffix("\n") ? 1 : 0)
                 if lines > 450 { long.append("\(target.path)/\(file): \(lines) lines") }
             }

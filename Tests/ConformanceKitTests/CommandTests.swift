@@ -211,7 +211,8 @@ final class CommandRun {
         let typo = CommandRun(["run", "kittens/y"], fixtures: fixtures)
         #expect(typo.status == 2)
         #expect(
-            typo.err == "conformance: no scenario in \(root) matches 'kittens/y'; did you mean 'kittens/x'?; see 'conformance list --fixtures \(root)'\n",
+            typo.err
+                == "conformance: no scenario in \(root) matches 'kittens/y'; did you mean 'kittens/x'?; see 'conformance list --fixtures \(root)'\n",
             "\(typo.err)")
 
         let before = CommandRun(["--fixtures", root, "run", "kittens/*"])
@@ -235,7 +236,8 @@ final class CommandRun {
         #expect(run.status == 1)
         #expect(run.out.components(separatedBy: "no-such-port-command-49: not found").count - 1 == 1, "\(run.out)")
         #expect(
-            run.out.contains("ERRORED  kittens/y\n    not run: the port did not start for kittens/x, the first scenario"),
+            run.out.contains(
+                "ERRORED  kittens/y\n    not run: the port did not start for kittens/x, the first scenario"),
             "\(run.out)")
     }
 

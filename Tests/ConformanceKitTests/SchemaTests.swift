@@ -61,7 +61,8 @@ enum Schemas {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
         let schema = copy.appendingPathComponent("Fixtures/schema")
-        try FileManager.default.createDirectory(at: copy.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: committed, to: schema)
         var out = ""
         var err = ""

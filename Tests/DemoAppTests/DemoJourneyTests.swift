@@ -242,7 +242,9 @@
             let elsewhere = try Self.start("--app kittens --record Fixtures/timer/kit.jsonl", virtualTime: false)
             let other = try elsewhere.waitFor(text: "exit status 2")
             #expect(other.contains("the folder timer/ holds"), "\(other)")
-            #expect(!FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Fixtures/timer/kit.jsonl").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: packageRoot.appendingPathComponent("Fixtures/timer/kit.jsonl").path))
         }
 
         @Test(arguments: [("TERM", "exit status 0"), ("SEGV", "exit status 139")])

@@ -67,8 +67,11 @@ import Testing
         }
         let forced = try options(["--app", "timer", "--record", existing, "--force"])
         #expect(forced.record?.path == existing && forced.force)
-        #expect(try options(["--app", "timer", "--record", root.appendingPathComponent("timer/new.jsonl").path]).force == false)
-        #expect(try "{}\n" == String(contentsOfFile: existing, encoding: .utf8), "nothing written by reading the options")
+        #expect(
+            try options(["--app", "timer", "--record", root.appendingPathComponent("timer/new.jsonl").path]).force
+                == false)
+        #expect(
+            try "{}\n" == String(contentsOfFile: existing, encoding: .utf8), "nothing written by reading the options")
         #expect {
             try options(["--force"])
         } throws: { error in
@@ -90,7 +93,9 @@ import Testing
             )
         }
         #expect(try options(["--record", root.appendingPathComponent("kittens/kit.jsonl").path]).app == .kittens)
-        #expect(try options(["--app", "timer", "--record", root.appendingPathComponent("timer/kit.jsonl").path]).app == .timer)
+        #expect(
+            try options(["--app", "timer", "--record", root.appendingPathComponent("timer/kit.jsonl").path]).app
+                == .timer)
     }
 
     @Test(arguments: [

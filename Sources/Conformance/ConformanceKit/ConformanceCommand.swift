@@ -136,7 +136,8 @@ public struct ConformanceCommand {
                     let usage = unmatched.contains("help") ? "; for usage run '\(name) --help'" : ""
                     let ids = entries.map(\.id)
                     let meant = unmatched.compactMap { Suggestion.closest(to: $0, among: ids) }
-                    let suggestion = meant.isEmpty ? "" : "; did you mean \(meant.map { "'\($0)'" }.joined(separator: ", "))?"
+                    let suggestion =
+                        meant.isEmpty ? "" : "; did you mean \(meant.map { "'\($0)'" }.joined(separator: ", "))?"
                     io.err(
                         "\(name): no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", "))\(suggestion); "
                             + "see '\(name) list\(catalog.fixturesOption)'\(usage)\n")
@@ -170,9 +171,9 @@ public struct ConformanceCommand {
     /// feature's name is all of its scenarios (`kittens` is `kittens/*`). Anything else is kept
     /// as it is. A path to a scenario file outside the fixtures folder in use is an error that
     /// says which folder that is.
-    static func resolve(_ pattern: String, in catalog: FixtureCatalog, entries: [FixtureCatalog.Entry]) throws(
-        CatalogError
-    ) -> String {
+    static func resolve(_ pattern: String, in catalog: FixtureCatalog, entries: [FixtureCatalog.Entry])
+        throws(CatalogError) -> String
+    {
         if !pattern.contains("/"), !pattern.contains(where: { "*?".contains($0) }),
             entries.contains(where: { $0.feature == pattern })
         {

@@ -80,7 +80,9 @@ public enum LineDiff {
                 case .same(let g, _), .removed(let g): old[g]
                 case .added(let a): new[a]
                 }
-            if line.bytes.starts(with: [0x3E, 0x20]) { return String(line.shown(spellingScalars: false).prefix { $0 != "\n" }) }
+            if line.bytes.starts(with: [0x3E, 0x20]) {
+                return String(line.shown(spellingScalars: false).prefix { $0 != "\n" })
+            }
         }
         return nil
     }
