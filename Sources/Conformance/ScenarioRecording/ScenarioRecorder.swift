@@ -52,6 +52,8 @@ public final class ScenarioRecorder: Sendable {
         var created = false
         var problems: [String] = []
         var requests: [RequestStatus] = []
+        /// Each request's description, for the answers its kind takes.
+        var descriptions: [String] = []
         var reactions: [ReplayOutput] = []
         /// Set by `finish()`: reactions after it are not the recorded scenario's.
         var finished = false
@@ -314,8 +316,9 @@ public final class ScenarioRecorder: Sendable {
             state.withLock { $0.requests[id - 1] = .answered }
             switch fields {
             case .success(let fields):
+                let made = state.withLock { $0.descriptions[id - 1] }
                 do throws(FieldError) {
-                    _ = try module.responses?.decode(fields)
+                    _ = try (module.requestKind(for: made)?.answers ?? module.responses)?.decode(fields)
                     line(
                         JSONObject(
                             [("event", "respond"), ("request", .integer(id))]
@@ -375,6 +378,7 @@ public final class ScenarioRecorder: Sendable {
     fileprivate func opened(_ description: String) -> Int {
         let id = state.withLock { state -> Int in
             state.requests.append(.pending)
+            state.descriptions.append(description)
             return state.requests.count
         }
         output.append(.request(id: id, description: description))
