@@ -222,11 +222,15 @@ struct FuzzRun {
             }
             tally.findings += 1
             if io.isTerminal { io.out("\r\u{1B}[K") }
-            io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
+            io.out("FAIL  \(feature), seed \(runSeed): \(finding.found)\n")
             let again = command.again(
                 feature, seed: runSeed, catalog: catalog, maxSteps: options.maxStepsGiven ? options.maxSteps : nil,
                 adapter: options.adapter)
             io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(again)\n")
+            if finding.failure != finding.found {
+                // The written scenario's own failure: its step and request numbers are the fixture's.
+                io.out("    as written: \(finding.failure)\n")
+            }
             let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(
                 separator: "\n")
             if let first = tally.shrunkBefore[shrunkKey] {
