@@ -71,4 +71,30 @@ import Testing
         #expect(!fixture.golden.contains("  request #\(Int(last)! + 1) "), "and no later one")
         #expect(finding.failure.message.contains("6 rounds of answers"), "\(finding.failure.message)")
     }
+
+    /// `fuzz --check` judges a written finding again from its file: it fails as found while the
+    /// fault is there, and the command says so with status 1.
+    @Test func fuzzCheckJudgesAWrittenFindingAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("findings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = ConformanceCommand(features: FeatureRegistry([TodosFeature.module(fault: .endlessRetry)]))
+        func run(_ command: ConformanceCommand, _ arguments: [String]) -> (status: Int32, out: String, err: String) {
+            var out = ""
+            var err = ""
+            let io = ConformanceCommand.IO(out: { out += $0 }, err: { err += $0 }, isTerminal: false, environment: [:])
+            let status = command.run(arguments, io: io)
+            return (status, out, err)
+        }
+        let found = run(broken, ["fuzz", "--seed", "1", "--runs", "60", "--out", folder.path])
+        #expect(found.status == 1, "\(found.out)\(found.err)")
+        let written = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("todos").path).first {
+                $0.hasSuffix(".jsonl")
+            })
+        let file = folder.appendingPathComponent("todos/" + written).path
+        let again = run(broken, ["fuzz", "--check", file])
+        #expect(again.status == 1)
+        #expect(again.out.hasPrefix("FAIL  \(file): pending at step "), "\(again.out)\(again.err)")
+        #expect(run(broken, ["fuzz", "--check"]).err.contains("--check needs the scenario files to judge"))
+    }
 }
