@@ -212,7 +212,7 @@ final class CommandRun {
         #expect(typo.status == 2)
         #expect(
             typo.err
-                == "conformance: no scenario in \(root) matches 'kittens/y'; did you mean 'kittens/x'?; see 'conformance list --fixtures \(root)'\n",
+                == "conformance: no scenario in \(root) matches 'kittens/y' (did you mean 'kittens/x'?); see 'conformance list --fixtures \(root)'\n",
             "\(typo.err)")
 
         let before = CommandRun(["--fixtures", root, "run", "kittens/*"])

@@ -137,7 +137,7 @@ public struct ConformanceCommand {
                     let ids = entries.map(\.id)
                     let meant = unmatched.compactMap { Suggestion.closest(to: $0, among: ids) }
                     let suggestion =
-                        meant.isEmpty ? "" : "; did you mean \(meant.map { "'\($0)'" }.joined(separator: ", "))?"
+                        meant.isEmpty ? "" : " (did you mean \(meant.map { "'\($0)'" }.joined(separator: ", "))?)"
                     io.err(
                         "\(name): no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", "))\(suggestion); "
                             + "see '\(name) list\(catalog.fixturesOption)'\(usage)\n")
