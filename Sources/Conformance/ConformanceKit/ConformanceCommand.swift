@@ -56,7 +56,9 @@ public struct ConformanceCommand {
             ] + portSubcommands + [fuzzSubcommand, schemaSubcommand],
             defaultSubcommand: "run",
             discussion: """
-                A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'.
+                A glob matches ids with * and ?, e.g. 'kittens/*' or '*refresh*'. A scenario may also be named by the
+                path of its file (Fixtures/kittens/x.jsonl), and a feature's name selects all its scenarios.
+                Options may come before the subcommand, as in --fixtures DIR run.
                 Colour is used only on a terminal and never when NO_COLOR is set.
                 """)
     }()
