@@ -12,7 +12,7 @@ enum TodosFeature {
     enum Fault: String, CaseIterable, Sendable {
         /// A failed load is retried at once, for ever: every answer makes another request (`pending`).
         case endlessRetry
-        /// Each session renders a number drawn anew (`nondeterministic`).
+        /// Each session renders its own number, one more than the last session's (`nondeterministic`).
         case nondeterministic
         /// Each reload renders a note of 4 MiB: three reloads pass the transcript's 8 MiB bound (`unbounded`).
         case unbounded
@@ -81,6 +81,9 @@ final class TodosSession: FeatureSession, Sendable {
     private let environment: FeatureEnvironment
     private let fault: TodosFeature.Fault?
     private let state = Locked(State())
+    /// Sessions made in this process: the nondeterministic fault renders its session's number, so
+    /// that two replays of one scenario always differ (and the test never hangs on chance).
+    private static let sessions = Locked(0)
 
     init(environment: FeatureEnvironment, fault: TodosFeature.Fault?) {
         self.environment = environment
@@ -88,7 +91,13 @@ final class TodosSession: FeatureSession, Sendable {
     }
 
     func create() {
-        if fault == .nondeterministic { state.withLock { $0.saves = Int.random(in: 1...1_000_000) } }
+        if fault == .nondeterministic {
+            let session = Self.sessions.withLock {
+                $0 += 1
+                return $0
+            }
+            state.withLock { $0.saves = session }
+        }
         load()
     }
 
