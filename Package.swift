@@ -164,6 +164,8 @@ let package = Package(
                 "MVIEssentials",
                 // --record: the Kittens and Timer tabs through the recorder and the features' replay targets.
                 "ScenarioRecording", "ReplaySeam", "FixtureFormat", "KittensReplay", "TimerReplay",
+                // --record: a file in another feature's folder of Fixtures is refused, by the one list.
+                "ReferenceFeatures",
             ], path: "Sources/Tools/DemoApp"),
         // `swift run mvi-demo`: Kittens, the Timer and the News app in a terminal, on the mock server.
         .executableTarget(name: "mvi-demo", dependencies: ["DemoApp"], path: "Sources/Executables/mvi-demo"),

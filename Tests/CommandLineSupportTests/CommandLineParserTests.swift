@@ -35,6 +35,31 @@ import Testing
         #expect(parsed.passthrough == ["--not-an-option"])
     }
 
+    /// `conformance --fixtures DIR run 'kittens/*'` once read `run` as a scenario to match: options
+    /// before the subcommand go with it, when each is that subcommand's.
+    @Test func optionsBeforeTheSubcommandGoWithIt() throws {
+        let parsed = try run(["--out", "a.txt", "--fast", "run", "x"])
+        #expect(parsed.subcommand == "run" && parsed.arguments == ["x"])
+        #expect(parsed.value("out") == "a.txt" && parsed.flag("fast"))
+        #expect(try run(["--out=a.txt", "run"]).value("out") == "a.txt")
+        #expect(throws: UsageError(command: "tool", subcommand: "list", "unknown option --out for list")) {
+            _ = try Self.spec.parse(["--out", "a.txt", "list"])
+        }
+    }
+
+    /// `conformance lsit` suggests `list`, as an option's typo does, instead of looking for a
+    /// scenario named lsit; a word close to no subcommand is still the default subcommand's.
+    @Test func aSubcommandsTypoSuggestsItEvenWithADefault() throws {
+        #expect(
+            throws: UsageError(
+                command: "tool", "unknown subcommand lsit; expected one of run, list; did you mean list?")
+        ) {
+            _ = try Self.spec.parse(["lsit"])
+        }
+        #expect(try run(["kittens"]).arguments == ["kittens"])
+        #expect(try run(["lis/t"]).arguments == ["lis/t"], "an id, with its slash, is no typo")
+    }
+
     @Test func helpAndVersionWinOverEverythingElse() throws {
         #expect(try Self.spec.parse(["--help"]) == .help(Self.spec.help()))
         #expect(try Self.spec.parse(["list", "-h"]) == .help(Self.spec.help("list")))

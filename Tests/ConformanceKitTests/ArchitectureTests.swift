@@ -283,6 +283,22 @@ import TimerReplay
         }
     }
 
+    /// Small files (docs/architecture.md, "The layout"): no source file of any target is longer
+    /// than 450 lines; one that grows past it is split along a seam, as ScenarioRecorder.swift
+    /// was (458 lines) into the recorder and RecordingDescription.swift.
+    @Test func noSourceFileIsLongerThanFourHundredFiftyLines() throws {
+        var long: [String] = []
+        for target in try Self.manifestTargets() {
+            for (file, text) in try Self.sources(of: target) {
+                let lines =
+                    text.split(separator: "\n", omittingEmptySubsequences: false).count
+                    - (text.hasSuffix("\n") ? 1 : 0)
+                if lines > 450 { long.append("\(target.path)/\(file): \(lines) lines") }
+            }
+        }
+        #expect(long.isEmpty, "over 450 lines: \(long)")
+    }
+
     @Test func everyReferenceFeatureHasItsFixturesAndItsPage() throws {
         let catalog = try #require(Corpus.catalog)
         for module in FeatureRegistry.reference.modules {

@@ -187,6 +187,60 @@ final class CommandRun {
         )
     }
 
+    /// Names as a person types them: the path the demo prints (the scenario's file or its
+    /// golden), a feature's name, options before the subcommand; a typo gets the closest id or
+    /// subcommand (issue 49: each once answered `no scenario ... matches`).
+    @Test func aScenarioIsNamedByItsPathOrItsFeatureOrSuggested() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let root = fixtures.root.path
+        for name in [root + "/kittens/x.jsonl", root + "/kittens/x.golden.txt", "Fixtures/kittens/x.jsonl", "kittens"] {
+            let run = CommandRun(["run", name], fixtures: fixtures)
+            #expect(run.status == 0, "\(name): \(run.err)")
+            #expect(run.out.hasSuffix("1 passed, 0 failed\n"), "\(name): \(run.out)")
+        }
+        #expect(CommandRun(["show", "Fixtures/kittens/x.jsonl"], fixtures: fixtures).out.hasPrefix("kittens/x: d\n"))
+
+        let elsewhere = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let outside = CommandRun(["run", elsewhere.root.path + "/kittens/x.jsonl"], fixtures: fixtures)
+        #expect(outside.status == 2)
+        #expect(
+            outside.err.hasPrefix(
+                "conformance: \(elsewhere.root.path)/kittens/x.jsonl is not a scenario of the fixtures folder in use, \(root); name its folder with --fixtures"
+            ), "\(outside.err)")
+
+        let typo = CommandRun(["run", "kittens/y"], fixtures: fixtures)
+        #expect(typo.status == 2)
+        #expect(
+            typo.err
+                == "conformance: no scenario in \(root) matches 'kittens/y' (did you mean 'kittens/x'?); see 'conformance list --fixtures \(root)'\n",
+            "\(typo.err)")
+
+        let before = CommandRun(["--fixtures", root, "run", "kittens/*"])
+        #expect(before.status == 0, "\(before.err)")
+        #expect(before.out.hasSuffix("1 passed, 0 failed\n"), "\(before.out)")
+
+        let lsit = CommandRun(["lsit"], fixtures: fixtures)
+        #expect(lsit.status == 2)
+        #expect(lsit.err.hasPrefix("conformance: unknown subcommand lsit; expected one of run, list, "), "\(lsit.err)")
+        #expect(lsit.err.contains("; did you mean list?\n"), "\(lsit.err)")
+    }
+
+    /// A misspelt `--adapter` command once printed the shell's `not found` once per scenario: the
+    /// port is tried once, and the scenarios after it are errored without starting it again.
+    @Test func aPortThatDoesNotStartIsTriedOnce() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        try String(contentsOf: fixtures.root.appendingPathComponent("kittens/x.jsonl"), encoding: .utf8)
+            .replacingOccurrences(of: "kittens/x", with: "kittens/y")
+            .write(to: fixtures.root.appendingPathComponent("kittens/y.jsonl"), atomically: true, encoding: .utf8)
+        let run = CommandRun(["run", "--adapter", "no-such-port-command-49"], fixtures: fixtures)
+        #expect(run.status == 1)
+        #expect(run.out.components(separatedBy: "no-such-port-command-49: not found").count - 1 == 1, "\(run.out)")
+        #expect(
+            run.out.contains(
+                "ERRORED  kittens/y\n    not run: the port did not start for kittens/x, the first scenario"),
+            "\(run.out)")
+    }
+
     @Test func shardsSplitTheScenarios() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun(["--shard", "1/2"], fixtures: fixtures).out.hasSuffix("1 passed, 0 failed\n"))

@@ -184,6 +184,21 @@ struct TemporaryFixtures {
                 """)
     }
 
+    /// A hunk's header names the step its first change belongs to, as `git diff` names a
+    /// function: the nearest `> ` line at or before the change, the changed line itself included.
+    @Test func aHunkNamesTheStepOfItsFirstChange() {
+        let golden =
+            "# k/x\n# d\n> 1 create\n  request #1 load()\n> 2 start\n  render A\n    n: 1\n    m: 2\n    o: 3\n    p: 4\n    q: 5\n> 3 stop\n"
+        let actual = golden.replacingOccurrences(of: "    q: 5\n", with: "    q: 6\n")
+        let diff = LineDiff.unified(golden: golden, actual: actual, goldenName: "g", context: 1) ?? ""
+        #expect(diff.contains("\n@@ -10,3 +10,3 @@ > 2 start\n"), "\(diff)")
+        let echo = golden.replacingOccurrences(of: "> 3 stop", with: "> 3 destroy")
+        let own = LineDiff.unified(golden: golden, actual: echo, goldenName: "g", context: 1) ?? ""
+        #expect(own.contains("\n@@ -11,2 +11,2 @@ > 3 stop\n"), "a step line that changes is its own step: \(own)")
+        let plain = LineDiff.unified(golden: "a\nb\n", actual: "a\nc\n", goldenName: "g") ?? ""
+        #expect(plain.contains("\n@@ -1,2 +1,2 @@\n"), "no step line, no name: \(plain)")
+    }
+
     @Test func aMissingFinalNewlineIsNamedAsGitDoes() {
         #expect(
             LineDiff.unified(golden: "a", actual: "a\n", goldenName: "g") == """

@@ -41,14 +41,42 @@ enum Schemas {
                 recordMode: (try? RecordMode.fromEnvironment()) ?? .never,
                 isCI: ConformanceRunner.isCI())
             let outcome = golden.check(
-                ScenarioFormat.schemaDocument(module, for: kind).prettyText,
-                rerecordCommand: "CONFORMANCE_RECORD=failed swift test --filter SchemaFileTests",
+                ScenarioFormat.schemaFileText(module, for: kind),
+                rerecordCommand: "swift run conformance schema",
                 label: url.lastPathComponent)
             // A schema written because it was missing (CONFORMANCE_RECORD=missing, a new feature's
             // first run) has nothing older to differ from: the run that wrote it passes.
             let wroteMissing =
                 golden.recordMode == .missing && { if case .recorded = outcome { true } else { false } }()
             #expect(outcome == .passed || wroteMissing, Comment(rawValue: outcome.message))
+        }
+    }
+
+    /// `conformance schema` with no arguments, on a clean tree, changes no byte: the command and
+    /// this suite write with one writer (they once wrote different descriptions, and running the
+    /// command rewrote all ten files and failed the test above).
+    @Test func theSchemaCommandRewritesTheCommittedFilesByteForByte() throws {
+        let catalog = try #require(Corpus.catalog)
+        let committed = catalog.root.appendingPathComponent("schema")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let schema = copy.appendingPathComponent("Fixtures/schema")
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: committed, to: schema)
+        var out = ""
+        var err = ""
+        let io = ConformanceCommand.IO(out: { out += $0 }, err: { err += $0 }, isTerminal: false, environment: [:])
+        let status = ConformanceCommand(features: .reference).run(
+            ["schema", "--fixtures", copy.appendingPathComponent("Fixtures").path], io: io)
+        #expect(status == 0, "\(err)")
+        #expect(out.components(separatedBy: "written: ").count - 1 == 2 * FeatureRegistry.reference.modules.count)
+        let names = try FileManager.default.contentsOfDirectory(atPath: schema.path).sorted()
+        #expect(names == (try FileManager.default.contentsOfDirectory(atPath: committed.path).sorted()))
+        for name in names where name.hasSuffix(".schema.json") {
+            let before = try Data(contentsOf: committed.appendingPathComponent(name))
+            let after = try Data(contentsOf: schema.appendingPathComponent(name))
+            #expect(before == after, "`conformance schema` changed \(name)")
         }
     }
 

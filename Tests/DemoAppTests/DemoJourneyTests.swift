@@ -228,6 +228,25 @@
             _ = try session.waitFor(text: "exit status 0")
         }
 
+        /// `--record` onto a committed fixture is refused as the demo starts, before any session
+        /// (it once overwrote `timer/set-and-start` at ^C), and so is another feature's folder.
+        @Test func recordingOntoAnExistingFixtureIsRefusedBeforeTheSession() throws {
+            let fixture = packageRoot.appendingPathComponent("Fixtures/timer/set-and-start.jsonl")
+            let before = try Data(contentsOf: fixture)
+            let existing = try Self.start(
+                "--app timer --record Fixtures/timer/set-and-start.jsonl", virtualTime: false)
+            let refused = try existing.waitFor(text: "exit status 2")
+            #expect(refused.contains("the file exists;") && refused.contains("--force"), "\(refused)")
+            #expect(!refused.contains("setting the time"), "no session started: \(refused)")
+            #expect(try Data(contentsOf: fixture) == before)
+            let elsewhere = try Self.start("--app kittens --record Fixtures/timer/kit.jsonl", virtualTime: false)
+            let other = try elsewhere.waitFor(text: "exit status 2")
+            #expect(other.contains("the folder timer/ holds"), "\(other)")
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: packageRoot.appendingPathComponent("Fixtures/timer/kit.jsonl").path))
+        }
+
         @Test(arguments: [("TERM", "exit status 0"), ("SEGV", "exit status 139")])
         func theTerminalIsRestoredOnAStopOrACrashSignal(signal: String, status: String) throws {
             let session = try Self.start("--app timer")

@@ -41,6 +41,63 @@ import Testing
         #expect(help.contains("default ./Fixtures if it has them, else the package checkout's"), "\(help)")
     }
 
+    /// A folder with a file that exists and one named for each feature, as Fixtures/ has them.
+    static func fixturesLike() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("demo-options-\(UUID().uuidString)")
+        for feature in ["kittens", "timer"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(feature), withIntermediateDirectories: true)
+        }
+        try "{}\n".write(
+            to: root.appendingPathComponent("timer/set-and-start.jsonl"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    /// `--app timer --record Fixtures/timer/set-and-start.jsonl` once overwrote the committed
+    /// fixture at ^C: an existing file is refused when the demo starts, unless `--force`.
+    @Test func recordingToAnExistingFileIsRefusedWithoutForce() throws {
+        let root = try Self.fixturesLike()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let existing = root.appendingPathComponent("timer/set-and-start.jsonl").path
+        #expect {
+            try options(["--app", "timer", "--record", existing])
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "mvi-demo: --record \(existing): the file exists; record to a new name, or add --force to replace it")
+        }
+        let forced = try options(["--app", "timer", "--record", existing, "--force"])
+        #expect(forced.record?.path == existing && forced.force)
+        #expect(
+            try options(["--app", "timer", "--record", root.appendingPathComponent("timer/new.jsonl").path]).force
+                == false)
+        #expect(
+            try "{}\n" == String(contentsOfFile: existing, encoding: .utf8), "nothing written by reading the options")
+        #expect {
+            try options(["--force"])
+        } throws: { error in
+            "\(error)".hasPrefix("mvi-demo: --force: only with --record")
+        }
+    }
+
+    /// `--app kittens --record Fixtures/timer/kit.jsonl` once wrote `"id": "kittens/kit"` into
+    /// timer/: a file in another feature's folder is refused when the demo starts.
+    @Test func recordingIntoAnotherFeaturesFolderIsRefused() throws {
+        let root = try Self.fixturesLike()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let wrong = root.appendingPathComponent("timer/kit.jsonl").path
+        #expect {
+            try options(["--app", "kittens", "--record", wrong, "--force"])
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "mvi-demo: --record \(wrong): the folder timer/ holds timer scenarios, and the kittens tab's session is the scenario kittens/kit; record it into a kittens/ folder"
+            )
+        }
+        #expect(try options(["--record", root.appendingPathComponent("kittens/kit.jsonl").path]).app == .kittens)
+        #expect(
+            try options(["--app", "timer", "--record", root.appendingPathComponent("timer/kit.jsonl").path]).app
+                == .timer)
+    }
+
     @Test(arguments: [
         (
             ["--record", "s.jsonl", "--app", "news"],

@@ -28,6 +28,10 @@ extension ConformanceCommand {
                 "a list of scenario files (.jsonl) a port knowingly fails: a failure that shrinks to one is stepped over, and the feature goes on"
             ),
             .flag(
+                "check",
+                "judge the scenario files given (written findings, <out>/<feature>/fuzz-<seed>.jsonl) again, as fuzz judged them, instead of generating"
+            ),
+            .flag(
                 "keep-going",
                 "after a failure, go on with the feature's next scenarios instead of stopping it; a failure shrunk to a scenario found before is named, not written again"
             ),
@@ -67,6 +71,9 @@ struct FuzzOptions: ConformanceSubcommand {
     var print: Bool
     var known: KnownDivergences
     var keepGoing: Bool
+    /// `--check`: the arguments are scenario files to judge again.
+    var check: Bool
+    var files: [String]
 
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
         self.command = command
@@ -96,7 +103,10 @@ struct FuzzOptions: ConformanceSubcommand {
         } else {
             seed = UInt64.random(in: 0...UInt64(UInt32.max))
         }
-        features = parsed.arguments.isEmpty ? registry.names : parsed.arguments
+        check = parsed.flag("check")
+        files = check ? parsed.arguments : []
+        if check, files.isEmpty { throw fail("--check needs the scenario files to judge") }
+        features = parsed.arguments.isEmpty || check ? registry.names : parsed.arguments
         if let unknown = features.first(where: { registry[$0] == nil }) {
             throw fail("unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))")
         }
@@ -114,7 +124,11 @@ struct FuzzOptions: ConformanceSubcommand {
         keepGoing = parsed.flag("keep-going")
     }
 
-    func run(io: ConformanceCommand.IO) -> Int32 { FuzzRun(command: command, options: self, io: io).run() }
+    func run(io: ConformanceCommand.IO) -> Int32 {
+        check
+            ? FuzzRun(command: command, options: self, io: io).checkFiles()
+            : FuzzRun(command: command, options: self, io: io).run()
+    }
 }
 
 /// One `fuzz` run: the corpus read, the loop over features and seeds, each finding written.
@@ -158,6 +172,43 @@ struct FuzzRun {
                 + "\(tally.findings) failing" + (tally.stepped > 0 ? ", \(tally.stepped) known stepped over" : "")
                 + "; seed \(options.seed)\n")
         return tally.findings > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// `--check`: each written finding judged again, as `fuzz` judged it when it wrote it: `FAIL`
+    /// with its failure while the bug is there (status 1), `holds` once it is fixed.
+    func checkFiles() -> Int32 {
+        let port = options.adapter.map { AdapterImplementation(command: $0) }
+        defer { port?.stop() }
+        // Judging needs no hints: the corpus is not read.
+        let fuzzer = Fuzzer(features: command.features, corpus: [], port: port, maxSteps: options.maxSteps)
+        var failing = 0
+        for path in options.files {
+            do {
+                let text = try ScenarioText.read(URL(fileURLWithPath: path), path: path)
+                var lines: [JSONObject] = []
+                for line in text.split(separator: "\n") {
+                    guard case .object(let object) = try JSONValue.parse(String(line)) else {
+                        throw CatalogError.other("\(path): a line that is not a JSON object")
+                    }
+                    lines.append(object)
+                }
+                guard let header = lines.first else { throw CatalogError.other("\(path): empty") }
+                switch fuzzer.judge(header: header, events: Array(lines.dropFirst())) {
+                case .holds: io.out("holds  \(path)\n")
+                case .failed(let failure):
+                    failing += 1
+                    io.out("FAIL  \(path): \(failure)\n")
+                case .invalid:
+                    // What the reader or the reference refuses: the run's own message names it.
+                    _ = try Scenario.parse(text, file: path, features: command.features)
+                    throw CatalogError.other("\(path): not a scenario the reference can replay against a port")
+                }
+            } catch {
+                io.err("\(command.name): \(error)\n")
+                return ExitStatus.usage
+            }
+        }
+        return failing > 0 ? ExitStatus.failure : ExitStatus.success
     }
 
     /// What a run has done so far.
@@ -225,11 +276,15 @@ struct FuzzRun {
             }
             tally.findings += 1
             if io.isTerminal { io.out("\r\u{1B}[K") }
-            io.out("FAIL  \(feature), seed \(runSeed): \(finding.failure)\n")
+            io.out("FAIL  \(feature), seed \(runSeed): \(finding.found)\n")
             let again = command.again(
                 feature, seed: runSeed, catalog: catalog, maxSteps: options.maxStepsGiven ? options.maxSteps : nil,
                 adapter: options.adapter)
             io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(again)\n")
+            if finding.failure != finding.found {
+                // The written scenario's own failure: its step and request numbers are the fixture's.
+                io.out("    as written: \(finding.failure)\n")
+            }
             let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(
                 separator: "\n")
             if let first = tally.shrunkBefore[shrunkKey] {

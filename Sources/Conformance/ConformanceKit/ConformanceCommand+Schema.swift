@@ -63,8 +63,8 @@ struct SchemaOptions: ConformanceSubcommand {
                 guard let module = command.features[feature] else { continue }
                 for kind in ScenarioFormat.LineKind.allCases {
                     let url = folder.appendingPathComponent(ScenarioFormat.schemaFileName(module, kind))
-                    let document = ScenarioFormat.schemaDocument(module, for: kind, writtenBy: "`\(name) schema`")
-                    try GoldenFile.writeAtomically(document.prettyText, to: url)
+                    try GoldenFile.writeAtomically(
+                        ScenarioFormat.schemaFileText(module, for: kind, command: name), to: url)
                     io.out("written: \(url.path)\n")
                 }
             }

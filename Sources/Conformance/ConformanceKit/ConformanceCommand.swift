@@ -68,7 +68,9 @@ public struct ConformanceCommand {
         let shown = examples.map { "'\($0)'" }
         let list = shown.count <= 1 ? shown.joined() : shown.dropLast().joined(separator: ", ") + " or " + shown.last!
         return """
-            A glob matches ids with * and ?\(list.isEmpty ? "" : ", e.g. \(list)").
+            A glob matches ids with * and ?\(list.isEmpty ? "" : ", e.g. \(list)"). A scenario may also be named
+            by the path of its file (Fixtures/<feature>/<name>.jsonl), and a feature's name selects all its scenarios.
+            Options may come before the subcommand, as in --fixtures DIR run.
             Colour is used only on a terminal and never when NO_COLOR is set.
             """
     }
@@ -166,15 +168,23 @@ public struct ConformanceCommand {
         do {
             let catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
             var entries = try catalog.entries()
+            var options = options
             if !options.patterns.isEmpty {
+                options.patterns = try options.patterns.map { pattern throws(CatalogError) in
+                    try Self.resolve(pattern, in: catalog, entries: entries)
+                }
                 let unmatched = options.patterns.filter { pattern in
                     !entries.contains { IDPattern.matches(pattern, $0.id) }
                 }
                 if !unmatched.isEmpty {
                     // `conformance help` reads as a request for usage, not for a scenario named help.
                     let usage = unmatched.contains("help") ? "; for usage run '\(name) --help'" : ""
+                    let ids = entries.map(\.id)
+                    let meant = unmatched.compactMap { Suggestion.closest(to: $0, among: ids) }
+                    let suggestion =
+                        meant.isEmpty ? "" : " (did you mean \(meant.map { "'\($0)'" }.joined(separator: ", "))?)"
                     io.err(
-                        "\(name): no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); "
+                        "\(name): no scenario in \(catalog.root.path) matches \(unmatched.map { "'\($0)'" }.joined(separator: ", "))\(suggestion); "
                             + "see '\(name) list\(catalog.fixturesOption)'\(usage)\n")
                     return ExitStatus.usage
                 }
@@ -199,6 +209,33 @@ public struct ConformanceCommand {
             io.err("\(name): \(error)\n")
             return ExitStatus.usage
         }
+    }
+
+    /// A scenario named as a person types it, as an id or glob: a path to its file
+    /// (`Fixtures/kittens/x.jsonl`, what the demo prints; its golden too) is its id, and a
+    /// feature's name is all of its scenarios (`kittens` is `kittens/*`). Anything else is kept
+    /// as it is. A path to a scenario file outside the fixtures folder in use is an error that
+    /// says which folder that is.
+    static func resolve(_ pattern: String, in catalog: FixtureCatalog, entries: [FixtureCatalog.Entry])
+        throws(CatalogError) -> String
+    {
+        if !pattern.contains("/"), !pattern.contains(where: { "*?".contains($0) }),
+            entries.contains(where: { $0.feature == pattern })
+        {
+            return pattern + "/*"
+        }
+        guard let suffix = [".jsonl", ".golden.txt"].first(where: { pattern.hasSuffix($0) }) else { return pattern }
+        let parts = pattern.dropLast(suffix.count).split(separator: "/")
+        guard parts.count >= 2 else { return pattern }
+        let id = parts.suffix(2).joined(separator: "/")
+        let given = URL(fileURLWithPath: pattern).standardizedFileURL.resolvingSymlinksInPath()
+        let ours = catalog.root.appendingPathComponent(id + suffix).standardizedFileURL.resolvingSymlinksInPath()
+        if FileManager.default.fileExists(atPath: given.path), given.path != ours.path {
+            throw CatalogError.other(
+                "\(pattern) is not a scenario of the fixtures folder in use, \(catalog.root.path); "
+                    + "name its folder with --fixtures, or the scenario by its id")
+        }
+        return id
     }
 
     // MARK: - Subcommands

@@ -175,8 +175,25 @@ public struct ConformanceRunner {
         defer { implementation.stop() }
         var results: [ScenarioResult] = []
         var info: ImplementationInfo?
+        var notStarted: String?
         for entry in entries {
-            let result = run(entry, on: implementation, info: &info)
+            var result: ScenarioResult
+            if let first = notStarted {
+                // A port that never started (a misspelt command) would fail the same way, with
+                // the same standard error, once per scenario: it is tried once.
+                result = ScenarioResult(
+                    id: entry.id, feature: entry.feature,
+                    outcome: .errored(
+                        "not run: \(implementation.role) did not start for \(first), the first scenario (its error says why)"
+                    ))
+                result.goldenPath = catalog.relativePath(entry.goldenURL)
+                result.file = catalog.displayPath(entry.scenarioURL)
+                result.expectedFailure = expectedFailures.reasons[entry.id]
+            } else {
+                var failedToStart = false
+                result = run(entry, on: implementation, info: &info, failedToStart: &failedToStart)
+                if failedToStart, info == nil { notStarted = entry.id }
+            }
             results.append(result)
             progress(result)
         }
@@ -186,11 +203,14 @@ public struct ConformanceRunner {
     /// Runs one entry. Never throws and never crashes on bad input.
     public func run(_ entry: FixtureCatalog.Entry, on implementation: some Implementation) -> ScenarioResult {
         var info: ImplementationInfo?
-        return run(entry, on: implementation, info: &info)
+        var failedToStart = false
+        return run(entry, on: implementation, info: &info, failedToStart: &failedToStart)
     }
 
+    /// `failedToStart`: set when the implementation could not be started (or shaken hands with).
     private func run(
-        _ entry: FixtureCatalog.Entry, on implementation: some Implementation, info: inout ImplementationInfo?
+        _ entry: FixtureCatalog.Entry, on implementation: some Implementation, info: inout ImplementationInfo?,
+        failedToStart: inout Bool
     ) -> ScenarioResult {
         let started = ContinuousClock.now
         let scenarioPath = catalog.displayPath(entry.scenarioURL)
@@ -222,7 +242,9 @@ public struct ConformanceRunner {
         var steps: [ReplayStep] = []
         var place = "the scenario's header"
         do throws(AdapterError) {
+            failedToStart = true
             let started = try implementation.start(deadline)
+            failedToStart = false
             info = started
             guard started.features.contains(scenario.feature) else {
                 return result(

@@ -12,6 +12,8 @@ public enum LineDiff {
     ///
     /// Each line carries its number in the golden file (blank for added lines), so a reader can
     /// jump to it: `  12 |   render ...`, `- 13 |     isLoading: true`, `+    |     isLoading: false`.
+    /// A hunk's header names the step its first change belongs to, in a transcript
+    /// (`@@ -10,7 +10,7 @@ > 3 start`).
     /// What `String ==` would hide is shown, as `git diff` does: a carriage return as `\r`, a
     /// trailing space or tab as `<SP>` or `<TAB>`, a byte-order mark as `<BOM>`, a missing final
     /// newline as `\ No newline at end of file`, and lines that differ only in Unicode
@@ -51,7 +53,8 @@ public enum LineDiff {
             let newCount = slice.filter { Self.actualIndex($0) != nil }.count
             let removedTexts = Set(slice.compactMap { if case .removed(let g) = $0 { old[g].text } else { nil } })
             let addedTexts = Set(slice.compactMap { if case .added(let a) = $0 { new[a].text } else { nil } })
-            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
+            let step = changeIndices.first { group.contains($0) }.flatMap { stepLine(before: $0, edits, old, new) }
+            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\(step.map { " " + $0 } ?? "")\n"
             for edit in slice {
                 switch edit {
                 case .same(let g, _): out += "  \(pad(g + 1, width)) | " + old[g].shown(spellingScalars: false)
@@ -65,6 +68,23 @@ public enum LineDiff {
             }
         }
         return out
+    }
+
+    /// The transcript's step line (`> 3 start`) that the change at `index` belongs to: the
+    /// nearest line starting with `> ` at or before it, as `git diff` names a hunk's function.
+    /// Nil for a text that has none (a render or schema golden) before the change.
+    private static func stepLine(before index: Int, _ edits: [Edit], _ old: [Line], _ new: [Line]) -> String? {
+        for edit in edits[...index].reversed() {
+            let line =
+                switch edit {
+                case .same(let g, _), .removed(let g): old[g]
+                case .added(let a): new[a]
+                }
+            if line.bytes.starts(with: [0x3E, 0x20]) {
+                return String(line.shown(spellingScalars: false).prefix { $0 != "\n" })
+            }
+        }
+        return nil
     }
 
     /// The 1-based golden line at which `golden` and `actual` first differ, or nil when their bytes are equal.

@@ -98,9 +98,20 @@ final class ReplaySession {
                 try checkDeadline()
             }
             scheduler.advance(to: target)
-        case .respond(let request, _):
-            guard let answer = event.answer else {
+        case .respond(let request, let fields):
+            guard var answer = event.answer else {
                 throw fail(FieldError(field: "event", "the answer was not decoded"))
+            }
+            // A data source with several calls: the answer must be a form this request's kind takes.
+            if let description = requests.description(of: request), let kind = module.requestKind(for: description) {
+                do throws(FieldError) {
+                    answer = try kind.answers.decode(fields)
+                } catch {
+                    throw fail(
+                        FieldError(
+                            field: error.field ?? "request",
+                            "request #\(request) is \(description), which takes another answer: \(error.message)"))
+                }
             }
             do throws(FieldError) {
                 try requests.respond(request, with: answer, line: event.line)()

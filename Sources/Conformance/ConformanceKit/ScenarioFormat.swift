@@ -258,12 +258,11 @@ public enum ScenarioFormat {
     }
 
     /// The feature's schema file for one kind of line: `Fixtures/schema/<feature>.<kind>.schema.json`.
-    /// - Parameter writtenBy: what writes the file, for its description (the reference's: this
-    ///   package's tests; an app's: its `conformance`-style command's `schema` subcommand).
-    public static func schemaDocument(
-        _ module: FeatureModule, for kind: LineKind,
-        writtenBy: String = "the conformance tests (CONFORMANCE_RECORD=failed swift test --filter SchemaFileTests)"
-    ) -> JSONValue {
+    /// - Parameter command: the command whose `schema` subcommand writes the file, named in its
+    ///   description (`conformance` for this package's features; an app's own command for its own).
+    public static func schemaDocument(_ module: FeatureModule, for kind: LineKind, command: String = "conformance")
+        -> JSONValue
+    {
         var document: JSONObject = [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string("https://mvi-conformance.invalid/Fixtures/schema/\(schemaFileName(module, kind))"),
@@ -271,13 +270,22 @@ public enum ScenarioFormat {
                 kind == .header
                     ? "Line 1 of a \(module.name) scenario" : "A line after the first of a \(module.name) scenario"),
             "description": .string(
-                "Written from the feature's codecs by \(writtenBy); do not edit. See docs/fixtures.md, \"Schemas\"."),
+                "Written from the feature's codecs by `\(command) schema`; do not edit. See docs/fixtures.md, \"Schemas\"."
+            ),
         ]
         guard case .object(let schema) = kind == .header ? headerSchema(module) : eventSchema(module) else {
             return .object(document)
         }
         for member in schema { document[member.key] = member.value }
         return .object(document)
+    }
+
+    /// The one writer of schema files: the bytes of `<feature>.<kind>.schema.json`, as
+    /// `<command> schema` writes them and as the tests compare the committed files with.
+    public static func schemaFileText(_ module: FeatureModule, for kind: LineKind, command: String = "conformance")
+        -> String
+    {
+        schemaDocument(module, for: kind, command: command).prettyText
     }
 
     /// `<feature>.<kind>.schema.json`.

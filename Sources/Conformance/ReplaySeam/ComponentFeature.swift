@@ -15,6 +15,7 @@ extension FeatureModule {
     /// - Parameters:
     ///   - viewEvents: the view events as scenarios name them.
     ///   - responses: every answer the feature's replay data source takes (`ObjectCodec.erased`).
+    ///   - requests: which of them each kind of request takes, for a data source with several calls.
     ///   - renderLabel: the canonical render of the store's labels; nil records none.
     ///   - renderSaved: the canonical render of the saved state; nil means the feature has no
     ///     saved state and `restore` is refused.
@@ -25,14 +26,14 @@ extension FeatureModule {
         Component: StoreComponent<S, Model, Event>
     >(
         name: String, componentName: String, config: ObjectCodec<Config>, viewEvents: [ViewEventCodec<Event>],
-        responses: ObjectCodec<any ReplayAnswer>? = nil,
+        responses: ObjectCodec<any ReplayAnswer>? = nil, requests: [RequestKind] = [],
         renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
         renderSaved: (@Sendable (S.State) -> CanonicalValue)? = nil,
         make: @escaping @Sendable (FeatureEnvironment, Config, _ restoring: S.State?) -> Component
     ) -> FeatureModule {
         FeatureModule(
             name: name, componentName: componentName, config: config, screens: [ScreenDescription(events: viewEvents)],
-            responses: responses, hasSavedState: renderSaved != nil
+            responses: responses, requests: requests, hasSavedState: renderSaved != nil
         ) { environment, config in
             ComponentSession<S, Model, Event>(
                 feature: name, environment: environment, renderLabel: renderLabel, renderSaved: renderSaved,

@@ -18,15 +18,21 @@ public struct FeatureModule: Sendable {
     /// Every answer a `respond` event may give the feature's data sources; nil when it makes no
     /// requests. A scenario's answers are decoded with it once, when the scenario is read.
     public let responses: ObjectCodec<any ReplayAnswer>?
+    /// Which answers each kind of request takes, for a data source with several calls
+    /// (`RequestKind`); empty: every request takes any answer of `responses`.
+    public let requests: [RequestKind]
     /// Whether the feature saves state, so that `restore` events are allowed.
     public let hasSavedState: Bool
     private let configure: @Sendable (JSONObject) throws -> @Sendable (FeatureEnvironment) -> any FeatureSession
 
     /// - Parameters:
+    ///   - requests: which answers each kind of request takes, when the data sources have several
+    ///     calls whose answers differ (each kind's forms are some of `responses`' forms).
     ///   - makeSession: starts one replay's session with the decoded config.
     public init<Config: Sendable>(
         name: String, componentName: String, config: ObjectCodec<Config>, screens: [ScreenDescription],
-        customEvents: [CustomEventCodec] = [], responses: ObjectCodec<any ReplayAnswer>? = nil, hasSavedState: Bool,
+        customEvents: [CustomEventCodec] = [], responses: ObjectCodec<any ReplayAnswer>? = nil,
+        requests: [RequestKind] = [], hasSavedState: Bool,
         makeSession: @escaping @Sendable (FeatureEnvironment, Config) -> any FeatureSession
     ) {
         self.name = name
@@ -35,6 +41,7 @@ public struct FeatureModule: Sendable {
         self.screens = screens
         self.customEvents = customEvents
         self.responses = responses
+        self.requests = requests
         self.hasSavedState = hasSavedState
         self.configure = { object in
             let decoded = try config.decode(object)

@@ -17,6 +17,8 @@ public final class RequestLog: Sendable {
 
     private struct Entry {
         var status = Status.pending
+        /// How the transcript names the request (`load(limit: 50, page: 0)`).
+        let description: String
         /// Hands an answer to the feature, or says which type of answer the request takes.
         let deliver: @Sendable (any ReplayAnswer) -> (() -> Void)?
     }
@@ -38,7 +40,7 @@ public final class RequestLog: Sendable {
     {
         let id = self.entries.withLock { entries -> Int in
             entries.append(
-                Entry { answer in
+                Entry(description: description) { answer in
                     guard let answer = answer as? Answer else { return nil }
                     return { deliver(answer) }
                 })
@@ -53,6 +55,11 @@ public final class RequestLog: Sendable {
             }
             if wasPending { output.append(.cancel(id: id)) }
         }
+    }
+
+    /// How the transcript names request `id` (`load(limit: 50, page: 0)`); nil for a request never made.
+    public func description(of id: Int) -> String? {
+        entries.withLock { entries in entries.indices.contains(id - 1) ? entries[id - 1].description : nil }
     }
 
     /// Answers request `id` and returns the delivery, which hands the answer to the feature; the

@@ -31,42 +31,6 @@ import ReplaySeam
 ///
 /// Calls may come from any thread; they run on the scheduler's queue in the order they were made.
 public final class ScenarioRecorder: Sendable {
-    /// The scenario's header: its id (`<feature>/<name>`), one-line description and tags.
-    public struct Header: Sendable {
-        public var id: String
-        public var description: String
-        public var tags: [String]
-
-        public init(id: String, description: String, tags: [String] = []) {
-            self.id = id
-            self.description = description
-            self.tags = tags
-        }
-    }
-
-    /// The real service the feature's data sources talk to: an HTTP service's address, key and
-    /// session, or nothing at all (`Service()`) for a source that is not HTTP.
-    public struct Service: Sendable {
-        public var baseURL: URL?
-        /// Sent by the data sources; never written: the recording redacts it.
-        public var apiKey: String?
-        public var session: URLSession
-        /// Written in place of `baseURL`'s origin (scheme, host and port) wherever the answers
-        /// hold it, for a server whose port is of the moment (the demo's in-process mock server,
-        /// whose Kittens answers name images on it); nil writes the answers as they came, and so does a
-        /// service without a `baseURL`.
-        public var writtenOrigin: URL?
-
-        public init(
-            baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared, writtenOrigin: URL? = nil
-        ) {
-            self.baseURL = baseURL
-            self.apiKey = apiKey
-            self.session = session
-            self.writtenOrigin = writtenOrigin
-        }
-    }
-
     private enum Input: Sendable {
         case create
         case lifecycle(LifecycleEvent)
@@ -88,6 +52,8 @@ public final class ScenarioRecorder: Sendable {
         var created = false
         var problems: [String] = []
         var requests: [RequestStatus] = []
+        /// Each request's description, for the answers its kind takes.
+        var descriptions: [String] = []
         var reactions: [ReplayOutput] = []
         /// Set by `finish()`: reactions after it are not the recorded scenario's.
         var finished = false
@@ -350,8 +316,9 @@ public final class ScenarioRecorder: Sendable {
             state.withLock { $0.requests[id - 1] = .answered }
             switch fields {
             case .success(let fields):
+                let made = state.withLock { $0.descriptions[id - 1] }
                 do throws(FieldError) {
-                    _ = try module.responses?.decode(fields)
+                    _ = try (module.requestKind(for: made)?.answers ?? module.responses)?.decode(fields)
                     line(
                         JSONObject(
                             [("event", "respond"), ("request", .integer(id))]
@@ -411,6 +378,7 @@ public final class ScenarioRecorder: Sendable {
     fileprivate func opened(_ description: String) -> Int {
         let id = state.withLock { state -> Int in
             state.requests.append(.pending)
+            state.descriptions.append(description)
             return state.requests.count
         }
         output.append(.request(id: id, description: description))
@@ -443,16 +411,5 @@ private final class RecorderTap: RequestTap {
     func cancelled(_ id: Int) { recorder.withLock { $0.value }?.cancelled(id) }
     func answered(_ id: Int, fields: Result<JSONObject, FieldError>, deliver: @escaping @Sendable () -> Void) {
         recorder.withLock { $0.value }?.answered(id, fields: fields, deliver: deliver)
-    }
-}
-
-/// Why a recording is not a whole scenario: every problem met, in order, secrets redacted.
-public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let problems: [String]
-
-    public init(_ problems: [String]) { self.problems = problems }
-
-    public var description: String {
-        "the recording is not a whole scenario:\n" + problems.map { "  " + $0 }.joined(separator: "\n")
     }
 }

@@ -55,17 +55,29 @@ extension CommandSpec {
     public func parse(_ arguments: [String]) throws(UsageError) -> CommandLineRequest {
         var rest = arguments[...]
         let spec: SubcommandSpec
+        let names = subcommands.map(\.name)
         if let root {
             spec = root
         } else if let first = rest.first, let chosen = subcommands.first(where: { $0.name == first }) {
             spec = chosen
             rest = rest.dropFirst()
+        } else if let (chosen, at) = try subcommandAfterOptions(rest) {
+            // `conformance --fixtures DIR run 'kittens/*'`: the options go with the subcommand.
+            spec = chosen
+            rest = rest[..<at] + rest[(at + 1)...]
         } else if let first = rest.first, !first.hasPrefix("-"), defaultSubcommand == nil {
-            let names = subcommands.map(\.name)
             throw UsageError(
                 command: name,
                 "unknown subcommand \(first); expected one of \(names.joined(separator: ", "))\(Suggestion.didYouMean(first, among: names))"
             )
+        } else if let first = rest.first, !first.hasPrefix("-"), !first.contains(where: { "/*?.".contains($0) }),
+            let meant = Suggestion.closest(to: first, among: names)
+        {
+            // `conformance lsit`: a word close to a subcommand's name is its typo, not the default
+            // subcommand's argument (a scenario id has a slash).
+            throw UsageError(
+                command: name,
+                "unknown subcommand \(first); expected one of \(names.joined(separator: ", ")); did you mean \(meant)?")
         } else if let fallback = defaultSubcommand.flatMap({ name in subcommands.first { $0.name == name } }) {
             if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(help()) }
             spec = fallback
@@ -114,6 +126,30 @@ extension CommandSpec {
         }
         return .run(
             ParsedCommand(subcommand: spec.name, arguments: positional, passthrough: passthrough, options: options))
+    }
+
+    /// The subcommand named after options only (`--fixtures DIR run ...`), and its place: each
+    /// argument before it an option of that subcommand, or the value such an option takes.
+    /// An option that is not the subcommand's is an error naming the subcommand.
+    private func subcommandAfterOptions(_ arguments: ArraySlice<String>) throws(UsageError) -> (SubcommandSpec, Int)? {
+        guard arguments.first?.hasPrefix("--") == true,
+            let at = arguments.firstIndex(where: { argument in subcommands.contains { $0.name == argument } }),
+            let spec = subcommands.first(where: { $0.name == arguments[at] })
+        else { return nil }
+        var index = arguments.startIndex
+        while index < at {
+            let argument = arguments[index]
+            guard argument.hasPrefix("--"), argument != "--" else { return nil }
+            let optionName = String(argument.dropFirst(2).prefix { $0 != "=" })
+            guard let option = spec.options.first(where: { $0.name == optionName }) else {
+                throw UsageError(
+                    command: name, subcommand: spec.name,
+                    "unknown option --\(optionName) for \(spec.name)\(Suggestion.didYouMean(optionName, among: spec.options.map(\.name), prefix: "--"))"
+                )
+            }
+            index += option.valueName != nil && !argument.contains("=") ? 2 : 1
+        }
+        return index == at ? (spec, at) : nil
     }
 
     /// Parses `arguments` and runs `body` for a runnable command line. Help and the version are

@@ -1,12 +1,24 @@
 import CommandLineSupport
 import Foundation
+import KittensReplay
+import ReferenceFeatures
 import ReplaySeam
+import TimerReplay
 
 /// How the demo runs, from its command line and environment.
 public struct DemoOptions: Equatable, Sendable {
     /// The tab shown first.
     public enum App: String, CaseIterable, Sendable {
         case kittens, timer, news
+
+        /// The feature a recording of the tab is a scenario of: the first half of its id.
+        var featureName: String {
+            switch self {
+            case .kittens: KittensFeature.module.name
+            case .timer: TimerFeature.module.name
+            case .news: "news-app"
+            }
+        }
     }
 
     /// The service to talk to; nil: the mock server, started in-process on a free loopback port.
@@ -27,6 +39,8 @@ public struct DemoOptions: Equatable, Sendable {
     /// Where the session of the tab shown is written as a scenario (`--record`): a `.jsonl` file
     /// whose name is the scenario's name (`Fixtures/kittens/slow-refresh.jsonl` is `kittens/slow-refresh`).
     public var record: URL?
+    /// `--force`: `record` may replace a file that exists.
+    public var force: Bool
 
     public static let spec = CommandSpec(
         name: "mvi-demo",
@@ -53,6 +67,7 @@ public struct DemoOptions: Equatable, Sendable {
             .value(
                 "record", "FILE",
                 "write the session of the Kittens or Timer tab as a scenario, FILE named <name>.jsonl (real time only)"),
+            .flag("force", "with --record: replace FILE if it exists (without it, an existing file is refused)"),
         ],
         discussion: """
             Needs a terminal of at least 80x24; when standard output is not a terminal it says so and exits with status 2.
@@ -96,8 +111,24 @@ public struct DemoOptions: Equatable, Sendable {
             else {
                 throw fail("--record \(file): the folder \(url.deletingLastPathComponent().path) does not exist")
             }
+            // Refused before the session starts, not after it: a committed fixture was once
+            // overwritten without a word, and a Kittens session written into timer/.
+            if let folder = FeatureRegistry.reference[url.deletingLastPathComponent().lastPathComponent]?.name,
+                folder != app.featureName
+            {
+                throw fail(
+                    "--record \(file): the folder \(folder)/ holds \(folder) scenarios, and the \(app.rawValue) tab's "
+                        + "session is the scenario \(app.featureName)/\(scenario); record it into a \(app.featureName)/ folder"
+                )
+            }
+            if FileManager.default.fileExists(atPath: url.path), !parsed.flag("force") {
+                throw fail(
+                    "--record \(file): the file exists; record to a new name, or add --force to replace it")
+            }
             record = url
         }
+        force = parsed.flag("force")
+        if force, record == nil { throw fail("--force: only with --record, whose file it lets replace") }
         if let text = parsed.value("endpoint") {
             guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
                 url.host != nil

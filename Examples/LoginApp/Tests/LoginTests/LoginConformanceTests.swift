@@ -40,7 +40,7 @@ import Testing
         let module = LoginFeature.module
         let url = LoginConformanceTests.catalog.root.appendingPathComponent("schema/" + ScenarioFormat.schemaFileName(module, kind))
         let committed = try String(contentsOf: url, encoding: .utf8)
-        let written = ScenarioFormat.schemaDocument(module, for: kind, writtenBy: "`login-conformance schema`").prettyText
+        let written = ScenarioFormat.schemaFileText(module, for: kind, command: "login-conformance")
         #expect(committed == written, "\(url.lastPathComponent) is out of date: run 'swift run login-conformance schema'")
     }
 }

@@ -14,6 +14,9 @@ struct FeatureDescription {
     let views: [JSONValue]
     let customs: [JSONValue]
     let responds: [JSONValue]
+    /// For a feature whose requests differ in the answers they take (`FeatureModule.requests`):
+    /// the `respond` line schemas of each kind of request, by its name.
+    let respondsByKind: [String: [JSONValue]]
     /// The headers' configs seen in the corpus (at least one, `{}`).
     let configs: [JSONObject]
     /// Values the corpus gave each field name, each at most `maximumHintBytes` as compact JSON.
@@ -50,6 +53,15 @@ struct FeatureDescription {
         self.views = views
         self.customs = customs
         self.responds = responds
+        var byKind: [String: [JSONValue]] = [:]
+        for kind in module.requests {
+            byKind[kind.name] = kind.answers.shapes.map {
+                $0.schema(
+                    envelope: [("event", ["const": "respond"]), ("request", ["type": "integer", "minimum": 1])],
+                    envelopeRequired: ["event", "request"])
+            }
+        }
+        respondsByKind = byKind
         let mine = corpus.filter { $0.feature == module.name }
         var configs: [JSONObject] = []
         for scenario in mine where !configs.contains(scenario.config) { configs.append(scenario.config) }

@@ -39,13 +39,23 @@ public struct Fuzzer {
         public let message: String
 
         public var description: String { "\(kind.rawValue) at step \(step): \(message)" }
+
+        /// The message without its numbers (lines, steps, requests): an `errored` candidate of the
+        /// shrinker must err for the same reason, not for another such as an answer to a request
+        /// it no longer makes, or a wall-clock limit.
+        var signature: String {
+            message.replacing(/[0-9]+/, with: "#")
+        }
     }
 
     /// A failing scenario, as generated and as shrunk.
     public struct Finding: Sendable {
         public let feature: String
         public let seed: UInt64
+        /// How the shrunk scenario, as written, fails: the same kind as `found`.
         public let failure: Failure
+        /// How the generated scenario failed, before shrinking.
+        public let found: Failure
         public let header: JSONObject
         public let original: [JSONObject]
         public let shrunk: [JSONObject]
@@ -86,13 +96,17 @@ public struct Fuzzer {
         steps += events.count
         guard !events.isEmpty, case .failed(let failure) = judge(header: header, events: events) else { return nil }
         let shrunk = Shrinker(deadline: Date().addingTimeInterval(seconds)) { candidate in
-            if case .failed(let other) = judge(header: header, events: candidate), other.kind == failure.kind {
+            if case .failed(let other) = judge(header: header, events: candidate), other.kind == failure.kind,
+                failure.kind != .errored || other.signature == failure.signature
+            {
                 return true
             }
             return false
         }.shrink(events)
         let final = if case .failed(let last) = judge(header: header, events: shrunk) { last } else { failure }
-        return Finding(feature: feature, seed: seed, failure: final, header: header, original: events, shrunk: shrunk)
+        return Finding(
+            feature: feature, seed: seed, failure: final, found: failure, header: header, original: events,
+            shrunk: shrunk)
     }
 
     /// How a scenario fares: it holds, it fails, or it is not a valid scenario (for a shrink's candidate).
@@ -103,18 +117,15 @@ public struct Fuzzer {
     }
 
     /// Runs `events` on a fresh reference (twice, for determinism) and, with a port, on the port in
-    /// lockstep, checking every invariant.
+    /// lockstep, checking every invariant. The scenario is judged as it is written (its lines'
+    /// text read back, as `run` reads the fixture), so that a shrunk finding fails as written.
     func judge(header: JSONObject, events: [JSONObject]) -> Verdict {
-        guard var reader = try? ScenarioReader(header: header, file: "(generated)", features: features) else {
+        let text = ([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined()
+        guard let scenario = try? Scenario.parse(text, file: "(generated)", features: features) else {
             return .invalid
         }
-        var parsed: [ScenarioEvent] = []
-        for line in events {
-            guard let event = try? reader.event(line) else { return .invalid }
-            parsed.append(event)
-        }
+        let parsed = scenario.events
         guard parsed.first?.kind == .create else { return .invalid }
-        let scenario = reader.scenario(events: parsed)
         let first = run(scenario, on: ReferenceImplementation(features: features))
         switch first {
         case .failure(let failure):
@@ -124,6 +135,8 @@ public struct Fuzzer {
             var bytes = 0
             var opened = Set<Int>()
             var closed = Set<Int>()
+            /// The request each request was made in answer to (none: made by another event).
+            var madeInAnswerTo: [Int: Int] = [:]
             for (index, step) in steps.enumerated() {
                 bytes += step.reduce(0) { $0 + $1.utf8.count + 1 }
                 if bytes > Self.maximumTranscriptBytes {
@@ -133,7 +146,10 @@ public struct Fuzzer {
                             message: "the transcript passed \(Self.maximumTranscriptBytes) bytes"))
                 }
                 for line in step {
-                    if let id = Self.number(after: "  request #", in: line) { opened.insert(id) }
+                    if let id = Self.number(after: "  request #", in: line) {
+                        opened.insert(id)
+                        if case .respond(let answered, _) = parsed[index].kind { madeInAnswerTo[id] = answered }
+                    }
                     if let id = Self.number(after: "  cancel #", in: line) { closed.insert(id) }
                 }
                 if case .respond(let id, _) = parsed[index].kind { closed.insert(id) }
@@ -148,14 +164,8 @@ public struct Fuzzer {
                             kind: .nondeterministic, step: index + 1,
                             message: "the same scenario replayed twice gives other outputs"))
                 }
-                let left = opened.subtracting(closed).sorted()
-                if !left.isEmpty {
-                    return .failed(
-                        Failure(
-                            kind: .pending, step: steps.count,
-                            message:
-                                "requests \(left.map { "#\($0)" }.joined(separator: ", ")) are neither answered nor cancelled after \(ScenarioGenerator.finalRounds) rounds of answers"
-                        ))
+                if let failure = Self.pending(left: opened.subtracting(closed), madeInAnswerTo, steps: steps.count) {
+                    return .failed(failure)
                 }
                 return .holds
             }
@@ -211,6 +221,27 @@ public struct Fuzzer {
         } catch {
             return .failure(Failure(kind: .errored, step: 0, message: error.description))
         }
+    }
+
+    /// `pending`: a request left neither answered nor cancelled at the end of the scenario, made
+    /// in answer to a request that was itself made in answer to another, `finalRounds` answers in
+    /// a row: the feature makes a new request for every answer (an endless retry), so no number of
+    /// answers settles it. A request merely left unanswered by the scenario is no failure: it is
+    /// judged from what the scenario holds, so that a shrunk scenario fails only as the original did.
+    static func pending(left: Set<Int>, _ madeInAnswerTo: [Int: Int], steps: Int) -> Failure? {
+        for id in left.sorted() {
+            var chain = [id]
+            while let previous = madeInAnswerTo[chain[0]] { chain.insert(previous, at: 0) }
+            guard chain.count > ScenarioGenerator.finalRounds else { continue }
+            let answered = chain.dropLast().suffix(ScenarioGenerator.finalRounds).map { "#\($0)" }
+            return Failure(
+                kind: .pending, step: steps,
+                message:
+                    "request #\(id) is neither answered nor cancelled, and every answer before it made another request: "
+                    + "\(answered.joined(separator: ", ")) were answered in turn, \(ScenarioGenerator.finalRounds) rounds of answers"
+            )
+        }
+        return nil
     }
 
     private static func number(after prefix: String, in line: String) -> Int? {

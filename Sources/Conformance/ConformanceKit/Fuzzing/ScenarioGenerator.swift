@@ -37,6 +37,8 @@ struct ScenarioGenerator {
         guard case .ready = reference.begin(reader.scenario(events: []), Deadline(seconds: 60)) else { return [] }
         var lifecycle = LifecycleRegistry(component: description.module.componentName)
         var pending: [Int] = []
+        /// Each request's description, for the answers its kind takes.
+        var made: [Int: String] = [:]
         var lines: [JSONObject] = []
         /// Applies `line` if the reader takes it; false when it does not (the line is dropped).
         func apply(_ line: JSONObject) -> Bool {
@@ -46,7 +48,10 @@ struct ScenarioGenerator {
             lines.append(line)
             guard case .outputs(let outputs, _) = reference.step(event, Deadline(seconds: 60)) else { return true }
             for output in outputs {
-                if case .request(let id, _) = output { pending.append(id) }
+                if case .request(let id, let description) = output {
+                    pending.append(id)
+                    made[id] = description
+                }
             }
             switch event.kind {
             case .lifecycle(let call): try? lifecycle.handle(call)
@@ -59,13 +64,13 @@ struct ScenarioGenerator {
         _ = apply(["event": "create"])
         while lines.count < maxSteps, lifecycle.state != .destroyed || !pending.isEmpty {
             var tries = 0
-            while tries < 8, !apply(next(lifecycle: lifecycle.state, pending: pending)) { tries += 1 }
+            while tries < 8, !apply(next(lifecycle: lifecycle.state, pending: pending, made: made)) { tries += 1 }
             if tries == 8 { break }
         }
         for _ in 0..<Self.finalRounds where !pending.isEmpty {
             for id in pending {
                 var tries = 0
-                while tries < 8, !apply(answer(id)) { tries += 1 }
+                while tries < 8, !apply(answer(id, made[id])) { tries += 1 }
             }
         }
         reference.stop()
@@ -73,7 +78,7 @@ struct ScenarioGenerator {
     }
 
     /// The next line: a lifecycle call, a view event, an own event, an answer or an advance.
-    private func next(lifecycle state: LifecycleState, pending: [Int]) -> JSONObject {
+    private func next(lifecycle state: LifecycleState, pending: [Int], made: [Int: String]) -> JSONObject {
         var choices: [(weight: Int, make: () -> JSONObject)] = []
         let allowed: [LifecycleEvent] =
             switch state {
@@ -100,7 +105,16 @@ struct ScenarioGenerator {
         if !description.customs.isEmpty {
             choices.append((8, { self.line(self.values.pick(self.description.customs)) }))
         }
-        if !pending.isEmpty { choices.append((30, { self.answer(self.values.pick(pending)) })) }
+        if !pending.isEmpty {
+            choices.append(
+                (
+                    30,
+                    {
+                        let id = self.values.pick(pending)
+                        return self.answer(id, made[id])
+                    }
+                ))
+        }
         choices.append(
             (
                 20,
@@ -119,10 +133,14 @@ struct ScenarioGenerator {
         return ["event": "advance", "ms": 0]
     }
 
-    /// An answer to request `id`, in one of the feature's response forms.
-    private func answer(_ id: Int) -> JSONObject {
-        guard !description.responds.isEmpty else { return ["event": "advance", "ms": 0] }
-        var line = self.line(values.pick(description.responds))
+    /// An answer to request `id`, in one of the forms its kind takes (any of the feature's
+    /// response forms when the feature declares no kinds, or none for this request).
+    private func answer(_ id: Int, _ made: String?) -> JSONObject {
+        let forms =
+            made.flatMap { description.module.requestKind(for: $0) }.flatMap { description.respondsByKind[$0.name] }
+            ?? description.responds
+        guard !forms.isEmpty else { return ["event": "advance", "ms": 0] }
+        var line = self.line(values.pick(forms))
         line["request"] = .integer(id)
         return line
     }
