@@ -151,7 +151,7 @@ final class TodosSession: FeatureSession, Sendable {
                 .record(
                     "TodosViewModel",
                     [
-                        "items": .int(count), "saves": .int(state.saves), "failed": .bool(state.failed),
+                        "items": .integer(count), "saves": .integer(state.saves), "failed": .bool(state.failed),
                         "note": .string(state.note),
                     ])))
     }
