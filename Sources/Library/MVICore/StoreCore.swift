@@ -281,8 +281,9 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     }
 
     /// Drops the event observers of a disposed store once nothing is queued for them any more.
+    /// (While a round runs, the `disposed` event waits in the queue; after it, no event is made.)
     func dropEventObserversWhenDone() {
-        guard queue.isEmpty && loop.isIdle else { return }
+        guard queue.isEmpty else { return }
         _ = eventObservers.removeAll()
         loop.observed = false
     }
@@ -332,8 +333,6 @@ final class Loop {
         if kind == .tell { telling = false } else { executing = false }
         return (waiting > 0 || !isLive) && !telling
     }
-
-    var isIdle: Bool { !telling && !executing }
 }
 
 /// Swaps two values by moving them, so that nothing is released while both are accessed: no code
