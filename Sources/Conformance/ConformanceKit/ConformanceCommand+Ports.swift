@@ -32,7 +32,8 @@ extension ConformanceCommand {
                     "also write the report a person opens: a static folder that works offline (docs/reports.md)"),
                 .value(
                     "fixtures", "DIR",
-                    "with --html: the fixtures folder the descriptions, tags and goldens are read from (default: as for run)"),
+                    "with --html: the fixtures folder the descriptions, tags and goldens are read from (default: as for run)"
+                ),
                 .value(
                     "docs", "DIR",
                     "with --html: the docs folder the numbered rules are read from (default: docs beside the fixtures folder)"
@@ -98,8 +99,10 @@ struct ReportOptions: ConformanceSubcommand {
             throw UsageError(command: "conformance", subcommand: "report", "--\(name) needs a value; it was empty")
         }
         if html == nil,
-            let option = [("fixtures", fixtures), ("docs", docs), ("docs-url", docsURL), ("fuzz-findings", fuzzFindings)]
-                .first(where: { $0.1 != nil })?.0
+            let option = [
+                ("fixtures", fixtures), ("docs", docs), ("docs-url", docsURL), ("fuzz-findings", fuzzFindings),
+            ]
+            .first(where: { $0.1 != nil })?.0
         {
             throw UsageError(command: "conformance", subcommand: "report", "--\(option) is read only with --html DIR")
         }
@@ -178,11 +181,14 @@ extension ReportOptions {
             docs.map { URL(fileURLWithPath: $0).standardizedFileURL }
             ?? catalog?.root.deletingLastPathComponent().appendingPathComponent("docs")
         let shown = docs ?? docsFolder?.path ?? "docs"
-        if let docsFolder, docs != nil || FileManager.default.fileExists(atPath: docsFolder.appendingPathComponent("porting.md").path) {
+        if let docsFolder,
+            docs != nil || FileManager.default.fileExists(atPath: docsFolder.appendingPathComponent("porting.md").path)
+        {
             input.rules = try SpecCoverage.read(docs: docsFolder, shownAs: shown).map {
                 HTMLReport.RuleRow(rule: $0.rule, statement: $0.statement, scenarios: $0.scenarios)
             }
-            input.docsLink = docsURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+            input.docsLink =
+                docsURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
                 ?? HTMLReport.relativeLink(from: out, to: docsFolder)
         } else {
             input.rulesNote =

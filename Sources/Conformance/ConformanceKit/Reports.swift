@@ -187,7 +187,8 @@ public enum Reports {
         // about the members its version lacks.
         struct Versioned: Decodable { let version: Int? }
         guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data) else {
-            throw .notAReport(file: file, reason: "\(line(ofMember: "version", in: text))\"version\" is not a whole number")
+            throw .notAReport(
+                file: file, reason: "\(line(ofMember: "version", in: text))\"version\" is not a whole number")
         }
         guard let version = versioned.version else { throw .notAReport(file: file, reason: "it has no \"version\"") }
         guard version == jsonReportVersion else {
@@ -275,7 +276,9 @@ public enum Reports {
     static func place(ofColumn offset: Int, in text: String) -> String {
         let before = text.utf8.prefix(max(0, offset - 1))
         let line = before.filter { $0 == 0x0A }.count + 1
-        let column = before.count - (before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        let column =
+            before.count
+            - (before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
         return "line \(line), column \(column): "
     }
 

@@ -26,6 +26,12 @@ public enum SpecCoverage {
         public let page: String
         public let line: Int
         public let text: String
+
+        public init(page: String, line: Int, text: String) {
+            self.page = page
+            self.line = line
+            self.text = text
+        }
     }
 
     /// The pages whose rules are numbered: every feature page, and navigation.md, the News app's
@@ -107,11 +113,13 @@ public enum SpecCoverage {
         var statements: [Rule: Statement] = [:]
         let pageURLs: [URL]
         do { pageURLs = try pages(in: docs) } catch {
-            throw .unreadable(path: "\(shown)/features", reason: "the feature pages that state the rules are read from it")
+            throw .unreadable(
+                path: "\(shown)/features", reason: "the feature pages that state the rules are read from it")
         }
         for page in pageURLs {
             let name = page.deletingPathExtension().lastPathComponent
-            let relative = page.deletingLastPathComponent().lastPathComponent == "features"
+            let relative =
+                page.deletingLastPathComponent().lastPathComponent == "features"
                 ? "features/\(page.lastPathComponent)" : page.lastPathComponent
             guard let text = try? String(contentsOf: page, encoding: .utf8) else {
                 throw .unreadable(path: "\(shown)/\(relative)", reason: "it is not readable UTF-8 text")
@@ -131,7 +139,7 @@ public enum SpecCoverage {
         for mark in ["**", "`"] { text = text.replacingOccurrences(of: mark, with: "") }
         text = text.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             .joined(separator: " · ")
-        text = text.trimmingCharacters(in: .whitespaces)
+        text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         if text.hasPrefix("- ") { text.removeFirst(2) }
         return text
     }

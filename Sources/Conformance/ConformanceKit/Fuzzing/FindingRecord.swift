@@ -30,6 +30,25 @@ public struct FindingRecord: Codable, Equatable, Sendable {
     /// The port's command; absent for the reference's invariants.
     public var adapter: String?
 
+    public init(
+        format: Int, feature: String, seed: String, kind: String, step: Int, message: String, reference: [String]?,
+        port: [String]?, originalSteps: Int, shrunkSteps: Int, again: String, replay: String, adapter: String?
+    ) {
+        self.format = format
+        self.feature = feature
+        self.seed = seed
+        self.kind = kind
+        self.step = step
+        self.message = message
+        self.reference = reference
+        self.port = port
+        self.originalSteps = originalSteps
+        self.shrunkSteps = shrunkSteps
+        self.again = again
+        self.replay = replay
+        self.adapter = adapter
+    }
+
     /// The record's file name beside the fixture `fuzz-<seed>.jsonl`.
     public static func fileName(seed: String) -> String { "fuzz-\(seed).finding.json" }
 
@@ -45,7 +64,10 @@ public struct FindingRecord: Codable, Equatable, Sendable {
             let record = try JSONDecoder().decode(FindingRecord.self, from: data)
             guard record.format == 1 else {
                 throw CatalogError.notAFinding(
-                    file: file, reason: "\(Reports.line(ofMember: "format", in: text))\"format\" is \(record.format); this conformance reads format 1")
+                    file: file,
+                    reason:
+                        "\(Reports.line(ofMember: "format", in: text))\"format\" is \(record.format); this conformance reads format 1"
+                )
             }
             return record
         } catch let error as CatalogError {

@@ -53,11 +53,13 @@ enum ComparisonSection {
     }
 
     static func html(_ input: HTMLReport.Input, titles: [String]) -> String {
-        var html = "<section id=\"compared\" aria-labelledby=\"compared-h\">\n<h2 id=\"compared-h\">Runs compared</h2>\n"
+        var html =
+            "<section id=\"compared\" aria-labelledby=\"compared-h\">\n<h2 id=\"compared-h\">Runs compared</h2>\n"
         let pairs = pairs(input.reports)
         if pairs.isEmpty {
             html += "<p>No two runs of one implementation were given. Give an earlier run's JSON report before a "
-            html += "later one of the same implementation to see what broke, what was mended and what was not run.</p>\n"
+            html +=
+                "later one of the same implementation to see what broke, what was mended and what was not run.</p>\n"
         }
         for (number, pair) in pairs.enumerated() {
             let earlier = input.reports[pair.earlier]
@@ -76,15 +78,18 @@ enum ComparisonSection {
                 html += "<th scope=\"col\">\(HTML.text(new))</th></tr></thead>\n<tbody>\n"
                 for id in ids {
                     html += "<tr><th scope=\"row\"><code>\(HTML.text(id))</code></th>"
-                    html += cell(earlier, index: pair.earlier, id: id) + cell(later, index: pair.later, id: id) + "</tr>\n"
+                    html +=
+                        cell(earlier, index: pair.earlier, id: id) + cell(later, index: pair.later, id: id) + "</tr>\n"
                 }
                 return html + "</tbody>\n</table></div>\n"
             }
             html += table(changes.broke, caption: "What broke: it passed before, and does not now", kind: "broke")
-            html += table(changes.mended, caption: "What was mended: it did not pass before, and does now", kind: "mended")
+            html += table(
+                changes.mended, caption: "What was mended: it did not pass before, and does now", kind: "mended")
             html += table(changes.changed, caption: "Failing another way", kind: "changed")
             html += table(
-                changes.onlyEarlier + changes.onlyLater, caption: "Not run in both (a shard, a filtered run, a feature not declared)",
+                changes.onlyEarlier + changes.onlyLater,
+                caption: "Not run in both (a shard, a filtered run, a feature not declared)",
                 kind: "not-run")
             html += "</section>\n"
         }

@@ -10,11 +10,12 @@ struct ConformancePage: ReportPage {
         let titles = Reports.columnTitles(input.reports)
         var html = "<h1>Conformance report</h1>\n"
         html += "<p>\(input.reports.count) report\(input.reports.count == 1 ? "" : "s"): "
-        html += zip(input.reports, titles).map { report, title in
-            // A title names its file already when two reports share a name.
-            let file = report.source.flatMap { title.hasSuffix("(\($0))") ? nil : $0 }
-            return "<strong>\(HTML.text(title))</strong>" + (file.map { " (<code>\(HTML.text($0))</code>)" } ?? "")
-        }.joined(separator: ", ") + ".</p>\n"
+        html +=
+            zip(input.reports, titles).map { report, title in
+                // A title names its file already when two reports share a name.
+                let file = report.source.flatMap { title.hasSuffix("(\($0))") ? nil : $0 }
+                return "<strong>\(HTML.text(title))</strong>" + (file.map { " (<code>\(HTML.text($0))</code>)" } ?? "")
+            }.joined(separator: ", ") + ".</p>\n"
         html += """
             <nav class="toc" aria-label="Sections"><ul>\
             <li><a href="#summary">Summary</a></li><li><a href="#failures">Scenarios that did not pass</a></li>\
@@ -87,9 +88,11 @@ struct ConformancePage: ReportPage {
 
     /// The features side by side: passed of total, and the compliance, per report.
     func sideBySide(_ input: HTMLReport.Input, titles: [String]) -> String {
-        var html = "<div class=\"wrap\"><table class=\"side\">\n<caption>Side by side: passed of all scenarios</caption>\n"
+        var html =
+            "<div class=\"wrap\"><table class=\"side\">\n<caption>Side by side: passed of all scenarios</caption>\n"
         html += "<thead><tr><th scope=\"col\">feature</th>"
-        html += titles.map { "<th scope=\"col\" class=\"num\">\(HTML.text($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        html +=
+            titles.map { "<th scope=\"col\" class=\"num\">\(HTML.text($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         let features = Array(Set(input.reports.flatMap { $0.features.map(\.feature) })).sorted()
         for feature in features {
             html += "<tr><th scope=\"row\">\(HTML.text(feature))</th>"
@@ -98,7 +101,8 @@ struct ConformancePage: ReportPage {
                     html += "<td class=\"num\">–</td>"
                     continue
                 }
-                html += "<td class=\"num\">\(counts.passed)/\(counts.total) (\(counts.percent.map { "\($0)%" } ?? "–"))</td>"
+                html +=
+                    "<td class=\"num\">\(counts.passed)/\(counts.total) (\(counts.percent.map { "\($0)%" } ?? "–"))</td>"
             }
             html += "</tr>\n"
         }
@@ -123,7 +127,8 @@ struct ConformancePage: ReportPage {
     func failures(_ input: HTMLReport.Input, titles: [String]) -> String {
         var html = "<section id=\"failures\" aria-labelledby=\"failures-h\">\n"
         html += "<h2 id=\"failures-h\">Scenarios that did not pass</h2>\n"
-        html += "<p class=\"muted\">Each opens to its diff: the golden's lines, numbered, under the step that produced them.</p>\n"
+        html +=
+            "<p class=\"muted\">Each opens to its diff: the golden's lines, numbered, under the step that produced them.</p>\n"
         for (index, (report, title)) in zip(input.reports, titles).enumerated() {
             let shown = report.results.filter(Self.isShown)
             html += "<section id=\"failures-\(index)\" aria-labelledby=\"failures-\(index)-h\">\n"

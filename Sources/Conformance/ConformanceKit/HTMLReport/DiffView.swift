@@ -55,7 +55,8 @@ enum DiffView {
         guard let sign = line.first, sign == " " || sign == "-" || sign == "+", line.dropFirst().first == " ",
             let bar = line.range(of: " | ")
         else { return nil }
-        let number = line[line.index(line.startIndex, offsetBy: 2)..<bar.lowerBound].trimmingCharacters(in: .whitespaces)
+        let number = line[line.index(line.startIndex, offsetBy: 2)..<bar.lowerBound].trimmingCharacters(
+            in: .whitespaces)
         let kind: Row.Kind = sign == "-" ? .removed : sign == "+" ? .added : .same
         if kind == .added ? !number.isEmpty : Int(number) == nil { return nil }
         return Row(kind: kind, golden: Int(number), text: String(line[bar.upperBound...]))
@@ -108,7 +109,8 @@ enum DiffView {
         }
         html += "<div class=\"wrap\"><table class=\"diff\">\n<caption>Diff: the golden "
         html += "(<span class=\"sr\">removed lines</span><span aria-hidden=\"true\">-</span>) against "
-        html += "\(HTML.text(implementation))'s transcript (<span class=\"sr\">added lines</span><span aria-hidden=\"true\">+</span>)"
+        html +=
+            "\(HTML.text(implementation))'s transcript (<span class=\"sr\">added lines</span><span aria-hidden=\"true\">+</span>)"
         html += " of <code>\(HTML.text(id))</code></caption>\n"
         html += "<thead><tr><th scope=\"col\">golden line</th><th scope=\"col\"><span class=\"sr\">change</span>±</th>"
         html += "<th scope=\"col\">text</th></tr></thead>\n<tbody>\n"
@@ -121,7 +123,8 @@ enum DiffView {
                 let current = step(ofGolden: line), current != shownStep
             {
                 shownStep = current
-                let echoText = echo[current].map { " (golden line \($0.line)): <code>\(HTML.text($0.text))</code>" } ?? ""
+                let echoText =
+                    echo[current].map { " (golden line \($0.line)): <code>\(HTML.text($0.text))</code>" } ?? ""
                 html += "</tbody>\n<tbody>\n"
                 html += "<tr class=\"step\"><th colspan=\"3\" scope=\"rowgroup\">step \(current)\(echoText)</th></tr>\n"
             }
@@ -130,10 +133,13 @@ enum DiffView {
                 html += "<tr class=\"hunk\"><td colspan=\"3\">\(HTML.text(row.text))</td></tr>\n"
             case .same, .removed, .added:
                 let (cls, sign, word) =
-                    row.kind == .removed ? ("del", "-", "removed") : row.kind == .added ? ("add", "+", "added") : ("", " ", "")
-                html += "<tr\(cls.isEmpty ? "" : " class=\"\(cls)\"")><td class=\"n\">\(row.golden.map(String.init) ?? "")</td>"
+                    row.kind == .removed
+                    ? ("del", "-", "removed") : row.kind == .added ? ("add", "+", "added") : ("", " ", "")
+                html +=
+                    "<tr\(cls.isEmpty ? "" : " class=\"\(cls)\"")><td class=\"n\">\(row.golden.map(String.init) ?? "")</td>"
                 html += "<td class=\"s\">" + (word.isEmpty ? "" : "<span class=\"sr\">\(word)</span>")
-                html += "<span aria-hidden=\"true\">\(sign)</span></td><td class=\"t\">\(HTML.text(row.text))</td></tr>\n"
+                html +=
+                    "<span aria-hidden=\"true\">\(sign)</span></td><td class=\"t\">\(HTML.text(row.text))</td></tr>\n"
             }
         }
         html += "</tbody>\n</table></div>\n"

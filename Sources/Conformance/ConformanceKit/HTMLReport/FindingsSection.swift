@@ -30,8 +30,10 @@ enum FindingsSection {
             if let reference = record.reference, let port = record.port {
                 html += "<div class=\"wrap\"><table class=\"sides\">\n<caption>What step \(record.step) did</caption>\n"
                 html += "<thead><tr><th scope=\"col\">the reference</th><th scope=\"col\">the port</th></tr></thead>\n"
-                html += "<tbody><tr><td><pre>\(HTML.text(reference.isEmpty ? "(nothing)" : reference.joined(separator: "\n")))</pre></td>"
-                html += "<td><pre>\(HTML.text(port.isEmpty ? "(nothing)" : port.joined(separator: "\n")))</pre></td></tr></tbody>\n"
+                html +=
+                    "<tbody><tr><td><pre>\(HTML.text(reference.isEmpty ? "(nothing)" : reference.joined(separator: "\n")))</pre></td>"
+                html +=
+                    "<td><pre>\(HTML.text(port.isEmpty ? "(nothing)" : port.joined(separator: "\n")))</pre></td></tr></tbody>\n"
                 html += "</table></div>\n"
             }
             html += "<p>The shrunk scenario, its header first:</p>\n<ol class=\"steps\" start=\"0\">"

@@ -49,7 +49,8 @@ extension HTMLReport {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .unreadable(path: shown, reason: "there is no such folder (give the --out folder of conformance fuzz)")
+            throw .unreadable(
+                path: shown, reason: "there is no such folder (give the --out folder of conformance fuzz)")
         }
         var findings: [Finding] = []
         let features = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
@@ -90,7 +91,9 @@ extension HTMLReport {
         var common = 0
         while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
         let parts = Array(repeating: "..", count: from.count - common) + to[common...]
-        return parts.isEmpty ? "." : parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
-            .joined(separator: "/")
+        return parts.isEmpty
+            ? "."
+            : parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
+                .joined(separator: "/")
     }
 }

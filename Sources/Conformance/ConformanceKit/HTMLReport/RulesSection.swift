@@ -36,7 +36,8 @@ enum RulesSection {
         }
         let statuses = rules.map { row in byID.map { status(row, in: $0) } }
         let broken = zip(rules, statuses).filter { $0.1.contains { if case .fails = $0 { true } else { false } } }
-        html += "<p>\(rules.count) numbered rules, each stated once on a page of the docs and pinned by the "
+        html +=
+            "<p>\(rules.count) numbered rule\(rules.count == 1 ? "" : "s"), each stated once on a page of the docs and pinned by the "
         html += "scenarios that fail when an implementation breaks it. \(broken.count) "
         html += broken.count == 1 ? "is" : "are"
         html += " broken by some implementation here.</p>\n"
@@ -74,7 +75,8 @@ enum RulesSection {
             }
             html += "</tbody>\n</table></div>\n"
         }
-        html += "<details class=\"scenario\" id=\"all-rules\"><summary>All \(rules.count) rules, "
+        html += "<details class=\"scenario\" id=\"all-rules\"><summary>"
+        html += rules.count == 1 ? "The one rule, " : "All \(rules.count) rules, "
         html += "with the scenarios that pin each</summary>\n<div><div class=\"wrap\"><table class=\"rules\">\n"
         html += "<caption>Every numbered rule</caption>\n<thead><tr><th scope=\"col\">rule</th>"
         html += "<th scope=\"col\">statement</th><th scope=\"col\">pinned by</th>"
