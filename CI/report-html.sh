@@ -44,8 +44,17 @@ if [ "$status" != 1 ] || ! ls "$work"/fuzz-findings/kittens/*.finding.json >/dev
     echo "CI/report-html.sh: fuzzing the mutated port should find a divergence (status $status)" >&2
     exit 1
 fi
-"$bin/conformance" report "$work/reference.json" "$work/python.json" "$work/python-later.json" \
-    --html conformance-report-check --fuzz-findings "$work/fuzz-findings" >/dev/null || true
+# Run from the reports' folder, so that the page names them python.json and python-later.json.
+root="$PWD"
+# It shows a failing run, so its status is 1.
+status=0
+(cd "$work" && "$bin/conformance" report reference.json python.json python-later.json \
+    --html "$root/conformance-report-check" --fixtures "$root/Fixtures" --fuzz-findings fuzz-findings \
+    >/dev/null) || status=$?
+if [ "$status" != 1 ]; then
+    echo "CI/report-html.sh: the report of a failing run should end with status 1, it gave $status" >&2
+    exit 1
+fi
 python3 CI/report-browser.py conformance-report-check \
     "$work/reference.json" "$work/python.json" "$work/python-later.json" \
     --failing --screenshots conformance-report-screenshots

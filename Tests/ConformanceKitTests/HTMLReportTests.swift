@@ -234,8 +234,8 @@ private func result(
         let page = HTMLReport.files(Self.input(findings: [finding]))[0].text
         let entry = page.components(separatedBy: "id=\"fuzz-kittens-7\"")[1].components(separatedBy: "</details>")[0]
         #expect(entry.contains("<dd>step 2 ({&quot;event&quot;:&quot;start&quot;})</dd>"))
-        #expect(entry.contains("<td><pre>  render X</pre></td>\n") || entry.contains("<td><pre>  render X</pre></td>"))
-        #expect(entry.contains("<td><pre>(nothing)</pre></td>"))
+        #expect(entry.contains("<figcaption>the reference at step 2</figcaption><pre>  render X</pre>"))
+        #expect(entry.contains("<figcaption>the port at step 2</figcaption><pre>(nothing)</pre>"))
         #expect(entry.contains("40 generated, shrunk to 2"))
         #expect(
             entry.contains(

@@ -28,13 +28,13 @@ enum FindingsSection {
             html += "<dt>replay</dt><dd><code>\(HTML.text(record.replay))</code></dd>"
             html += "<dt>again</dt><dd><code>\(HTML.text(record.again))</code></dd></dl>\n"
             if let reference = record.reference, let port = record.port {
-                html += "<div class=\"wrap\"><table class=\"sides\">\n<caption>What step \(record.step) did</caption>\n"
-                html += "<thead><tr><th scope=\"col\">the reference</th><th scope=\"col\">the port</th></tr></thead>\n"
-                html +=
-                    "<tbody><tr><td><pre>\(HTML.text(reference.isEmpty ? "(nothing)" : reference.joined(separator: "\n")))</pre></td>"
-                html +=
-                    "<td><pre>\(HTML.text(port.isEmpty ? "(nothing)" : port.joined(separator: "\n")))</pre></td></tr></tbody>\n"
-                html += "</table></div>\n"
+                // Side by side where there is room, one above the other on a phone.
+                html += "<div class=\"sides\" role=\"group\" aria-label=\"What step \(record.step) did\">"
+                for (who, lines) in [("the reference", reference), ("the port", port)] {
+                    html += "<figure><figcaption>\(who) at step \(record.step)</figcaption>"
+                    html += "<pre>\(HTML.text(lines.isEmpty ? "(nothing)" : lines.joined(separator: "\n")))</pre></figure>"
+                }
+                html += "</div>\n"
             }
             html += "<p>The shrunk scenario, its header first:</p>\n<ol class=\"steps\" start=\"0\">"
             for (index, line) in finding.lines.enumerated() {

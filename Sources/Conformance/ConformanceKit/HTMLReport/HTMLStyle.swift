@@ -49,6 +49,8 @@ enum HTMLStyle {
         caption{overflow-wrap:anywhere}
         table.diff caption{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;font-size:.95rem}
         .short{display:none}
+        .sides{display:flex;flex-wrap:wrap;gap:.5rem}.sides figure{flex:1 1 20rem;margin:0;min-width:0}
+        .sides figcaption{font-weight:600}
         @media (max-width:600px){body{font-size:14px}main{padding:.5rem}h1{font-size:1.3rem}th,td{padding:.2rem .3rem}\
         .short{display:inline}.long{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\
         table.summary,table.side{font-size:11px}table.summary th,table.summary td{padding:.15rem}\
