@@ -16,7 +16,8 @@ request sent to a closed loopback port, and the page is checked for:
 - accessibility: a language, a caption on every table, `scope` on every header cell, a label on
   every navigation and section, no heading level skipped, a summary on every <details>.
 
-With --screenshots OUT, the summary and a diff are saved at 1280 and 390 pixels wide.
+With --screenshots OUT, the summary, a diff, the rules, the runs compared and a fuzz finding are
+saved at 1280 and 390 pixels wide (the top of each, as much as the screen shows).
 Standard library only. Exit status 0 when every check holds, 1 otherwise, 2 for a usage error.
 """
 
@@ -325,6 +326,8 @@ def main(argv):
                     problems.append(f"layout: at {width} px {cut} summary tables are wider than the screen")
                 if failing:
                     driver.screenshot(driver.element(first), shots / f"{name}-diff.png")
+                for section in ("rules", "compared"):
+                    driver.screenshot(driver.element(f"#{section}"), shots / f"{name}-{section}.png")
                 fuzz = "#fuzz details.scenario"
                 if driver.script("return document.querySelector(arguments[0]) !== null", fuzz):
                     driver.screenshot(driver.element(fuzz), shots / f"{name}-fuzz.png")

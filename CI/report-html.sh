@@ -26,7 +26,10 @@ mutated="MVI_PORT_MUTATION=kittens-reload-keeps-load $port"
 rm -rf conformance-report conformance-report-check conformance-report-screenshots
 docs=()
 if [ -n "${REPORT_DOCS_URL:-}" ]; then docs=(--docs-url "$REPORT_DOCS_URL"); fi
-"$bin/conformance" report "$work/reference.json" "$work/python.json" --html conformance-report "${docs[@]}" >/dev/null
+# Each report is written from the reports' folder, so that the page names them by their file names.
+root="$PWD"
+(cd "$work" && "$bin/conformance" report reference.json python.json --html "$root/conformance-report" \
+    --fixtures "$root/Fixtures" "${docs[@]}" >/dev/null)
 python3 CI/report-browser.py conformance-report "$work/reference.json" "$work/python.json"
 
 # A later run of the port with a rule broken fails; the report says so: status 1 is expected.
@@ -44,8 +47,6 @@ if [ "$status" != 1 ] || ! ls "$work"/fuzz-findings/kittens/*.finding.json >/dev
     echo "CI/report-html.sh: fuzzing the mutated port should find a divergence (status $status)" >&2
     exit 1
 fi
-# Run from the reports' folder, so that the page names them python.json and python-later.json.
-root="$PWD"
 # It shows a failing run, so its status is 1.
 status=0
 (cd "$work" && "$bin/conformance" report reference.json python.json python-later.json \

@@ -126,11 +126,32 @@ public enum SpecCoverage {
             }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (rule, line) in rules(inPage: name, text: text).rules {
-                statements[rule] = Statement(page: relative, line: line, text: plain(lines[line - 1]))
+                statements[rule] = Statement(page: relative, line: line, text: plain(statement(at: line, in: lines)))
             }
         }
         let rows = table(portingText).rows
         return rows.keys.sorted().map { rule in (rule, statements[rule], rows[rule] ?? []) }
+    }
+
+    /// The text of a rule marked on the 1-based `line`: that line, and the lines after it that go
+    /// on its sentence (up to a blank line, a heading, a table row, a list item or another rule).
+    static func statement(at line: Int, in lines: [Substring]) -> Substring {
+        var text = lines[line - 1]
+        guard !text.hasPrefix("|") else { return text }
+        var next = line
+        while next < lines.count {
+            let candidate = lines[next].drop { $0 == " " }
+            let item = candidate.hasPrefix("- ") || candidate.hasPrefix("* ")
+                || candidate.prefix { $0.isNumber }.count > 0 && candidate.drop { $0.isNumber }.hasPrefix(". ")
+            if candidate.isEmpty || candidate.hasPrefix("#") || candidate.hasPrefix("|") || candidate.hasPrefix("```")
+                || item || candidate.contains("**[")
+            {
+                break
+            }
+            text += " " + candidate
+            next += 1
+        }
+        return text
     }
 
     /// A markdown line as a person reads it: the rule markers, emphasis, code ticks and table pipes left out.

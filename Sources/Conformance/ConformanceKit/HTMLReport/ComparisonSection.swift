@@ -87,10 +87,17 @@ enum ComparisonSection {
             html += table(
                 changes.mended, caption: "What was mended: it did not pass before, and does now", kind: "mended")
             html += table(changes.changed, caption: "Failing another way", kind: "changed")
+            // A shard or a filtered run leaves out many: they are listed folded.
+            let notRun = changes.onlyEarlier + changes.onlyLater
+            if !notRun.isEmpty {
+                html += "<details class=\"scenario\" id=\"compared-\(number)-not-run\"><summary>Not run in both: "
+                html += "\(notRun.count) scenario\(notRun.count == 1 ? "" : "s")</summary>\n<div>"
+            }
             html += table(
-                changes.onlyEarlier + changes.onlyLater,
+                notRun,
                 caption: "Not run in both (a shard, a filtered run, a feature not declared)",
                 kind: "not-run")
+            if !notRun.isEmpty { html += "</div></details>\n" }
             html += "</section>\n"
         }
         html += differing(input, titles: titles)

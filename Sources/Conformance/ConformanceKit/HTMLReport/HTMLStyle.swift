@@ -27,7 +27,7 @@ enum HTMLStyle {
         td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
         tfoot th,tfoot td{font-weight:600;background:var(--soft)}
         .badge{display:inline-block;padding:0 .4rem;border-radius:.6rem;font-size:.8rem;font-weight:600;border:1px solid currentColor;white-space:nowrap}
-        .passed{color:var(--pass)}.failed,.errored,.recorded,.broke{color:var(--fail)}.skipped,.expected{color:var(--warn)}
+        .passed{color:var(--pass)}.failed,.errored,.recorded{color:var(--fail)}.skipped,.expected{color:var(--warn)}
         details.scenario{border:1px solid var(--line);border-radius:.4rem;margin:.5rem 0;background:var(--bg)}
         details.scenario>summary{cursor:pointer;padding:.4rem .6rem;list-style-position:inside;overflow-wrap:anywhere}
         details.scenario[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)}
