@@ -48,7 +48,9 @@ public enum SpecCoverage {
     public static func rules(inPage name: String, text: String) -> (rules: [Rule: Int], problems: [String]) {
         var rules: [Rule: Int] = [:]
         var problems: [String] = []
+        let marker = marker  // parsed once, not once a line
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard line.contains("**[") else { continue }
             for match in line.matches(of: marker) {
                 let rule = Rule(page: String(match.output.1), number: Int(match.output.2) ?? 0)
                 if rule.page != name {
@@ -111,6 +113,7 @@ public enum SpecCoverage {
             throw .unreadable(path: "\(shown)/porting.md", reason: "the rules' coverage table is read from it")
         }
         var statements: [Rule: Statement] = [:]
+        let marker = marker  // parsed once, not once a rule
         let pageURLs: [URL]
         do { pageURLs = try pages(in: docs) } catch {
             throw .unreadable(
@@ -126,7 +129,8 @@ public enum SpecCoverage {
             }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (rule, line) in rules(inPage: name, text: text).rules {
-                statements[rule] = Statement(page: relative, line: line, text: plain(statement(at: line, in: lines)))
+                statements[rule] = Statement(
+                    page: relative, line: line, text: plain(statement(at: line, in: lines), marker: marker))
             }
         }
         let rows = table(portingText).rows
@@ -141,7 +145,8 @@ public enum SpecCoverage {
         var next = line
         while next < lines.count {
             let candidate = lines[next].drop { $0 == " " }
-            let item = candidate.hasPrefix("- ") || candidate.hasPrefix("* ")
+            let item =
+                candidate.hasPrefix("- ") || candidate.hasPrefix("* ")
                 || candidate.prefix { $0.isNumber }.count > 0 && candidate.drop { $0.isNumber }.hasPrefix(". ")
             if candidate.isEmpty || candidate.hasPrefix("#") || candidate.hasPrefix("|") || candidate.hasPrefix("```")
                 || item || candidate.contains("**[")
@@ -155,8 +160,8 @@ public enum SpecCoverage {
     }
 
     /// A markdown line as a person reads it: the rule markers, emphasis, code ticks and table pipes left out.
-    static func plain(_ line: Substring) -> String {
-        var text = String(line).replacing(marker, with: "")
+    static func plain(_ line: Substring, marker: Regex<(Substring, Substring, Substring)>) -> String {
+        var text = line.contains("**[") ? String(line).replacing(marker, with: "") : String(line)
         for mark in ["**", "`"] { text = text.replacingOccurrences(of: mark, with: "") }
         text = text.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             .joined(separator: " · ")

@@ -62,12 +62,14 @@ enum DiffView {
         return Row(kind: kind, golden: Int(number), text: String(line[bar.upperBound...]))
     }
 
-    /// The step each golden line belongs to (index 0 is line 1) and each step's echo line.
-    static func steps(golden: String) -> (ofLine: [Int?], echo: [Int: (line: Int, text: String)]) {
+    /// The step each golden line belongs to (index 0 is line 1) and each step's echo line, up to
+    /// line `last` (a diff near the top of a long golden reads only its top).
+    static func steps(golden: String, upTo last: Int) -> (ofLine: [Int?], echo: [Int: (line: Int, text: String)]) {
         var ofLine: [Int?] = []
         var echo: [Int: (line: Int, text: String)] = [:]
         var current: Int?
-        for (index, line) in golden.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = golden.split(separator: "\n", maxSplits: max(0, last), omittingEmptySubsequences: false)
+        for (index, line) in lines.prefix(last).enumerated() {
             if line.hasPrefix("> "), let step = Int(line.dropFirst(2).prefix { $0 != " " }) {
                 current = step
                 echo[step] = (index + 1, String(line))
@@ -91,7 +93,8 @@ enum DiffView {
         var html = ""
         let head = before.joined(separator: "\n").trimmingCharacters(in: .newlines)
         if !head.isEmpty { html += "<p>\(HTML.text(head))</p>\n" }
-        let known = golden.map(steps)
+        let last = rows.compactMap(\.golden).max() ?? 0
+        let known = golden.map { steps(golden: $0, upTo: last) }
         // Without the golden, the echo lines the diff shows are all there is to go by.
         var echo = known?.echo ?? [:]
         if known == nil {

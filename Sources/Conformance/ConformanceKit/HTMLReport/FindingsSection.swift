@@ -32,7 +32,8 @@ enum FindingsSection {
                 html += "<div class=\"sides\" role=\"group\" aria-label=\"What step \(record.step) did\">"
                 for (who, lines) in [("the reference", reference), ("the port", port)] {
                     html += "<figure><figcaption>\(who) at step \(record.step)</figcaption>"
-                    html += "<pre>\(HTML.text(lines.isEmpty ? "(nothing)" : lines.joined(separator: "\n")))</pre></figure>"
+                    html +=
+                        "<pre>\(HTML.text(lines.isEmpty ? "(nothing)" : lines.joined(separator: "\n")))</pre></figure>"
                 }
                 html += "</div>\n"
             }
