@@ -36,7 +36,7 @@ enum HTMLStyle {
         dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
         table.diff{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.82rem;min-width:0;width:100%}
         table.diff td,table.diff th{border:0;padding:0 .4rem}
-        table.diff td.t{white-space:pre-wrap;word-break:break-all;width:100%}
+        table.diff td.t{white-space:pre-wrap;overflow-wrap:anywhere;width:100%}
         table.diff td.n{color:var(--muted);text-align:right;white-space:nowrap}
         table.diff td.s{white-space:nowrap;font-weight:700}
         table.diff tr.del{background:var(--del)}table.diff tr.del td.s,table.diff tr.del td.t{color:var(--delfg)}
