@@ -343,6 +343,14 @@ private func result(
         #expect(noFindings.status == 2)
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
 
+        let noDocs = CommandRun(["report", report.path, "--html", out.path, "--docs", folder.path])
+        #expect(noDocs.status == 2)
+        #expect(
+            noDocs.err
+                == "conformance: cannot read \(folder.path)/porting.md: there is no such file (the rules' coverage table is read from it)\n",
+            "\(noDocs.err)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+
         let run = CommandRun([
             "report", report.path, "--html", out.path, "--docs", docs.path, "--docs-url", "https://example.test/docs/",
         ])

@@ -110,14 +110,18 @@ public enum SpecCoverage {
         let porting = docs.appendingPathComponent("porting.md")
         let portingText: String
         do { portingText = try String(contentsOf: porting, encoding: .utf8) } catch {
-            throw .unreadable(path: "\(shown)/porting.md", reason: "the rules' coverage table is read from it")
+            let why =
+                FileManager.default.fileExists(atPath: porting.path)
+                ? "it is not readable UTF-8 text" : "there is no such file"
+            throw .unreadable(path: "\(shown)/porting.md", reason: "\(why) (the rules' coverage table is read from it)")
         }
         var statements: [Rule: Statement] = [:]
         let marker = marker  // parsed once, not once a rule
         let pageURLs: [URL]
         do { pageURLs = try pages(in: docs) } catch {
             throw .unreadable(
-                path: "\(shown)/features", reason: "the feature pages that state the rules are read from it")
+                path: "\(shown)/features",
+                reason: "there is no such folder (the pages that state the rules are read from it)")
         }
         for page in pageURLs {
             let name = page.deletingPathExtension().lastPathComponent

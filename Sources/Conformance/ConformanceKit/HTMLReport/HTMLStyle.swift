@@ -46,7 +46,7 @@ enum HTMLStyle {
         ul.tags{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.25rem}
         ul.tags li{background:var(--soft);border:1px solid var(--line);border-radius:.6rem;padding:0 .4rem;font-size:.8rem}
         ol.steps{padding-left:2.5rem}ol.steps li{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.82rem;overflow-wrap:anywhere}
-        caption{overflow-wrap:anywhere}
+        caption{overflow-wrap:anywhere;position:sticky;left:0;max-width:calc(100vw - 1.5rem)}
         table.diff caption{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;font-size:.95rem}
         .short{display:none}
         .sides{display:flex;flex-wrap:wrap;gap:.5rem}.sides figure{flex:1 1 20rem;margin:0;min-width:0}
