@@ -1,6 +1,7 @@
-import ConformanceKit
 import Foundation
 import Testing
+
+@testable import ConformanceKit
 
 /// Subject: docs/ and Fixtures/. Every feature page numbers its rules, and every numbered rule is
 /// pinned by at least one corpus scenario, listed in docs/porting.md's coverage table.
@@ -38,6 +39,24 @@ struct SpecCoverageTests {
             problems.append("porting.md: a row names rule \(rule), which no page states")
         }
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
+    }
+
+    /// What the HTML report shows of each rule: where it is stated and its whole sentence, which
+    /// may go on over the lines after its marker, with the markdown marks left out.
+    @Test func everyRuleOfTheDocsIsReadWithItsStatement() throws {
+        let rules = try SpecCoverage.read(docs: Self.docs, shownAs: "docs")
+        #expect(rules.count > 400)
+        for row in rules {
+            #expect(row.statement?.text.isEmpty == false, "rule \(row.rule) has no statement")
+            #expect(row.statement?.text.contains("**") == false, "\(row.rule): \(row.statement?.text ?? "")")
+            #expect(!row.scenarios.isEmpty)
+        }
+        let reload = try #require(rules.first { $0.rule == SpecCoverage.Rule(page: "kittens", number: 7) })
+        #expect(reload.statement?.page == "features/kittens.md")
+        #expect(reload.statement?.text.hasSuffix("then the new request:") == true, "\(reload.statement?.text ?? "")")
+        let lines = "**[x.1]** A rule\nthat goes on.\n- an item\n\n**[x.2]** Next.".split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(SpecCoverage.statement(at: 1, in: lines) == "**[x.1]** A rule that goes on.")
     }
 
     @Test func theCheckFindsAnUnpinnedRuleAMisnamedMarkerAndAnUnknownRow() {

@@ -146,6 +146,16 @@ public enum SpecCoverage {
     static func statement(at line: Int, in lines: [Substring]) -> Substring {
         var text = lines[line - 1]
         guard !text.hasPrefix("|") else { return text }
+        // A marker alone on its line states the table, list or code block below: its first lines.
+        if text.trimmingCharacters(in: .whitespaces).wholeMatch(of: #/\*\*\[[a-z0-9.-]+\]\*\*/#) != nil {
+            let block = lines[line...].lazy.filter {
+                let trimmed = $0.trimmingCharacters(in: .whitespaces)
+                return !trimmed.isEmpty && !trimmed.hasPrefix("```") && !trimmed.hasPrefix("| ---")
+            }.prefix(3)
+            // A table row's outer pipes go, so that the rows read as rows: `kind · values / Intent · Load`.
+            let rows = block.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " |")) }
+            return text + " " + rows.joined(separator: " / ")
+        }
         var next = line
         while next < lines.count {
             let candidate = lines[next].drop { $0 == " " }
