@@ -14,7 +14,8 @@ request sent to a closed loopback port, and the page is checked for:
 - offline: the page loaded nothing but its own file (the browser's network log), has no script,
   and its content security policy lets nothing be fetched;
 - accessibility: a language, a caption on every table, `scope` on every header cell, a label on
-  every navigation and section, no heading level skipped, a summary on every <details>.
+  every navigation and section, no heading level skipped, a summary on every <details>, and a
+  table's scrolling box reachable by keyboard and labelled.
 
 With --screenshots OUT, the summary, a diff, the rules, the runs compared and a fuzz finding are
 saved at 1280 and 390 pixels wide (the top of each, as much as the screen shows).
@@ -176,6 +177,10 @@ document.querySelectorAll('h1, h2, h3, h4, h5, h6').forEach(h => {
   const next = Number(h.tagName[1]);
   if (next > level + 1) problems.push(`heading "${h.textContent.trim().slice(0, 40)}" skips from h${level} to h${next}`);
   level = next;
+});
+document.querySelectorAll('.wrap').forEach((w, i) => {
+  if (w.getAttribute('tabindex') !== '0' || !w.getAttribute('aria-label'))
+    problems.push(`the scrolling box of table ${i} cannot be reached by keyboard or has no label`);
 });
 document.querySelectorAll('img').forEach(i => { if (!i.hasAttribute('alt')) problems.push('an <img> without alt'); });
 const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]');

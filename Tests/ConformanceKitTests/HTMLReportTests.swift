@@ -120,6 +120,11 @@ private func result(
             if let labelled { #expect(page.contains("id=\"\(labelled.output.1)\"")) }
         }
         for nav in Self.tags("nav", in: page) { #expect(nav.contains("aria-label=")) }
+        let boxes = Self.tags("div", in: page).filter { $0.contains("class=\"wrap\"") }
+        #expect(boxes.count == tables, "every table scrolls in its own box")
+        for box in boxes {
+            #expect(box.contains(#"role="region" tabindex="0" aria-label=""#), "a keyboard reaches it: \(box)")
+        }
     }
 
     @Test func everyInternalLinkNamesAnElementOfThePage() {

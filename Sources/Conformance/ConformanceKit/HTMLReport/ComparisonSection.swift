@@ -73,7 +73,7 @@ enum ComparisonSection {
             html += "another way, \(changes.onlyEarlier.count + changes.onlyLater.count) not run in both.</p>\n"
             func table(_ ids: [String], caption: String, kind: String) -> String {
                 guard !ids.isEmpty else { return "<p>\(HTML.text(caption)): none.</p>\n" }
-                var html = "<div class=\"wrap\"><table class=\"\(kind)\">\n<caption>\(HTML.text(caption))</caption>\n"
+                var html = HTML.wrap(caption) + "<table class=\"\(kind)\">\n<caption>\(HTML.text(caption))</caption>\n"
                 html += "<thead><tr><th scope=\"col\">scenario</th><th scope=\"col\">\(HTML.text(old))</th>"
                 html += "<th scope=\"col\">\(HTML.text(new))</th></tr></thead>\n<tbody>\n"
                 for id in ids {
@@ -135,7 +135,9 @@ enum ComparisonSection {
         guard !differing.isEmpty else {
             return html + "<p>The scenarios every implementation ran have the same outcome in each.</p>\n</section>\n"
         }
-        html += "<div class=\"wrap\"><table class=\"differ\">\n<caption>Scenarios with different outcomes</caption>\n"
+        html +=
+            HTML.wrap("Scenarios with different outcomes")
+            + "<table class=\"differ\">\n<caption>Scenarios with different outcomes</caption>\n"
         html += "<thead><tr><th scope=\"col\">scenario</th>"
         html += chosen.map { "<th scope=\"col\">\(HTML.text(titles[$0]))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for id in differing {

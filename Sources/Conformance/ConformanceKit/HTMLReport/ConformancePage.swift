@@ -46,7 +46,7 @@ struct ConformancePage: ReportPage {
             """
         for (index, (report, title)) in zip(input.reports, titles).enumerated() {
             let expected = report.results.filter { $0.expectedFailure != nil && !$0.outcome.isPass }
-            html += "<div class=\"wrap\"><table class=\"summary\" data-report=\"\(index)\">\n"
+            html += HTML.wrap("\(title): outcomes per feature") + "<table class=\"summary\" data-report=\"\(index)\">\n"
             html += "<caption>\(HTML.text(title)): outcomes per feature"
             if let info = report.implementation {
                 html += " <span class=\"muted\">(\(HTML.text(info.language)))</span>"
@@ -89,7 +89,8 @@ struct ConformancePage: ReportPage {
     /// The features side by side: passed of total, and the compliance, per report.
     func sideBySide(_ input: HTMLReport.Input, titles: [String]) -> String {
         var html =
-            "<div class=\"wrap\"><table class=\"side\">\n<caption>Side by side: passed of all scenarios</caption>\n"
+            HTML.wrap("Side by side")
+            + "<table class=\"side\">\n<caption>Side by side: passed of all scenarios</caption>\n"
         html += "<thead><tr><th scope=\"col\">feature</th>"
         html +=
             titles.map { "<th scope=\"col\" class=\"num\">\(HTML.text($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"

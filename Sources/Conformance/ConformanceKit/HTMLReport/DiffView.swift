@@ -110,7 +110,7 @@ enum DiffView {
             if let known { return line >= 1 && line <= known.ofLine.count ? known.ofLine[line - 1] : nil }
             return echo.filter { $0.value.line <= line }.max { $0.value.line < $1.value.line }?.key
         }
-        html += "<div class=\"wrap\"><table class=\"diff\">\n<caption>Diff: the golden "
+        html += HTML.wrap("Diff of \(id)") + "<table class=\"diff\">\n<caption>Diff: the golden "
         html += "(<span class=\"sr\">removed lines</span><span aria-hidden=\"true\">-</span>) against "
         html +=
             "\(HTML.text(implementation))'s transcript (<span class=\"sr\">added lines</span><span aria-hidden=\"true\">+</span>)"

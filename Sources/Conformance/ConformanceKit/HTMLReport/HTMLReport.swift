@@ -180,6 +180,12 @@ enum HTML {
         return out
     }
 
+    /// The box a table scrolls sideways in when it is wider than the screen: a region a keyboard
+    /// can reach and scroll, named for a screen reader by `label` (the table's caption, as text).
+    static func wrap(_ label: String) -> String {
+        "<div class=\"wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(text(label))\">"
+    }
+
     /// An id for an anchor from any text: letters, digits and `-` kept, `/` as `.`, anything else
     /// as `_`, its hex code and `_`, so that two texts never share an anchor.
     static func anchor(_ text: String) -> String {

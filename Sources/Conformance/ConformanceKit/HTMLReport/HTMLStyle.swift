@@ -19,7 +19,7 @@ enum HTMLStyle {
         nav.toc ul,nav.pages ul{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
         nav.pages{background:var(--soft);border-bottom:1px solid var(--line);padding:0 1rem}
         .muted{color:var(--muted)}
-        .wrap{overflow-x:auto;margin:.5rem 0 1rem}
+        .wrap{overflow-x:auto;margin:.5rem 0 1rem}.wrap:focus-visible{outline:2px solid #0550ae;outline-offset:2px}
         table{border-collapse:collapse;min-width:100%}
         caption{text-align:left;font-weight:600;padding:.25rem 0}
         th,td{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}

@@ -56,7 +56,8 @@ enum RulesSection {
             "<a href=\"#\(ConformancePage.anchor(report: report, id: id))\"><code>\(HTML.text(id))</code></a>"
         }
         if !broken.isEmpty {
-            html += "<div class=\"wrap\"><table class=\"rules-broken\">\n<caption>Rules broken, and the scenarios "
+            html +=
+                HTML.wrap("Rules broken") + "<table class=\"rules-broken\">\n<caption>Rules broken, and the scenarios "
             html += "that show it for each implementation</caption>\n<thead><tr><th scope=\"col\">rule</th>"
             html += "<th scope=\"col\">statement</th>"
             html += titles.map { "<th scope=\"col\">\(HTML.text($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
@@ -77,7 +78,9 @@ enum RulesSection {
         }
         html += "<details class=\"scenario\" id=\"all-rules\"><summary>"
         html += rules.count == 1 ? "The one rule, " : "All \(rules.count) rules, "
-        html += "with the scenarios that pin each</summary>\n<div><div class=\"wrap\"><table class=\"rules\">\n"
+        html +=
+            "with the scenarios that pin each</summary>\n<div>" + HTML.wrap("Every numbered rule")
+            + "<table class=\"rules\">\n"
         html += "<caption>Every numbered rule</caption>\n<thead><tr><th scope=\"col\">rule</th>"
         html += "<th scope=\"col\">statement</th><th scope=\"col\">pinned by</th>"
         html += titles.map { "<th scope=\"col\">\(HTML.text($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
