@@ -147,7 +147,8 @@ public enum SpecCoverage {
         var text = lines[line - 1]
         guard !text.hasPrefix("|") else { return text }
         // A marker alone on its line states the table, list or code block below: its first lines.
-        if text.trimmingCharacters(in: .whitespaces).wholeMatch(of: #/\*\*\[[a-z0-9.-]+\]\*\*/#) != nil {
+        let alone = text.trimmingCharacters(in: .whitespaces)
+        if alone.hasPrefix("**["), alone.hasSuffix("]**"), !alone.contains(" ") {
             let block = lines[line...].lazy.filter {
                 let trimmed = $0.trimmingCharacters(in: .whitespaces)
                 return !trimmed.isEmpty && !trimmed.hasPrefix("```") && !trimmed.hasPrefix("| ---")
