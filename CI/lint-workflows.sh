@@ -2,7 +2,8 @@
 # Lints the GitHub workflows and fails on any finding: actionlint (syntax, expressions, action
 # inputs, runner labels) and zizmor --offline (unpinned actions, permissions, credentials,
 # injection). Every file of .github/workflows/ is linted: CI, the ClusterFuzzLite workflows
-# (cflite-pr.yml, cflite-batch.yml) and the sharded scenario fuzzing (conformance-fuzz.yml).
+# (cflite-pr.yml, cflite-batch.yml), the sharded scenario fuzzing (conformance-fuzz.yml) and the
+# HTML report's publishing to GitHub Pages (report-pages.yml).
 # Both come from PyPI, pinned with hashes (CI/lint-requirements.txt), into .build-lint/venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -194,7 +194,9 @@ import TimerReplay
         #expect(count(/(?:struct|class|enum|actor) \w*Runner\b/) == 1, "one runner")
         #expect(count(/(?:struct|class|enum) \w*Outcome\b/) == 1, "one outcome type")
         #expect(
-            count(/(?:struct|class|enum) \w*Report\b/) == 2, "one report model (RunReport) and the JSON report's shape")
+            count(/(?:struct|class|enum) \w*Report\b/) == 3,
+            "one report model (RunReport), the JSON report's shape, and the HTML report written from the model")
+        #expect(count(/<!DOCTYPE html>/) == 1, "one HTML page layout")
         #expect(count(/func junit\(/) == 1, "one JUnit writer")
         #expect(count(/func json\(_ report: RunReport\)/) == 1 && count(/JSONEncoder\(\)/) == 1, "one JSON writer")
         #expect(count(/func markdown\(/) == 1, "one markdown table")

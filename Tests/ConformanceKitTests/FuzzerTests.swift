@@ -189,6 +189,18 @@ struct FuzzerPortTests {
             stopped.out.components(separatedBy: "\nFAIL  kittens").count == 2,
             "one failure, then the feature stops: \(stopped.out)")
         #expect(stopped.out.contains("fuzz: 1 scenario ("), "\(stopped.out)")
+        // Beside the fixture, what it does not hold: the divergence and the commands, for the HTML report.
+        let record = try FindingRecord.read(
+            Data(contentsOf: URL(fileURLWithPath: out + "/kittens/fuzz-1.finding.json")), file: "fuzz-1.finding.json")
+        #expect(record.kind == "diverged" && record.feature == "kittens" && record.seed == "1")
+        #expect(record.reference?.contains("  cancel #1") == true && record.port?.contains("  cancel #1") == false)
+        #expect(record.shrunkSteps <= record.originalSteps && record.step <= record.shrunkSteps)
+        #expect(record.again.hasPrefix("conformance fuzz kittens --seed 1 --runs 1"), "\(record.again)")
+        #expect(
+            record.replay == "conformance run --fixtures \(FixtureCatalog.shellQuoted(out)) kittens/fuzz-1 --adapter "
+                + FixtureCatalog.shellQuoted(port))
+        let findings = try HTMLReport.findings(in: URL(fileURLWithPath: out), shownAs: "findings")
+        #expect(findings.map(\.file) == ["findings/kittens/fuzz-1.jsonl"])
 
         let going = CommandRun(base + ["--keep-going"])
         #expect(going.status == 1)

@@ -1,80 +1,7 @@
-import ConformanceKit
 import Foundation
 import Testing
 
-/// The numbered rules of the feature pages and the scenarios that pin them, as docs/porting.md's
-/// "Spec coverage" section states the format: a rule is marked `**[page.N]**` where it is stated
-/// (`page` the page's file name without `.md`), and the section's table for that page lists each
-/// rule once with the corpus scenarios, as `feature/id`, that fail when a port breaks it.
-struct SpecCoverage {
-    struct Rule: Hashable, Comparable, CustomStringConvertible {
-        let page: String
-        let number: Int
-        var description: String { "\(page).\(number)" }
-        static func < (a: Rule, b: Rule) -> Bool { (a.page, a.number) < (b.page, b.number) }
-    }
-
-    /// The pages whose rules are numbered: every feature page, and navigation.md, the News app's
-    /// navigation stated on a page of its own.
-    static func pages(in docs: URL) throws -> [URL] {
-        let features = docs.appendingPathComponent("features")
-        let names = try FileManager.default.contentsOfDirectory(atPath: features.path).filter { $0.hasSuffix(".md") }
-            .sorted()
-        return names.map { features.appendingPathComponent($0) } + [docs.appendingPathComponent("navigation.md")]
-    }
-
-    /// Each rule stated in `text`, with its line, and the problems found: a marker naming another
-    /// page, or a number stated twice.
-    static func rules(inPage name: String, text: String) -> (rules: [Rule: Int], problems: [String]) {
-        var rules: [Rule: Int] = [:]
-        var problems: [String] = []
-        let marker = #/\*\*\[([a-z][a-z0-9-]*)\.([0-9]+)\]\*\*/#  // **[page.N]**, where the rule is stated
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            for match in line.matches(of: marker) {
-                let rule = Rule(page: String(match.output.1), number: Int(match.output.2) ?? 0)
-                if rule.page != name {
-                    problems.append(
-                        "\(name).md:\(index + 1): rule \(rule) is marked on the page \(name).md; a page numbers its own rules as \(name).N"
-                    )
-                } else if rule.number < 1 {
-                    problems.append("\(name).md:\(index + 1): rule \(rule): numbers start at 1")
-                } else if let first = rules[rule] {
-                    problems.append("\(name).md:\(index + 1): rule \(rule) is stated already on line \(first)")
-                } else {
-                    rules[rule] = index + 1
-                }
-            }
-        }
-        return (rules, problems)
-    }
-
-    /// The coverage table of docs/porting.md: rows `| page.N | `feature/id`, ... |` under the
-    /// "## Spec coverage" heading, up to the next heading of that level.
-    static func table(_ text: String) -> (rows: [Rule: [String]], problems: [String]) {
-        var rows: [Rule: [String]] = [:]
-        var problems: [String] = []
-        var inSection = false
-        let cell = #/^\|\s*([a-z][a-z0-9-]*)\.([0-9]+)\s*\|(.*)\|\s*$/#
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.hasPrefix("## ") {
-                inSection = line == "## Spec coverage"
-                continue
-            }
-            guard inSection, line.hasPrefix("|") else { continue }
-            guard let match = line.wholeMatch(of: cell) else { continue }
-            let rule = Rule(page: String(match.output.1), number: Int(match.output.2) ?? 0)
-            let scenarios = match.output.3.split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            }.filter { !$0.isEmpty }
-            if rows[rule] != nil {
-                problems.append("porting.md:\(index + 1): rule \(rule) has a row already")
-            } else {
-                rows[rule] = scenarios
-            }
-        }
-        return (rows, problems)
-    }
-}
+@testable import ConformanceKit
 
 /// Subject: docs/ and Fixtures/. Every feature page numbers its rules, and every numbered rule is
 /// pinned by at least one corpus scenario, listed in docs/porting.md's coverage table.
@@ -112,6 +39,24 @@ struct SpecCoverageTests {
             problems.append("porting.md: a row names rule \(rule), which no page states")
         }
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
+    }
+
+    /// What the HTML report shows of each rule: where it is stated and its whole sentence, which
+    /// may go on over the lines after its marker, with the markdown marks left out.
+    @Test func everyRuleOfTheDocsIsReadWithItsStatement() throws {
+        let rules = try SpecCoverage.read(docs: Self.docs, shownAs: "docs")
+        #expect(rules.count > 400)
+        for row in rules {
+            #expect(row.statement?.text.isEmpty == false, "rule \(row.rule) has no statement")
+            #expect(row.statement?.text.contains("**") == false, "\(row.rule): \(row.statement?.text ?? "")")
+            #expect(!row.scenarios.isEmpty)
+        }
+        let reload = try #require(rules.first { $0.rule == SpecCoverage.Rule(page: "kittens", number: 7) })
+        #expect(reload.statement?.page == "features/kittens.md")
+        #expect(reload.statement?.text.hasSuffix("then the new request:") == true, "\(reload.statement?.text ?? "")")
+        let lines = "**[x.1]** A rule\nthat goes on.\n- an item\n\n**[x.2]** Next.".split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(SpecCoverage.statement(at: 1, in: lines) == "**[x.1]** A rule that goes on.")
     }
 
     @Test func theCheckFindsAnUnpinnedRuleAMisnamedMarkerAndAnUnknownRow() {

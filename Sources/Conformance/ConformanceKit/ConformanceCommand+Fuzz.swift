@@ -66,6 +66,8 @@ struct FuzzOptions: ConformanceSubcommand {
     /// `--adapter`: the port's command; nil: the reference's invariants.
     var adapter: String?
     var out: URL
+    /// `--out` as it was given, for the commands a finding's record names.
+    var outShown: String
     /// `--fixtures`: the corpus whose configs and values are hints.
     var fixtures: String?
     var print: Bool
@@ -112,7 +114,8 @@ struct FuzzOptions: ConformanceSubcommand {
         }
         adapter = parsed.value("adapter")
         if adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
-        out = URL(fileURLWithPath: parsed.value("out") ?? "fuzz-findings")
+        outShown = parsed.value("out") ?? "fuzz-findings"
+        out = URL(fileURLWithPath: outShown)
         fixtures = parsed.value("fixtures")
         print = parsed.flag("print")
         known = KnownDivergences()
@@ -292,14 +295,31 @@ struct FuzzRun {
                 continue
             }
             tally.shrunkBefore[shrunkKey] = runSeed
-            if let fixture = fuzzer.fixture(finding) { write(fixture, feature: feature, seed: runSeed) }
+            if let fixture = fuzzer.fixture(finding) {
+                write(fixture, record: record(finding, again: again), feature: feature, seed: runSeed)
+            }
             if !options.keepGoing { break }
         }
     }
 
-    /// Writes a shrunk finding as a fixture and its golden under `--out`; a folder or file that
-    /// cannot be written is named on standard error (the run fails already, by its finding).
-    func write(_ fixture: (scenario: String, golden: String), feature: String, seed: UInt64) {
+    /// What the report shows of a finding: its failure and the commands that check it again.
+    func record(_ finding: Fuzzer.Finding, again: String) -> FindingRecord {
+        let id = "\(finding.feature)/fuzz-\(finding.seed)"
+        let folder = FixtureCatalog.shellQuoted(options.outShown)
+        let replay =
+            options.adapter.map {
+                "\(command.name) run --fixtures \(folder) \(id) --adapter \(FixtureCatalog.shellQuoted($0))"
+            } ?? "\(command.name) show --fixtures \(folder) \(id)"
+        return FindingRecord(
+            format: 1, feature: finding.feature, seed: String(finding.seed), kind: finding.failure.kind.rawValue,
+            step: finding.failure.step, message: finding.failure.message, reference: finding.failure.reference,
+            port: finding.failure.port, originalSteps: finding.original.count,
+            shrunkSteps: finding.shrunk.count, again: again, replay: replay, adapter: options.adapter)
+    }
+
+    /// Writes a shrunk finding as a fixture, its golden and its record under `--out`; a folder or
+    /// file that cannot be written is named on standard error (the run fails already, by its finding).
+    func write(_ fixture: (scenario: String, golden: String), record: FindingRecord, feature: String, seed: UInt64) {
         let folder = options.out.appendingPathComponent(feature)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -308,6 +328,8 @@ struct FuzzRun {
                 try GoldenFile.writeAtomically(
                     fixture.golden, to: folder.appendingPathComponent("fuzz-\(seed).golden.txt"))
             }
+            try GoldenFile.writeAtomically(
+                Reports.encode(record), to: folder.appendingPathComponent(FindingRecord.fileName(seed: record.seed)))
             io.out("    written: \(folder.path)/fuzz-\(seed).jsonl\n")
         } catch {
             io.err("\(command.name): could not write the fixture under \(folder.path): \(error)\n")

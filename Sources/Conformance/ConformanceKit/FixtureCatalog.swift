@@ -149,6 +149,8 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
     case orphanedGoldens([String])
     /// A file that is not a JSON report written by `conformance run --json`, and why.
     case notAReport(file: String, reason: String)
+    /// A file that is not a finding record written by `conformance fuzz`, and why.
+    case notAFinding(file: String, reason: String)
     /// A JSON report of another version than the one this harness `reads`.
     case reportVersion(file: String, version: Int, reads: Int)
     /// An environment variable that does not name a record mode.
@@ -180,6 +182,8 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
         case .orphanedGoldens(let problems): "orphaned golden files: " + problems.joined(separator: "; ")
         case .notAReport(let file, let reason):
             "\(file) is not a JSON report written by `conformance run --json`: \(reason)"
+        case .notAFinding(let file, let reason):
+            "\(file) is not a finding written by `conformance fuzz`: \(reason)"
         case .reportVersion(let file, let version, let reads):
             "\(file) is a version \(version) report; this conformance reads version \(reads): run it again to rewrite it"
         case .notARecordMode(let variable, let value):

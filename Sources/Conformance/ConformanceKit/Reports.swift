@@ -170,13 +170,25 @@ public enum Reports {
         }
     }
 
-    /// Reads a JSON report written by `json`, back into a run report; `file` names it in errors.
+    /// Reads a JSON report written by `json`, back into a run report; `file` names it in errors,
+    /// with the line and the member at fault.
     public static func read(_ data: Data, file: String) throws(CatalogError) -> RunReport {
+        let text = String(decoding: data, as: UTF8.self)
+        do {
+            guard case .object = try JSONReader.parse(text) else {
+                throw CatalogError.notAReport(file: file, reason: "it is not a JSON object")
+            }
+        } catch let error as JSONReadError {
+            throw .notAReport(file: file, reason: place(ofColumn: error.column, in: text) + error.message)
+        } catch {
+            throw .notAReport(file: file, reason: "it is not a JSON object")
+        }
         // The version first: a report of another version is told so, not given a decoding error
         // about the members its version lacks.
         struct Versioned: Decodable { let version: Int? }
         guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data) else {
-            throw .notAReport(file: file, reason: "it is not a JSON object")
+            throw .notAReport(
+                file: file, reason: "\(line(ofMember: "version", in: text))\"version\" is not a whole number")
         }
         guard let version = versioned.version else { throw .notAReport(file: file, reason: "it has no \"version\"") }
         guard version == jsonReportVersion else {
@@ -186,7 +198,7 @@ public enum Reports {
         do {
             decoded = try JSONDecoder().decode(JSONReport.self, from: data)
         } catch {
-            throw .notAReport(file: file, reason: describe(error))
+            throw .notAReport(file: file, reason: describe(error, in: text))
         }
         let results = decoded.scenarios.map { scenario -> ScenarioResult in
             let outcome: Outcome =
@@ -229,8 +241,8 @@ public enum Reports {
         return try read(data, file: path)
     }
 
-    /// A decoding error as a person reads it: the member and what was wrong, not Swift's dump.
-    private static func describe(_ error: any Error) -> String {
+    /// A decoding error as a person reads it: the line, the member and what was wrong, not Swift's dump.
+    static func describe(_ error: any Error, in text: String) -> String {
         func place(_ path: [any CodingKey]) -> String {
             path.isEmpty
                 ? "the top level"
@@ -239,13 +251,40 @@ public enum Reports {
                         $0 == "."
                     }))
         }
+        let lines = JSONPlaces.lines(in: text)
+        // The line of the member at fault, or of the nearest member around it that is there.
+        func line(_ path: [any CodingKey]) -> String {
+            var path = path
+            while true {
+                if let line = lines[path.isEmpty ? "" : place(path)] { return "line \(line): " }
+                if path.isEmpty { return "" }
+                path.removeLast()
+            }
+        }
         switch error as? DecodingError {
-        case .keyNotFound(let key, let context)?: return "\(place(context.codingPath + [key])) is missing"
+        case .keyNotFound(let key, let context)?:
+            return "\(line(context.codingPath))\(place(context.codingPath + [key])) is missing"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "\(place(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context)?: return "\(place(context.codingPath)): \(context.debugDescription)"
+            return "\(line(context.codingPath))\(place(context.codingPath)): \(context.debugDescription)"
+        case .dataCorrupted(let context)?:
+            return "\(line(context.codingPath))\(place(context.codingPath)): \(context.debugDescription)"
         default: return error.localizedDescription
         }
+    }
+
+    /// `line L, column C: ` for a byte offset (1-based, as `JSONReadError` counts) in `text`.
+    static func place(ofColumn offset: Int, in text: String) -> String {
+        let before = text.utf8.prefix(max(0, offset - 1))
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let column =
+            before.count
+            - (before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        return "line \(line), column \(column): "
+    }
+
+    /// `line L: ` for the first member named `name` in `text`, or nothing when there is none.
+    static func line(ofMember name: String, in text: String) -> String {
+        JSONPlaces.lines(in: text)[name].map { "line \($0): " } ?? ""
     }
 
     /// What a table names each report by: its title, and when two reports share one (two runs of

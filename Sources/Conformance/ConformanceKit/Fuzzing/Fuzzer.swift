@@ -37,6 +37,9 @@ public struct Fuzzer {
         /// The step it shows at (0: the header).
         public let step: Int
         public let message: String
+        /// For a divergence: the step's output lines from the reference, and from the port.
+        public var reference: [String]? = nil
+        public var port: [String]? = nil
 
         public var description: String { "\(kind.rawValue) at step \(step): \(message)" }
 
@@ -182,7 +185,8 @@ public struct Fuzzer {
                     return .failed(
                         Failure(
                             kind: .diverged, step: step,
-                            message: "step \(step) (\(line)): the reference \(reference); the port \(port)"))
+                            message: "step \(step) (\(line)): the reference \(reference); the port \(port)",
+                            reference: expected, port: actual))
                 }
                 return .holds
             }
