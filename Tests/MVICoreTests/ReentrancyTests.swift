@@ -223,6 +223,19 @@ import Testing
         #expect(added.values == [1, 5, 7, 8])
     }
 
+    /// The executor never runs inside a round, so a state made while subscribers are being told
+    /// comes from a context called outside the executor's turns: the program stops, naming the store.
+    @Test func aStateMadeWhileSubscribersAreToldStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (store, executor) = makeCounterStore()
+            let context = executor.context
+            store.subscribe(states: { state in if state.count == 1 { context.dispatch(.incremented) } })
+            store.accept(.increment)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Store 'Counter': a state or label was made while subscribers were being told"))
+    }
+
     @Test func everySubscriberEndsOnTheStoresStateAfterManyReentrantIntents() {
         let (store, _) = makeCounterStore()
         let recorders = (0..<4).map { _ in Recorder<Int>() }

@@ -84,7 +84,9 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     public func accept(_ intent: Intent) {
         let core = self.core
         guard core.scheduler.isCurrent else {
-            return core.onScheduler { core in core.submit(.executor, queue: core.enqueue(intent)) { core.runIntent(intent) } }
+            return core.onScheduler { core in
+                core.submit(.executor, queue: core.enqueue(intent)) { core.runIntent(intent) }
+            }
         }
         core.submit(.executor, queue: core.enqueue(intent)) { core.runIntent(intent) }
     }

@@ -2,11 +2,9 @@ import MVIEssentials
 
 /// A store's subscribers of one kind, in the order they subscribed. Confined to the store's scheduler.
 ///
-/// A value is told to the subscribers there were when it was produced (its round), so a subscriber
-/// added after a value was produced, while the value waited in the store's queue, is not told it
-/// (it was told the current state when it subscribed). A subscriber may add or remove subscribers
-/// while it is being told: one removed is marked at once and is not told again, even later in the
-/// same round.
+/// A round tells the subscribers there were when it started: one added during the round is not
+/// told it (a state subscriber was told the current state when it subscribed). A subscriber
+/// removed during a round is marked at once and is not told again, even later in that round.
 final class ObserverList<Value> {
     /// One subscriber. Made on any thread, then touched only on the store's scheduler.
     final class Observer {
@@ -22,23 +20,19 @@ final class ObserverList<Value> {
         func unsubscribe() { isSubscribed = false }
     }
 
-    typealias Round = ContiguousArray<Observer>
-
     /// Changed only by taking the array out and putting it back, so that no access to it spans a
     /// call, and the compiler checks exclusive access to it when it builds this module.
-    private var observers: Round = []
-
-    /// The subscribers now: whom a value produced now is told.
-    var round: Round { observers }
+    private var observers: ContiguousArray<Observer> = []
 
     var isEmpty: Bool { observers.isEmpty }
 
     var count: Int { observers.count }
 
-    /// Tells each subscriber of `round` that is still subscribed `value`, in order. (An instance
-    /// method, so that unspecialized code calls it without looking up this type's metadata.)
-    func tell(_ value: Value, to round: Round) {
-        for observer in round where observer.isSubscribed { observer.body(value) }
+    /// A round: tells each subscriber there is now, and is still subscribed when its turn comes,
+    /// `value`, in order. (An instance method, so that unspecialized code calls it without looking
+    /// up this type's metadata.)
+    func tell(_ value: Value) {
+        for observer in observers where observer.isSubscribed { observer.body(value) }
     }
 
     func add(_ observer: Observer) {
@@ -61,8 +55,8 @@ final class ObserverList<Value> {
         return removed.map(\.onDispose)
     }
 
-    private func take() -> Round {
-        var list: Round = []
+    private func take() -> ContiguousArray<Observer> {
+        var list: ContiguousArray<Observer> = []
         exchange(&list, &observers)
         return list
     }

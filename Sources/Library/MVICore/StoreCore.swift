@@ -17,8 +17,8 @@ import MVIEssentials
 ///  5         BaseExecutor.dispatch(m)      Executor.swift
 ///  6           ExecutorContext.dispatch(m)
 ///  7             StoreCore.reduce(m)       the reducer's step, the message's and the state's events
-///  8               StoreCore.tell(s)     a round now, if none runs (`submit(.tell)`), else queued
-///  9                 ObserverList.tell     ObserverList.swift; each subscriber there was, in order
+///  8               StoreCore.tell(s)     a round (`Loop.begin(.tell)`; no round runs inside another)
+///  9                 ObserverList.tell     ObserverList.swift; each subscriber, in order
 /// 10                   subscriber(state)   a component's binding: view.render(model)
 /// ```
 /// (`Loop.begin` and `Loop.end` are asked on the way, and `drain` runs when work waits.)
@@ -42,14 +42,13 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         /// Executor code that does not come from an intent.
         case turn(() -> Void)
         /// A state for the subscribers there were when it was produced.
-        case state(State, ObserverList<State>.Round)
-        case label(Label, ObserverList<Label>.Round)
-        case event(Event, ObserverList<Event>.Round)
+        /// An event made while subscribers were being told (the `disposed` of a store disposed by one).
+        case event(Event)
 
         var kind: Loop.Kind {
             switch self {
             case .intent, .turn: .executor
-            case .state, .label, .event: .tell
+            case .event: .tell
             }
         }
     }
@@ -173,9 +172,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
             switch work {
             case .intent(let intent): runIntent(intent)
             case .turn(let body): body()
-            case .state(let state, let round): stateObservers.tell(state, to: round)
-            case .label(let label, let round): labelObservers.tell(label, to: round)
-            case .event(let event, let round): eventObservers.tell(event, to: round)
+            case .event(let event): eventObservers.tell(event)
             }
             _ = loop.end(work.kind)
         }
@@ -194,13 +191,6 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         tell(newState)
     }
 
-    /// A new state to the state subscribers: a round now, if none runs, or queued.
-    @usableFromInline
-    func tell(_ newState: State) {
-        let round = stateObservers.round
-        submit(.tell, queue: enqueue(.state(newState, round))) { stateObservers.tell(newState, to: round) }
-    }
-
     /// The reducer's step: the new state, kept.
     @usableFromInline
     func advance(with message: Message) -> State {
@@ -211,10 +201,28 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         return state
     }
 
+    /// A new state to the state subscribers: a round.
+    @usableFromInline
+    func tell(_ newState: State) {
+        round { stateObservers.tell(newState) }
+    }
+
     func publish(_ label: Label) {
         emit(.label(label))
-        let round = labelObservers.round
-        submit(.tell, queue: enqueue(.label(label, round))) { labelObservers.tell(label, to: round) }
+        round { labelObservers.tell(label) }
+    }
+
+    /// Runs a round of a state or a label now. The executor makes them, and it never runs inside a
+    /// round, so one is running only when its context is called outside its own turns.
+    func round(_ body: () -> Void) {
+        guard loop.begin(.tell) else {
+            preconditionFailure(
+                "Store '\(name)': a state or label was made while subscribers were being told; "
+                    + "call the executor's context only in executeIntent, executeAction and the bodies of "
+                    + "its callback, every and after")
+        }
+        body()
+        if loop.end(.tell) { drain() }
     }
 
     /// An action, from the bootstrapper or forwarded by the executor: run as part of the caller's turn.
@@ -234,8 +242,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     func emitObserved(_ kind: StoreEvent<Intent, Action, Message, State, Label>.Kind) {
         sequence += 1
         let event = Event(storeName: name, sequence: sequence, kind: kind)
-        let round = eventObservers.round
-        submit(.tell, queue: enqueue(.event(event, round))) { eventObservers.tell(event, to: round) }
+        submit(.tell, queue: enqueue(.event(event))) { eventObservers.tell(event) }
     }
 
     // MARK: Subscribers and disposal
