@@ -1,4 +1,4 @@
-import MVICountdownTimer
+@testable import MVICountdownTimer
 import MVIStateMachine
 import MVITestSupport
 import SeededRandom

@@ -1,6 +1,6 @@
 import Foundation
 import MVICore
-import MVICountdownTimer
+@testable import MVICountdownTimer
 import MVIStateMachine
 import MVITestSupport
 import SeededRandom

@@ -1,7 +1,7 @@
 import Foundation
 import MVICore
 import MVIImagePipeline
-import MVIImages
+@testable import MVIImages
 import MVITestSupport
 
 let imageURL = URL(string: "https://images.test/cat.jpg")!

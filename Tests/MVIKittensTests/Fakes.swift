@@ -1,6 +1,6 @@
 import Foundation
 import MVICore
-import MVIKittens
+@testable import MVIKittens
 import MVITestSupport
 
 /// A data source the test answers by hand; it records every request and sees every cancel.

@@ -1,4 +1,4 @@
-import MVIKittens
+@testable import MVIKittens
 import MVITestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import MVICore
-import MVINews
+@testable import MVINews
 import MVITestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import FixtureFormat
-import MVINews
+@testable import MVINews
 import NewsReplay
 import ReplaySeam
 import Testing

@@ -1,5 +1,5 @@
 import MVICore
-import MVINews
+@testable import MVINews
 import MVITestSupport
 import Testing
 
@@ -44,7 +44,7 @@ import Testing
     @Test func aDestroyedHeadlinesComponentReleasesItsStoreAndView() {
         let scheduler = TestScheduler()
         weak var source: FakeNewsDataSource?
-        weak var store: HeadlinesStore?
+        weak var store: (any Store<HeadlinesIntent, HeadlinesState, Never>)?
         weak var view: RecordingView<HeadlinesViewModel, HeadlinesViewEvent>?
         do {
             let dataSource = FakeNewsDataSource()

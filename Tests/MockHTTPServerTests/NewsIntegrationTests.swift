@@ -1,6 +1,6 @@
 import Foundation
 import MVICore
-import MVINews
+@testable import MVINews
 import MockHTTPServer
 import Testing
 
