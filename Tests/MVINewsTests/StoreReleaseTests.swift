@@ -1,7 +1,8 @@
 import MVICore
-@testable import MVINews
 import MVITestSupport
 import Testing
+
+@testable import MVINews
 
 /// A data source may keep the completion of a request after the store is gone (the fake keeps
 /// every one). The stores must still let go of everything once disposed or released: a released

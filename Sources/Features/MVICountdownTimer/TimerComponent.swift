@@ -3,7 +3,8 @@ import MVICore
 /// The timer feature for a host screen.
 public final class TimerComponent: StoreComponent<
     TimerIntent, TimerState, TimerLabel, TimerViewModel, TimerViewEvent
-> {
+>
+{
     /// - Parameters:
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
     ///   - random: picks backgrounds.

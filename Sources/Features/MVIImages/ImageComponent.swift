@@ -9,7 +9,8 @@ import MVIImagePipeline
 /// first render after `onStart()` already shows it.
 public final class ImageComponent: StoreComponent<
     ImageIntent, ImageState, Never, ImageViewModel, ImageViewEvent
-> {
+>
+{
     /// - Parameters:
     ///   - url: the image to show.
     ///   - pipeline: the app's pipeline, shared by every image view.

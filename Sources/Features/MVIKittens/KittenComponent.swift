@@ -6,7 +6,8 @@ import MVICore
 /// `StoreComponent`'s: `onViewCreated(view)`, `onStart()`, `onStop()`, `onViewDestroyed()`, `onDestroy()`.
 public final class KittenComponent: StoreComponent<
     KittenIntent, KittenState, Never, KittenViewModel, KittenViewEvent
-> {
+>
+{
     /// - Parameters:
     ///   - dataSource: where images come from (`KittenHTTPDataSource` in an app).
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).

@@ -3,7 +3,8 @@ import MVICore
 /// The article screen's component.
 public final class ArticleComponent: StoreComponent<
     ArticleIntent, ArticleState, Never, ArticleViewModel, ArticleViewEvent
-> {
+>
+{
     /// - Parameters:
     ///   - article: the article to show (also what to save, and to pass again after process death).
     ///   - favorites: `JSONFileFavoritesStore` in an app.

@@ -3,7 +3,8 @@ import MVICore
 /// The top headlines screen's component: owns the store, binds it to a view between start and stop.
 public final class HeadlinesComponent: StoreComponent<
     HeadlinesIntent, HeadlinesState, Never, HeadlinesViewModel, HeadlinesViewEvent
-> {
+>
+{
     /// - Parameters:
     ///   - dataSource: `NewsHTTPDataSource` in an app.
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
@@ -14,7 +15,8 @@ public final class HeadlinesComponent: StoreComponent<
     ) {
         super.init(
             name: "HeadlinesComponent",
-            store: HeadlinesStore.headlines(dataSource: dataSource, scheduler: scheduler, restoring: saved, factory: factory),
+            store: HeadlinesStore.headlines(
+                dataSource: dataSource, scheduler: scheduler, restoring: saved, factory: factory),
             stateToModel: HeadlinesMappers.model,
             eventToIntent: HeadlinesMappers.intent)
     }

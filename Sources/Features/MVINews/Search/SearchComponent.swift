@@ -3,7 +3,8 @@ import MVICore
 /// The search screen's component.
 public final class SearchComponent: StoreComponent<
     SearchIntent, SearchState, Never, SearchViewModel, SearchViewEvent
-> {
+>
+{
     /// - Parameters:
     ///   - dataSource: `NewsHTTPDataSource` in an app.
     ///   - history: `JSONFileSearchHistoryStore` in an app.
