@@ -44,18 +44,15 @@ let package = Package(
         // `swift run -c release store-figures`: one intent's cost from an app's package, next to a naive store.
         .executableTarget(name: "store-figures", dependencies: [.product(name: "MVICore", package: "MVIConformance")]),
         // The documentation's Swift blocks, compiled as an app compiles them (docs/snippets.md): the
-        // getting-started counter as a feature target with its test target, and the other documents' blocks.
+        // getting-started counter as a feature target with its test target, and the other documents' blocks
+        // (TestingWithTestStore's test is of the Login feature, imported `@testable`).
         .target(name: "Counter", dependencies: [.product(name: "MVICore", package: "MVIConformance")]),
         .testTarget(
             name: "CounterTests",
             dependencies: ["Counter", .product(name: "MVICore", package: "MVIConformance"), .product(name: "MVITestSupport", package: "MVIConformance")]),
         .testTarget(
             name: "DocSnippetsTests",
-            dependencies: [
-                .product(name: "MVITestSupport", package: "MVIConformance"),
-                .product(name: "MVICountdownTimer", package: "MVIConformance"),
-                .product(name: "SeededRandom", package: "MVIConformance"),
-            ]),
+            dependencies: ["Login", .product(name: "MVITestSupport", package: "MVIConformance")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -179,9 +179,6 @@ import TimerReplay
         }
     }
 
-    /// Every screen of every feature has one shape: `XStore.swift` (the public intent, state, label,
-    /// the store and its factory), `XExecutor.swift` (executor and reducer, nothing public),
-    /// `XView.swift` (view model, view events, mappers) and `XComponent.swift`.
     /// One verdict pipeline: the reference and every port are judged by one runner, into one
     /// outcome type, and written by one writer per report format; the harness links no test library.
     @Test func theHarnessHasOneRunnerOneOutcomeAndOneWriterPerFormat() throws {
@@ -208,12 +205,17 @@ import TimerReplay
         #expect(implementations == ["AdapterImplementation", "ReferenceImplementation"])
     }
 
+    /// Every screen of every feature has one shape: `XStore.swift` (the public intent, state, label,
+    /// the internal message, action, store and its factory), `XExecutor.swift` (executor and reducer,
+    /// nothing public), `XView.swift` (view model, view events, mappers) and `XComponent.swift`.
     @Test func everyScreenHasTheSameFourFiles() throws {
         var screens = 0
         for feature in try Self.targets(under: "Sources/Features") {
             let files = try Self.sources(of: feature)
             let stores = files.compactMap { file, text -> (folder: String, screen: String)? in
-                guard let match = text.firstMatch(of: /public typealias (\w+)Store = DefaultStore</) else { return nil }
+                guard let match = text.firstMatch(of: /(?m)^(?:public )?typealias (\w+)Store = DefaultStore</) else {
+                    return nil
+                }
                 return ((file as NSString).deletingLastPathComponent, String(match.output.1))
             }
             for (folder, screen) in stores {
@@ -224,8 +226,8 @@ import TimerReplay
                 }
                 let store = try #require(text("Store"), "\(feature.name): \(screen)Store.swift declares the store")
                 #expect(
-                    store.contains("public typealias \(screen)Store = DefaultStore<"),
-                    "\(feature.name): the store is declared in \(screen)Store.swift")
+                    store.contains("\ntypealias \(screen)Store = DefaultStore<"),
+                    "\(feature.name): the store is declared, internal, in \(screen)Store.swift")
                 #expect(
                     store.contains("extension DefaultStore"), "\(feature.name): the factory is in \(screen)Store.swift")
                 let executor = try #require(text("Executor"), "\(feature.name): no \(screen)Executor.swift")
@@ -242,6 +244,9 @@ import TimerReplay
                 #expect(
                     component.contains("class \(screen)Component"),
                     "\(feature.name): \(screen)Component.swift holds the component")
+                #expect(
+                    component.contains("StoreComponent<\n    \(screen)Intent, \(screen)State, "),
+                    "\(feature.name): \(screen)Component names the store's intent and state, not its type")
                 for (file, text) in files where !file.hasSuffix("\(screen)Executor.swift") {
                     #expect(
                         !text.contains("class \(screen)Executor") && !text.contains("struct \(screen)Reducer"),
@@ -260,7 +265,7 @@ import TimerReplay
         for feature in try Self.targets(under: "Sources/Features") {
             for (file, text) in try Self.sources(of: feature) {
                 #expect(!text.contains("eventObserver"), "\(feature.name)/\(file) passes an event observer along")
-                guard text.contains("public typealias"), text.contains("= DefaultStore<") else { continue }
+                guard text.contains("typealias"), text.contains("= DefaultStore<") else { continue }
                 stores += 1
                 #expect(
                     text.contains("factory: any StoreFactory = DefaultStoreFactory()")
@@ -269,6 +274,30 @@ import TimerReplay
             }
         }
         #expect(stores >= 6)
+    }
+
+    /// A feature's public face is its intent, state, label, view model, view events and component
+    /// (docs/architecture.md, "A feature's public face"): its actions, messages, store type and store
+    /// factory are internal, so that nothing outside the feature depends on them.
+    @Test func aFeaturesActionsMessagesAndStoreAreInternal() throws {
+        var checked = 0
+        for feature in try Self.targets(under: "Sources/Features") {
+            for (file, text) in try Self.sources(of: feature) {
+                checked += 1
+                for match in text.matches(of: /public (?:enum|struct|typealias) (\w+(?:Action|Message))\b/) {
+                    Issue.record("\(feature.name)/\(file): \(match.output.1) is public")
+                }
+                for match in text.matches(of: /public typealias (\w+) = DefaultStore</) {
+                    Issue.record("\(feature.name)/\(file): the store type \(match.output.1) is public")
+                }
+                if text.contains("extension DefaultStore") {
+                    #expect(
+                        !text.contains("public static func"),
+                        "\(feature.name)/\(file): a store factory is public")
+                }
+            }
+        }
+        #expect(checked >= 20)
     }
 
     /// Every library product has a test target of its own, named after it, except the reference

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func aComponentReleasedWhileStartedFreesItsStoreAndView() {
-        final class CounterComponent: StoreComponent<CounterStore, String, String> {
+        final class CounterComponent: StoreComponent<CounterIntent, CounterState, CounterLabel, String, String> {
             init(scheduler: TestScheduler) {
                 super.init(
                     name: "CounterComponent", store: makeCounterStore(scheduler: scheduler).0,
@@ -51,7 +51,7 @@ import Testing
             component.onStart()
             view.dispatch("tap")
             #expect(view.rendered == ["count 0", "count 1"])
-            weakStore = component.store
+            weakStore = component.store as? CounterStore
             weakView = view
         }
         scheduler.advance()

@@ -1,8 +1,9 @@
-import MVICountdownTimer
 import MVIStateMachine
 import MVITestSupport
 import SeededRandom
 import Testing
+
+@testable import MVICountdownTimer
 
 /// Timer behaviours written with `TestStore`: every state change and label asserted, in order,
 /// and no tick left scheduled at the end.

@@ -1,10 +1,11 @@
 import Foundation
 import MVICore
-import MVICountdownTimer
 import MVIStateMachine
 import MVITestSupport
 import SeededRandom
 import Testing
+
+@testable import MVICountdownTimer
 
 /// A timer store on virtual time, with recorded labels.
 final class TimerFixture {

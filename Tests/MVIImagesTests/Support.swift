@@ -1,8 +1,9 @@
 import Foundation
 import MVICore
 import MVIImagePipeline
-import MVIImages
 import MVITestSupport
+
+@testable import MVIImages
 
 let imageURL = URL(string: "https://images.test/cat.jpg")!
 

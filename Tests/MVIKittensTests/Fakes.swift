@@ -1,7 +1,8 @@
 import Foundation
 import MVICore
-import MVIKittens
 import MVITestSupport
+
+@testable import MVIKittens
 
 /// A data source the test answers by hand; it records every request and sees every cancel.
 final class FakeKittenDataSource: KittenDataSource, @unchecked Sendable {

@@ -1,6 +1,7 @@
-import MVIKittens
 import MVITestSupport
 import Testing
+
+@testable import MVIKittens
 
 /// Store behaviours written with `TestStore`: every state change asserted field by field, and
 /// nothing left scheduled at the end.

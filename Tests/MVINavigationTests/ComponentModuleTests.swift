@@ -23,7 +23,7 @@ private final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, 
 }
 
 private typealias CounterStore = DefaultStore<CounterIntent, CounterAction, CounterMessage, CounterState, Never>
-private typealias CounterModule = ComponentModule<CounterStore, Int, String, Int>
+private typealias CounterModule = ComponentModule<CounterIntent, CounterState, Never, Int, String, Int>
 
 private final class CounterView: BaseMviView<Int, String> {
     private(set) var rendered: [Int] = []
@@ -54,7 +54,7 @@ private final class CounterFactory {
                         }
                         return state
                     }, scheduler: scheduler)
-                let component = StoreComponent<CounterStore, Int, String>(
+                let component = StoreComponent<CounterIntent, CounterState, Never, Int, String>(
                     name: "CounterComponent", store: store, stateToModel: \.count, eventToIntent: { _ in .increment })
                 let module = CounterModule(component: component, makeView: { _ in CounterView() }, save: \.count)
                 modules.append(Weak(module))

@@ -1,8 +1,9 @@
 import Foundation
 import MVICore
-import MVINews
 import MVITestSupport
 import Testing
+
+@testable import MVINews
 
 @Suite struct ArticleTests {
     private let scheduler = TestScheduler()

@@ -1,8 +1,9 @@
 import Foundation
 import MVICore
-import MVINews
 import MVITestSupport
 import Testing
+
+@testable import MVINews
 
 /// `Fixtures/http/news-articles.json`, served the way NewsAPI pages it.
 private struct DataSet {

@@ -1,8 +1,9 @@
 import Foundation
 import MVICore
-import MVINews
 import MVITestSupport
 import Testing
+
+@testable import MVINews
 
 /// Store, scheduler and data source wired together with virtual time.
 private struct Fixture {

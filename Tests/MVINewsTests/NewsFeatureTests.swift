@@ -1,8 +1,9 @@
 import FixtureFormat
-import MVINews
 import NewsReplay
 import ReplaySeam
 import Testing
+
+@testable import MVINews
 
 /// The News feature's seam: the config and answer readers, what they refuse, and the renders.
 @Suite struct NewsFeatureTests {

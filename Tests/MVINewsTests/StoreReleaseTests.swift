@@ -1,7 +1,8 @@
 import MVICore
-import MVINews
 import MVITestSupport
 import Testing
+
+@testable import MVINews
 
 /// A data source may keep the completion of a request after the store is gone (the fake keeps
 /// every one). The stores must still let go of everything once disposed or released: a released
@@ -44,7 +45,7 @@ import Testing
     @Test func aDestroyedHeadlinesComponentReleasesItsStoreAndView() {
         let scheduler = TestScheduler()
         weak var source: FakeNewsDataSource?
-        weak var store: HeadlinesStore?
+        weak var store: (any Store<HeadlinesIntent, HeadlinesState, Never>)?
         weak var view: RecordingView<HeadlinesViewModel, HeadlinesViewEvent>?
         do {
             let dataSource = FakeNewsDataSource()

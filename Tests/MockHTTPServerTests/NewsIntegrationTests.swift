@@ -1,8 +1,9 @@
 import Foundation
 import MVICore
-import MVINews
 import MockHTTPServer
 import Testing
+
+@testable import MVINews
 
 /// News's URLSession data source, and the headlines store on it, against the mock server's
 /// NewsAPI. Subject: real sockets, sessions and queues, so waits use generous timeouts; the

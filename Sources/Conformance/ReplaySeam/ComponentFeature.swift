@@ -1,14 +1,6 @@
 import FixtureFormat
 import MVICore
 
-#if compiler(>=6.2)
-    /// A store whose type may be used from the module's `Sendable` factory (Swift 6.2 checks metatypes).
-    public typealias ReplayableStore = Store & SendableMetatype
-#else
-    /// A store whose type may be used from the module's `Sendable` factory.
-    public typealias ReplayableStore = Store
-#endif
-
 extension FeatureModule {
     /// A feature with one screen whose component is a `StoreComponent`: the usual shape.
     ///
@@ -21,21 +13,24 @@ extension FeatureModule {
     ///     saved state and `restore` is refused.
     ///   - make: builds the component with the replay's scheduler and data sources, fresh or
     ///     restored from a saved state.
+    ///
+    /// The session sees the feature through its public face only: the component's store as
+    /// `any Store<Intent, State, Label>`, its view models and its view events; never its messages.
     public static func component<
-        S: ReplayableStore, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable,
-        Component: StoreComponent<S, Model, Event>
+        Intent, State, Label, Model: CanonicalRenderable & Sendable, Event: Sendable, Config: Sendable,
+        Component: StoreComponent<Intent, State, Label, Model, Event>
     >(
         name: String, componentName: String, config: ObjectCodec<Config>, viewEvents: [ViewEventCodec<Event>],
         responses: ObjectCodec<any ReplayAnswer>? = nil, requests: [RequestKind] = [],
-        renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
-        renderSaved: (@Sendable (S.State) -> CanonicalValue)? = nil,
-        make: @escaping @Sendable (FeatureEnvironment, Config, _ restoring: S.State?) -> Component
+        renderLabel: (@Sendable (Label) -> CanonicalValue)? = nil,
+        renderSaved: (@Sendable (State) -> CanonicalValue)? = nil,
+        make: @escaping @Sendable (FeatureEnvironment, Config, _ restoring: State?) -> Component
     ) -> FeatureModule {
         FeatureModule(
             name: name, componentName: componentName, config: config, screens: [ScreenDescription(events: viewEvents)],
             responses: responses, requests: requests, hasSavedState: renderSaved != nil
         ) { environment, config in
-            ComponentSession<S, Model, Event>(
+            ComponentSession<Intent, State, Label, Model, Event>(
                 feature: name, environment: environment, renderLabel: renderLabel, renderSaved: renderSaved,
                 make: { saved in make(environment, config, saved) })
         }
@@ -46,35 +41,35 @@ extension FeatureModule {
     /// The session of one `StoreComponent` whose renders and labels name `screen`: for a feature
     /// with several screens whose session opens one of them (News), or an app that composes them.
     /// Restore saves the store's state and builds a new component from it with `make`.
-    public static func componentSession<S: Store, Model: CanonicalRenderable, Event: Sendable>(
+    public static func componentSession<Intent, State, Label, Model: CanonicalRenderable, Event: Sendable>(
         feature: String, screen: String?, environment: FeatureEnvironment,
-        renderLabel: (@Sendable (S.Label) -> CanonicalValue)? = nil,
-        renderSaved: (@Sendable (S.State) -> CanonicalValue)?,
-        make: @escaping (_ restoring: S.State?) -> StoreComponent<S, Model, Event>
+        renderLabel: (@Sendable (Label) -> CanonicalValue)? = nil,
+        renderSaved: (@Sendable (State) -> CanonicalValue)?,
+        make: @escaping (_ restoring: State?) -> StoreComponent<Intent, State, Label, Model, Event>
     ) -> any FeatureSession {
-        ComponentSession<S, Model, Event>(
+        ComponentSession<Intent, State, Label, Model, Event>(
             feature: feature, screen: screen, environment: environment, renderLabel: renderLabel,
             renderSaved: renderSaved, make: make)
     }
 }
 
 /// Drives one `StoreComponent` for a replay: a recording view, labels, save and restore.
-final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendable>: FeatureSession {
+final class ComponentSession<Intent, State, Label, Model: CanonicalRenderable, Event: Sendable>: FeatureSession {
     private let feature: String
     private let screen: String?
     private let output: OutputLog
     private let view: RecordingView<Model, Event>
-    private let renderLabel: (@Sendable (S.Label) -> CanonicalValue)?
-    private let renderSaved: (@Sendable (S.State) -> CanonicalValue)?
-    private let make: (S.State?) -> StoreComponent<S, Model, Event>
-    private var component: StoreComponent<S, Model, Event>?
+    private let renderLabel: (@Sendable (Label) -> CanonicalValue)?
+    private let renderSaved: (@Sendable (State) -> CanonicalValue)?
+    private let make: (State?) -> StoreComponent<Intent, State, Label, Model, Event>
+    private var component: StoreComponent<Intent, State, Label, Model, Event>?
     private var labels: (any Cancellable)?
 
     init(
         feature: String, screen: String? = nil, environment: FeatureEnvironment,
-        renderLabel: (@Sendable (S.Label) -> CanonicalValue)?,
-        renderSaved: (@Sendable (S.State) -> CanonicalValue)?,
-        make: @escaping (S.State?) -> StoreComponent<S, Model, Event>
+        renderLabel: (@Sendable (Label) -> CanonicalValue)?,
+        renderSaved: (@Sendable (State) -> CanonicalValue)?,
+        make: @escaping (State?) -> StoreComponent<Intent, State, Label, Model, Event>
     ) {
         self.feature = feature
         self.screen = screen
@@ -87,7 +82,7 @@ final class ComponentSession<S: Store, Model: CanonicalRenderable, Event: Sendab
 
     func create() { build(restoring: nil) }
 
-    private func build(restoring saved: S.State?) {
+    private func build(restoring saved: State?) {
         let component = make(saved)
         if let renderLabel {
             let (output, screen) = (output, screen)

@@ -1,7 +1,10 @@
 import MVICore
 
 /// The timer feature for a host screen.
-public final class TimerComponent: StoreComponent<TimerStore, TimerViewModel, TimerViewEvent> {
+public final class TimerComponent: StoreComponent<
+    TimerIntent, TimerState, TimerLabel, TimerViewModel, TimerViewEvent
+>
+{
     /// - Parameters:
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
     ///   - random: picks backgrounds.
@@ -12,7 +15,7 @@ public final class TimerComponent: StoreComponent<TimerStore, TimerViewModel, Ti
     ) {
         super.init(
             name: "TimerComponent",
-            store: .timer(scheduler: scheduler, random: random, restoring: saved, factory: factory),
+            store: TimerStore.timer(scheduler: scheduler, random: random, restoring: saved, factory: factory),
             stateToModel: TimerMappers.model,
             eventToIntent: TimerMappers.intent)
     }

@@ -61,9 +61,9 @@ public enum TimerLabel: Equatable, Sendable {
 }
 
 /// The timer store's messages: one per machine transition, plus ticks.
-public enum TimerMessage: Equatable, Sendable {
+enum TimerMessage: Equatable, Sendable {
     /// What a transition changes besides the phase.
-    public enum Change: Equatable, Sendable {
+    enum Change: Equatable, Sendable {
         case none
         /// A new value; elapsed starts again from 0.
         case valueSet(Int)
@@ -80,13 +80,13 @@ public enum TimerMessage: Equatable, Sendable {
 }
 
 /// The bootstrap action of a restored store.
-public enum TimerAction: Equatable, Sendable {
+enum TimerAction: Equatable, Sendable {
     /// Resume what the restored phase implies: ticking when counting down, the delay when restarting.
     case resume
 }
 
 /// The timer store.
-public typealias TimerStore = DefaultStore<TimerIntent, TimerAction, TimerMessage, TimerState, TimerLabel>
+typealias TimerStore = DefaultStore<TimerIntent, TimerAction, TimerMessage, TimerState, TimerLabel>
 
 extension DefaultStore
 where
@@ -99,7 +99,7 @@ where
     ///   - scheduler: ticks and the restart delay run on it; a `TestScheduler` makes them virtual.
     ///   - random: picks the background on each restart (`SplitMix64(seed:)` for replays).
     ///   - restoring: a state saved from another store: the new one continues where it was.
-    public static func timer(
+    static func timer(
         scheduler: any Scheduler,
         random: RandomSource = SystemRandomSource(),
         restoring saved: TimerState? = nil,

@@ -7,7 +7,10 @@ import MVIImagePipeline
 /// The lifecycle is `StoreComponent`'s. The view sends `appeared` and `disappeared`; the store
 /// loads on the first and cancels on the second. With the image in the memory cache, the view's
 /// first render after `onStart()` already shows it.
-public final class ImageComponent: StoreComponent<ImageStore, ImageViewModel, ImageViewEvent> {
+public final class ImageComponent: StoreComponent<
+    ImageIntent, ImageState, Never, ImageViewModel, ImageViewEvent
+>
+{
     /// - Parameters:
     ///   - url: the image to show.
     ///   - pipeline: the app's pipeline, shared by every image view.
@@ -18,7 +21,7 @@ public final class ImageComponent: StoreComponent<ImageStore, ImageViewModel, Im
     ) {
         super.init(
             name: "ImageComponent",
-            store: .image(url: url, pipeline: pipeline, scheduler: scheduler, factory: factory),
+            store: ImageStore.image(url: url, pipeline: pipeline, scheduler: scheduler, factory: factory),
             stateToModel: ImageMappers.model,
             eventToIntent: ImageMappers.intent)
     }

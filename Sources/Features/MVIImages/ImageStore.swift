@@ -23,7 +23,7 @@ public enum ImageState: Equatable, Sendable {
 }
 
 /// The image store's internal messages.
-public enum ImageMessage: Equatable, Sendable {
+enum ImageMessage: Equatable, Sendable {
     case loadingStarted
     case loadingFinished(ImageResponse)
     case loadingFailed(ImagePipelineError)
@@ -31,7 +31,7 @@ public enum ImageMessage: Equatable, Sendable {
 }
 
 /// One image view's store.
-public typealias ImageStore = DefaultStore<ImageIntent, Never, ImageMessage, ImageState, Never>
+typealias ImageStore = DefaultStore<ImageIntent, Never, ImageMessage, ImageState, Never>
 
 extension DefaultStore
 where Intent == ImageIntent, Action == Never, Message == ImageMessage, State == ImageState, Label == Never {
@@ -44,7 +44,7 @@ where Intent == ImageIntent, Action == Never, Message == ImageMessage, State == 
     ///   - pipeline: the app's pipeline, shared by every image view.
     ///   - scheduler: the store is confined to it (the main queue in an app).
     ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
-    public static func image(
+    static func image(
         url: URL, pipeline: ImagePipeline, scheduler: any Scheduler, factory: any StoreFactory = DefaultStoreFactory()
     ) -> ImageStore {
         let initialState: ImageState =

@@ -4,7 +4,10 @@ import MVICore
 ///
 /// The store is created with the component and starts loading at once. The lifecycle is
 /// `StoreComponent`'s: `onViewCreated(view)`, `onStart()`, `onStop()`, `onViewDestroyed()`, `onDestroy()`.
-public final class KittenComponent: StoreComponent<KittenStore, KittenViewModel, KittenViewEvent> {
+public final class KittenComponent: StoreComponent<
+    KittenIntent, KittenState, Never, KittenViewModel, KittenViewEvent
+>
+{
     /// - Parameters:
     ///   - dataSource: where images come from (`KittenHTTPDataSource` in an app).
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
@@ -18,7 +21,7 @@ public final class KittenComponent: StoreComponent<KittenStore, KittenViewModel,
     ) {
         super.init(
             name: "KittenComponent",
-            store: .kittens(
+            store: KittenStore.kittens(
                 dataSource: dataSource, scheduler: scheduler, backgroundScheduler: backgroundScheduler, factory: factory
             ),
             stateToModel: KittenMappers.model,

@@ -25,11 +25,11 @@ public struct KittenState: Equatable, Sendable {
 }
 
 /// Why a load failed: the data source failed, or the body could not be read.
-public enum KittenLoadFailure: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+package enum KittenLoadFailure: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     case network(KittenDataSourceError)
     case invalidResponse(KittenParseError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .network(let error): "network: \(error)"
         case .invalidResponse(let error): "invalid response: \(error)"
@@ -37,20 +37,21 @@ public enum KittenLoadFailure: Error, Equatable, Hashable, Sendable, CustomStrin
     }
 }
 
-/// The Kittens store's internal messages.
-public enum KittenMessage: Equatable, Sendable {
+/// The Kittens store's messages: not part of the feature's public face, and visible in this package
+/// only for its demo, which shows a failed load's cause.
+package enum KittenMessage: Equatable, Sendable {
     case loadingStarted
     case loadingFinished([String])
     case loadingFailed(KittenLoadFailure)
 }
 
 /// The Kittens store's bootstrap action.
-public enum KittenAction: Equatable, Sendable {
+package enum KittenAction: Equatable, Sendable {
     case reload
 }
 
 /// The Kittens store: loads once when created, and again on every `reload`.
-public typealias KittenStore = DefaultStore<KittenIntent, KittenAction, KittenMessage, KittenState, Never>
+package typealias KittenStore = DefaultStore<KittenIntent, KittenAction, KittenMessage, KittenState, Never>
 
 extension DefaultStore
 where
@@ -64,7 +65,7 @@ where
     ///   - scheduler: the store is confined to it (the main queue in an app).
     ///   - backgroundScheduler: where bodies are parsed.
     ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
-    public static func kittens(
+    static func kittens(
         dataSource: any KittenDataSource,
         scheduler: any Scheduler,
         backgroundScheduler: any Scheduler,

@@ -5,10 +5,14 @@ import MVINews
 
 /// The module of each News screen: the screen's component and the view bound to it.
 public typealias HeadlinesModule = ComponentModule<
-    HeadlinesStore, HeadlinesViewModel, HeadlinesViewEvent, NewsSavedScreen
+    HeadlinesIntent, HeadlinesState, Never, HeadlinesViewModel, HeadlinesViewEvent, NewsSavedScreen
 >
-public typealias ArticleModule = ComponentModule<ArticleStore, ArticleViewModel, ArticleViewEvent, NewsSavedScreen>
-public typealias SearchModule = ComponentModule<SearchStore, SearchViewModel, SearchViewEvent, NewsSavedScreen>
+public typealias ArticleModule = ComponentModule<
+    ArticleIntent, ArticleState, Never, ArticleViewModel, ArticleViewEvent, NewsSavedScreen
+>
+public typealias SearchModule = ComponentModule<
+    SearchIntent, SearchState, Never, SearchViewModel, SearchViewEvent, NewsSavedScreen
+>
 
 /// What a News screen rendered, named by its screen.
 public enum NewsScreenModel: Equatable, Sendable {

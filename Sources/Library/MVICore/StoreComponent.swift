@@ -6,11 +6,16 @@
 /// that names the component, the call and the state (see `LifecycleRegistry`).
 /// Call every method on the store's scheduler (the main queue in an app). A component is not
 /// `Sendable`: it belongs to the thread that made it, like its view.
-open class StoreComponent<S: Store, Model, Event>: LifecycleComponent {
+///
+/// The generic parameters are a feature's public face: its store's `Intent`, `State` and
+/// `Label`, its view model and its view events. The store is held as `any Store<Intent, State, Label>`,
+/// so a feature's actions and messages (the types its `DefaultStore` is specialized with) stay
+/// internal to its module.
+open class StoreComponent<Intent, State, Label, Model, Event>: LifecycleComponent {
     /// The store, created with the component.
-    public let store: S
-    private let stateToModel: (S.State) -> Model
-    private let eventToIntent: (Event) -> S.Intent
+    public let store: any Store<Intent, State, Label>
+    private let stateToModel: (State) -> Model
+    private let eventToIntent: (Event) -> Intent
     private var lifecycle: LifecycleRegistry
     private var binder: Binder?
 
@@ -20,7 +25,8 @@ open class StoreComponent<S: Store, Model, Event>: LifecycleComponent {
     ///   - stateToModel: maps store states to view models.
     ///   - eventToIntent: maps view events to intents.
     public init(
-        name: String, store: S, stateToModel: @escaping (S.State) -> Model, eventToIntent: @escaping (Event) -> S.Intent
+        name: String, store: some Store<Intent, State, Label>, stateToModel: @escaping (State) -> Model,
+        eventToIntent: @escaping (Event) -> Intent
     ) {
         self.store = store
         self.stateToModel = stateToModel

@@ -22,13 +22,13 @@ public protocol ScreenModule<Saved>: AnyObject {
 ///
 /// The view is made at `viewCreated` (by `makeView`) and dropped at `viewDestroyed`; the
 /// component's store is disposed at `destroy`, which cancels its work in flight.
-public final class ComponentModule<S: Store, Model, Event, Saved>: ScreenModule {
+public final class ComponentModule<Intent, State, Label, Model, Event, Saved>: ScreenModule {
     /// The screen's component, built with the module.
-    public let component: StoreComponent<S, Model, Event>
+    public let component: StoreComponent<Intent, State, Label, Model, Event>
     /// The view bound to the component, between `viewCreated` and `viewDestroyed`.
     public private(set) var view: BaseMviView<Model, Event>?
     private let makeView: (Model) -> BaseMviView<Model, Event>
-    private let save: (S.State) -> Saved?
+    private let save: (State) -> Saved?
 
     /// - Parameters:
     ///   - component: the screen's component, made by the factory with the app's dependencies.
@@ -36,9 +36,9 @@ public final class ComponentModule<S: Store, Model, Event, Saved>: ScreenModule 
     ///     `ViewProxy` showing that model for SwiftUI by default.
     ///   - save: what to save of the store's state; nothing by default.
     public init(
-        component: StoreComponent<S, Model, Event>,
+        component: StoreComponent<Intent, State, Label, Model, Event>,
         makeView: @escaping (Model) -> BaseMviView<Model, Event> = { ViewProxy<Model, Event>(model: $0) },
-        save: @escaping (S.State) -> Saved? = { _ in nil }
+        save: @escaping (State) -> Saved? = { _ in nil }
     ) {
         self.component = component
         self.makeView = makeView

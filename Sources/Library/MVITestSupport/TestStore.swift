@@ -4,7 +4,8 @@ import MVICore
 ///
 /// Every state change must be asserted by the call that caused it, every label received in
 /// order, and nothing may be left scheduled at the end; anything else fails the test, with a
-/// diff that names each differing field:
+/// diff that names each differing field. Here the timer's own tests, which import their feature
+/// `@testable` since its store type is internal to it:
 ///
 /// ```swift
 /// let scheduler = TestScheduler()

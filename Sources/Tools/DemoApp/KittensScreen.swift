@@ -166,8 +166,11 @@ final class KittenLoadCause {
     private(set) var text: String?
     private var subscription: (any Cancellable)?
 
-    /// Follows `store`'s messages from now on, on its scheduler.
-    init(_ store: KittenStore) {
+    /// Follows `store`'s messages from now on, on its scheduler: a `KittenComponent`'s store.
+    init(_ store: any Store<KittenIntent, KittenState, Never>) {
+        guard let store = store as? KittenStore else {
+            preconditionFailure("KittenLoadCause follows a KittenComponent's store, not a \(type(of: store))")
+        }
         subscription = store.subscribe(events: { [weak self] event in
             guard case .message(let message) = event.kind else { return }
             switch message {

@@ -26,7 +26,9 @@ protocol ScreenFeed<Model, Event>: AnyObject {
 }
 
 /// The feature's component, bound to a view that keeps its latest model.
-final class ComponentFeed<Component: StoreComponent<S, Model, Event>, S: Store, Model, Event>: ScreenFeed {
+final class ComponentFeed<
+    Component: StoreComponent<Intent, State, Label, Model, Event>, Intent, State, Label, Model, Event
+>: ScreenFeed {
     private var holder: ComponentHolder<Component>?
     private let view: LatestModelView<Model, Event>
     private var labels: [String] = []
@@ -39,7 +41,7 @@ final class ComponentFeed<Component: StoreComponent<S, Model, Event>, S: Store, 
         component.onViewCreated(view)
         holder = ComponentHolder(component)
         // The store publishes on the demo's one scheduler, on the loop's thread.
-        subscription = component.store.subscribe { [weak self] (label: S.Label) in self?.labels.append("\(label)") }
+        subscription = component.store.subscribe { [weak self] (label: Label) in self?.labels.append("\(label)") }
     }
 
     deinit { subscription?.cancel() }

@@ -26,17 +26,17 @@ public struct WeatherState: Equatable, Sendable {
     public var isLoading = false
 }
 
-public enum WeatherMessage: Equatable, Sendable {
+enum WeatherMessage: Equatable, Sendable {
     case loading(city: String)
     case loaded(Int)
     case failed
 }
 
-public typealias WeatherStore = DefaultStore<WeatherIntent, Never, WeatherMessage, WeatherState, Never>
+typealias WeatherStore = DefaultStore<WeatherIntent, Never, WeatherMessage, WeatherState, Never>
 
 extension DefaultStore
 where Intent == WeatherIntent, Action == Never, Message == WeatherMessage, State == WeatherState, Label == Never {
-    public static func weather(dataSource: any WeatherDataSource, scheduler: any Scheduler) -> WeatherStore {
+    static func weather(dataSource: any WeatherDataSource, scheduler: any Scheduler) -> WeatherStore {
         WeatherStore(
             name: "WeatherStore", initialState: WeatherState(), executor: WeatherExecutor(dataSource: dataSource),
             reducer: WeatherReducer(), scheduler: scheduler)

@@ -36,7 +36,9 @@ public struct LoginState: Equatable, Sendable {
     public static let maximumFailures = 3
 }
 
-public enum LoginMessage: Equatable, Sendable {
+/// What the executor tells the reducer: internal to the feature, like the executor and the reducer
+/// (tests see it through `@testable import Login`).
+enum LoginMessage: Equatable, Sendable {
     case userChanged(String)
     case passwordChanged(String)
     case checking
@@ -50,7 +52,9 @@ public enum LoginLabel: Equatable, Sendable {
     case signedIn(user: String)
 }
 
-public typealias LoginStore = DefaultStore<LoginIntent, Never, LoginMessage, LoginState, LoginLabel>
+/// The login store: internal; the app sees it through `LoginComponent.store`, an
+/// `any Store<LoginIntent, LoginState, LoginLabel>`.
+typealias LoginStore = DefaultStore<LoginIntent, Never, LoginMessage, LoginState, LoginLabel>
 
 /// Checks the credentials once per submit; editing a field while a check is in flight cancels it.
 final class LoginExecutor: BaseExecutor<LoginIntent, Never, LoginMessage, LoginState, LoginLabel> {
@@ -139,7 +143,7 @@ struct LoginReducer: Reducer {
 
 extension DefaultStore where Intent == LoginIntent, Action == Never, Message == LoginMessage, State == LoginState, Label == LoginLabel {
     /// The login store on `scheduler`, checking credentials with `authenticator`.
-    public static func login(authenticator: any Authenticator, scheduler: any Scheduler) -> LoginStore {
+    static func login(authenticator: any Authenticator, scheduler: any Scheduler) -> LoginStore {
         LoginStore(
             name: "LoginStore", initialState: LoginState(), executor: LoginExecutor(authenticator: authenticator),
             reducer: LoginReducer(), scheduler: scheduler)

@@ -45,10 +45,10 @@ public enum LoginMappers {
 }
 
 /// The login screen's component: the store, bound to a view between start and stop.
-public final class LoginComponent: StoreComponent<LoginStore, LoginViewModel, LoginViewEvent> {
+public final class LoginComponent: StoreComponent<LoginIntent, LoginState, LoginLabel, LoginViewModel, LoginViewEvent> {
     public init(authenticator: any Authenticator, scheduler: any Scheduler) {
         super.init(
-            name: "LoginComponent", store: .login(authenticator: authenticator, scheduler: scheduler),
+            name: "LoginComponent", store: LoginStore.login(authenticator: authenticator, scheduler: scheduler),
             stateToModel: LoginMappers.model, eventToIntent: LoginMappers.intent)
     }
 }

@@ -1,23 +1,23 @@
 // The Swift blocks of Sources/Library/MVITestSupport/MVITestSupport.docc/TestingWithTestStore.md, verbatim and in order,
-// compiled from this package outside, with products only. The package's DocSnippetSyncTests fails when a block is not here.
-import MVICountdownTimer
+// compiled from this package outside, with products only and the app's own feature. The package's DocSnippetSyncTests
+// fails when a block is not here. The login feature's store is internal to it: the test imports it `@testable`.
+@testable import Login
 import MVITestSupport
-import SeededRandom
 import Testing
 
-@Test func countingAddsOneTickEvery100Milliseconds() {
+@Test func aSignInIsCheckedThenAnnounced() {
     let scheduler = TestScheduler()
-    let store = TestStore(TimerStore.timer(scheduler: scheduler, random: SplitMix64(seed: 7)), scheduler: scheduler)
+    let authenticator = LocalAuthenticator(accounts: ["ada": ("engine", "Ada Lovelace")])
+    let store = TestStore(LoginStore.login(authenticator: authenticator, scheduler: scheduler), scheduler: scheduler)
 
-    store.send(.setTime(minutes: 0, seconds: 10)) {
-        $0.phase = .idle
-        $0.value = 10
+    store.send(.setUser("ada")) { $0.user = "ada" }
+    store.send(.setPassword("engine")) { $0.password = "engine" }
+    store.send(.submit) { $0.status = .checking }
+    store.advance {                                               // the answer, on the scheduler
+        $0.status = .signedIn(name: "Ada Lovelace")
+        $0.password = ""
     }
-    store.send(.start) { $0.phase = .countingDown }
-    store.advance(by: .milliseconds(99))                          // nothing changes yet
-    store.advance(by: .milliseconds(1)) { $0.elapsedTicks = 1 }
-    store.send(.pause) { $0.phase = .paused }
-    store.send(.pause)
-    store.receive(.ignored(state: "Paused", event: "OnPause"))
+    store.receive(.signedIn(user: "ada"))
+    store.send(.submit)                                           // signed in: nothing to check
     store.finish()
 }

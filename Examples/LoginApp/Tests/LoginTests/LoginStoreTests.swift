@@ -1,4 +1,4 @@
-import Login
+@testable import Login
 import MVICore
 import MVITestSupport
 import Testing

@@ -1,7 +1,10 @@
 import MVICore
 
 /// The article screen's component.
-public final class ArticleComponent: StoreComponent<ArticleStore, ArticleViewModel, ArticleViewEvent> {
+public final class ArticleComponent: StoreComponent<
+    ArticleIntent, ArticleState, Never, ArticleViewModel, ArticleViewEvent
+>
+{
     /// - Parameters:
     ///   - article: the article to show (also what to save, and to pass again after process death).
     ///   - favorites: `JSONFileFavoritesStore` in an app.
@@ -12,7 +15,7 @@ public final class ArticleComponent: StoreComponent<ArticleStore, ArticleViewMod
     ) {
         super.init(
             name: "ArticleComponent",
-            store: .article(article, favorites: favorites, scheduler: scheduler, factory: factory),
+            store: ArticleStore.article(article, favorites: favorites, scheduler: scheduler, factory: factory),
             stateToModel: ArticleMappers.model,
             eventToIntent: ArticleMappers.intent)
     }

@@ -9,12 +9,12 @@ public enum ArticleIntent: Equatable, Sendable {
 }
 
 /// The bootstrap action: read whether the article is a favourite.
-public enum ArticleAction: Equatable, Sendable {
+enum ArticleAction: Equatable, Sendable {
     case readFavorite
 }
 
 /// The article store's internal messages.
-public enum ArticleMessage: Equatable, Sendable {
+enum ArticleMessage: Equatable, Sendable {
     case favoriteChanged(Bool)
     case storageFailed(NewsStorageError)
     case errorShown
@@ -35,7 +35,7 @@ public struct ArticleState: Equatable, Sendable {
 }
 
 /// The article store.
-public typealias ArticleStore = DefaultStore<ArticleIntent, ArticleAction, ArticleMessage, ArticleState, Never>
+typealias ArticleStore = DefaultStore<ArticleIntent, ArticleAction, ArticleMessage, ArticleState, Never>
 
 extension DefaultStore
 where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessage, State == ArticleState, Label == Never
@@ -44,7 +44,7 @@ where Intent == ArticleIntent, Action == ArticleAction, Message == ArticleMessag
     ///
     /// The article is all the screen keeps across process death: restore by creating the store
     /// again with it (the flag is read again from `favorites`).
-    public static func article(
+    static func article(
         _ article: NewsArticle, favorites: any FavoritesStore, scheduler: any Scheduler,
         factory: any StoreFactory = DefaultStoreFactory()
     ) -> ArticleStore {

@@ -1,7 +1,10 @@
 import MVICore
 
 /// The top headlines screen's component: owns the store, binds it to a view between start and stop.
-public final class HeadlinesComponent: StoreComponent<HeadlinesStore, HeadlinesViewModel, HeadlinesViewEvent> {
+public final class HeadlinesComponent: StoreComponent<
+    HeadlinesIntent, HeadlinesState, Never, HeadlinesViewModel, HeadlinesViewEvent
+>
+{
     /// - Parameters:
     ///   - dataSource: `NewsHTTPDataSource` in an app.
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
@@ -12,7 +15,8 @@ public final class HeadlinesComponent: StoreComponent<HeadlinesStore, HeadlinesV
     ) {
         super.init(
             name: "HeadlinesComponent",
-            store: .headlines(dataSource: dataSource, scheduler: scheduler, restoring: saved, factory: factory),
+            store: HeadlinesStore.headlines(
+                dataSource: dataSource, scheduler: scheduler, restoring: saved, factory: factory),
             stateToModel: HeadlinesMappers.model,
             eventToIntent: HeadlinesMappers.intent)
     }

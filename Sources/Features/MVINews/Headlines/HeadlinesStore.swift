@@ -11,12 +11,12 @@ public enum HeadlinesIntent: Equatable, Sendable {
 }
 
 /// The bootstrap action: load page 1 (a store restored with pages does not).
-public enum HeadlinesAction: Equatable, Sendable {
+enum HeadlinesAction: Equatable, Sendable {
     case loadFirstPage
 }
 
 /// The headlines store's internal messages.
-public enum HeadlinesMessage: Equatable, Sendable {
+enum HeadlinesMessage: Equatable, Sendable {
     case loadStarted(page: Int)
     case pageLoaded(page: Int, NewsPage)
     case loadFailed(page: Int, NewsError)
@@ -95,7 +95,7 @@ extension HeadlinesState {
 }
 
 /// The top headlines store.
-public typealias HeadlinesStore = DefaultStore<
+typealias HeadlinesStore = DefaultStore<
     HeadlinesIntent, HeadlinesAction, HeadlinesMessage, HeadlinesState, Never
 >
 
@@ -106,7 +106,7 @@ where
 {
     /// Creates the headlines store. Fresh, or restored with no page loaded, it loads page 1 at
     /// once; restored with pages, it shows them and loads nothing until asked.
-    public static func headlines(
+    static func headlines(
         dataSource: any NewsDataSource, scheduler: any Scheduler, restoring saved: HeadlinesSavedState? = nil,
         factory: any StoreFactory = DefaultStoreFactory()
     ) -> HeadlinesStore {

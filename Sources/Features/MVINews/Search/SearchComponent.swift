@@ -1,7 +1,10 @@
 import MVICore
 
 /// The search screen's component.
-public final class SearchComponent: StoreComponent<SearchStore, SearchViewModel, SearchViewEvent> {
+public final class SearchComponent: StoreComponent<
+    SearchIntent, SearchState, Never, SearchViewModel, SearchViewEvent
+>
+{
     /// - Parameters:
     ///   - dataSource: `NewsHTTPDataSource` in an app.
     ///   - history: `JSONFileSearchHistoryStore` in an app.
@@ -13,7 +16,7 @@ public final class SearchComponent: StoreComponent<SearchStore, SearchViewModel,
     ) {
         super.init(
             name: "SearchComponent",
-            store: .search(
+            store: SearchStore.search(
                 dataSource: dataSource, history: history, scheduler: scheduler, restoring: saved, factory: factory),
             stateToModel: SearchMappers.model,
             eventToIntent: SearchMappers.intent)

@@ -11,7 +11,7 @@ public enum SearchIntent: Equatable, Sendable {
 }
 
 /// The search store's bootstrap actions.
-public enum SearchAction: Equatable, Sendable {
+enum SearchAction: Equatable, Sendable {
     /// Read the history from its store.
     case loadHistory
     /// Restore a query saved before process death (searched at once when long enough).
@@ -19,7 +19,7 @@ public enum SearchAction: Equatable, Sendable {
 }
 
 /// The search store's internal messages.
-public enum SearchMessage: Equatable, Sendable {
+enum SearchMessage: Equatable, Sendable {
     case historyLoaded([String])
     case queryChanged(String)
     case historyRecorded([String])
@@ -84,13 +84,13 @@ extension SearchState {
 }
 
 /// The search store.
-public typealias SearchStore = DefaultStore<SearchIntent, SearchAction, SearchMessage, SearchState, Never>
+typealias SearchStore = DefaultStore<SearchIntent, SearchAction, SearchMessage, SearchState, Never>
 
 extension DefaultStore
 where Intent == SearchIntent, Action == SearchAction, Message == SearchMessage, State == SearchState, Label == Never {
     /// Creates the search store: it reads the history at once, and when restoring, sets the saved
     /// query and searches it at once (no debounce) if it is long enough.
-    public static func search(
+    static func search(
         dataSource: any NewsDataSource, history: any SearchHistoryStore, scheduler: any Scheduler,
         restoring saved: SearchSavedState? = nil, factory: any StoreFactory = DefaultStoreFactory()
     ) -> SearchStore {
