@@ -213,7 +213,8 @@ import TimerReplay
         for feature in try Self.targets(under: "Sources/Features") {
             let files = try Self.sources(of: feature)
             let stores = files.compactMap { file, text -> (folder: String, screen: String)? in
-                guard let match = text.firstMatch(of: /(?m)^(?:public |package )?typealias (\w+)Store = DefaultStore</) else {
+                guard let match = text.firstMatch(of: /(?m)^(?:public |package )?typealias (\w+)Store = DefaultStore</)
+                else {
                     return nil
                 }
                 return ((file as NSString).deletingLastPathComponent, String(match.output.1))
@@ -228,7 +229,8 @@ import TimerReplay
                 #expect(
                     store.contains("\ntypealias \(screen)Store = DefaultStore<")
                         || store.contains("\npackage typealias \(screen)Store = DefaultStore<"),
-                    "\(feature.name): the store is declared, internal (or package, for the demo), in \(screen)Store.swift")
+                    "\(feature.name): the store is declared, internal (or package, for the demo), in \(screen)Store.swift"
+                )
                 #expect(
                     store.contains("extension DefaultStore"), "\(feature.name): the factory is in \(screen)Store.swift")
                 let executor = try #require(text("Executor"), "\(feature.name): no \(screen)Executor.swift")
