@@ -3,12 +3,13 @@ import MVIEssentials
 
 /// The store's machinery: one queue of work and one loop that drains it, confined to the scheduler.
 ///
-/// Every piece of work (an intent, an executor turn, a state, label or event to tell) goes through
-/// `submit`: it runs at once if `Loop.begin` says it may, or waits in `queue` until `drain` runs it.
+/// Every piece of work (an intent, an executor turn, an event to tell) goes through `submit`: it
+/// runs at once if `Loop.begin` says it may, or waits in `queue` until `drain` runs it. States and
+/// labels are told at once by `round`: the executor that makes them never runs inside a round.
 /// The rule of where a store is touched (the one hop is `onScheduler`) and the three lines that
 /// decide what may run are in the article "The store's delivery order" (MVICore.docc/DeliveryOrder.md).
 ///
-/// ## An intent's route, from `accept` to a render (11 calls in 4 files)
+/// ## An intent's route, from `accept` to a render (10 calls in 4 files)
 /// ```
 ///  1 DefaultStore.accept(i)                DefaultStore.swift; off the scheduler, the one hop
 ///  2   StoreCore.submit(.executor)         StoreCore.swift; runs it now if it may, else queues it
@@ -17,14 +18,14 @@ import MVIEssentials
 ///  5         BaseExecutor.dispatch(m)      Executor.swift
 ///  6           ExecutorContext.dispatch(m)
 ///  7             StoreCore.reduce(m)       the reducer's step, the message's and the state's events
-///  8               StoreCore.tell(s)     a round (`Loop.begin(.tell)`; no round runs inside another)
+///  8               StoreCore.tell(s)       a round now (`Loop.begin(.tell)`)
 ///  9                 ObserverList.tell     ObserverList.swift; each subscriber, in order
 /// 10                   subscriber(state)   a component's binding: view.render(model)
 /// ```
 /// (`Loop.begin` and `Loop.end` are asked on the way, and `drain` runs when work waits.)
 ///
 /// ## Speed
-/// `DefaultStore.accept`, `submit`, `runIntent` and `reduce` are inlinable, so an app's store is
+/// `DefaultStore.accept`, `submit`, `runIntent`, `reduce` and `emit` are inlinable, so an app's store is
 /// specialized for its own types; what they call is compiled once, here. The mutable fields are
 /// touched only by this module's non-inlinable code, and no access to one spans a call, so the
 /// compiler checks exclusive access to them when it builds the module, not on every message.
@@ -41,7 +42,6 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         case intent(Intent)
         /// Executor code that does not come from an intent.
         case turn(() -> Void)
-        /// A state for the subscribers there were when it was produced.
         /// An event made while subscribers were being told (the `disposed` of a store disposed by one).
         case event(Event)
 
