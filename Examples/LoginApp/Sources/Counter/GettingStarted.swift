@@ -94,7 +94,7 @@ func makeStartingCounter(scheduler: any Scheduler, autoInit: Bool = true)
 
 /// The counter screen: its component owns the store from creation to `onDestroy()`.
 func makeCounterScreen(in view: some MviView<CounterViewModel, CounterViewEvent>, scheduler: any Scheduler)
-    -> StoreComponent<DefaultStore<CounterIntent, CounterAction, CounterMessage, CounterState, Never>, CounterViewModel, CounterViewEvent>
+    -> StoreComponent<CounterIntent, CounterState, Never, CounterViewModel, CounterViewEvent>
 {
     let component = StoreComponent(
         name: "Counter", store: makeStartingCounter(scheduler: scheduler),
