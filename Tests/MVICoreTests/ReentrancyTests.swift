@@ -138,6 +138,28 @@ import Testing
         #expect(log.sequences == Array(1...4))
     }
 
+    /// Disposing from inside a round drops the intents that wait, so nothing is left in the queue
+    /// and the event observers are let go at once, with what they captured.
+    @Test func disposingDuringARoundWithAQueuedIntentLetsTheEventObserversGo() {
+        final class Captured {}
+        let (store, _) = makeCounterStore()
+        weak var weakCaptured: Captured?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            store.subscribe(events: { _ in withExtendedLifetime(captured) {} })
+        }
+        store.subscribe(states: { [weak store] state in
+            guard state.count == 1 else { return }
+            store?.accept(.increment)  // waits: the executor runs and a round runs
+            store?.dispose()
+        })
+        store.accept(.increment)
+        #expect(store.state.count == 1)
+        #expect(weakCaptured == nil, "no intent is left waiting, so the event observers are dropped")
+        withExtendedLifetime(store) {}
+    }
+
     /// Disposing a store that is disposed already does nothing: twice from inside a round (while
     /// the event observers are still kept, to be told the round first), then once more after it,
     /// and the event observers are told `disposed` once.

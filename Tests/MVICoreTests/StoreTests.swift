@@ -146,6 +146,27 @@ import Testing
         #expect(states.values == [0])
     }
 
+    /// A timer the executor starts through its context (`every`, `after`) is cancelled with the
+    /// store: nothing of the store's is left on the scheduler.
+    @Test func disposeCancelsTheContextsTimers() {
+        final class Ticking: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
+            override func executeIntent(_ intent: CounterIntent) {
+                context.every(.seconds(1)) { [weak self] in self?.dispatch(.incremented) }
+                context.after(.seconds(5)) { [weak self] in self?.dispatch(.incremented) }
+            }
+        }
+        let scheduler = TestScheduler()
+        let store = CounterStore(
+            name: "Ticking", initialState: CounterState(), executor: Ticking(), reducer: counterReducer(),
+            scheduler: scheduler)
+        store.accept(.increment)
+        scheduler.advance(by: .seconds(2))
+        #expect(store.state.count == 2)
+        #expect(scheduler.pendingCount == 2)
+        store.dispose()
+        #expect(scheduler.pendingCount == 0, "the store's timers are cancelled, not left to fire into nothing")
+    }
+
     @Test func releasingTheStoreDisposesItEvenWhileSubscribed() {
         let source = FakeSource()
         var (store, _): (CounterStore?, CounterExecutor) = makeCounterStore(source: source)
