@@ -91,6 +91,14 @@ final class StubURLProtocol: URLProtocol {
                 == "http://127.0.0.1:8080/prefix/v1/images/search?limit=7&page=3")
     }
 
+    /// Every slash the base URL's path ends with is dropped before the route, not only the last one.
+    @Test func aBaseURLEndingInSeveralSlashesGivesOneSlashBeforeTheRoute() {
+        let source = KittenHTTPDataSource(baseURL: URL(string: "http://127.0.0.1:8080/prefix//")!)
+        #expect(
+            source.request(limit: 7, page: 3).url?.absoluteString
+                == "http://127.0.0.1:8080/prefix/v1/images/search?limit=7&page=3")
+    }
+
     @Test func sendsTheKeyHeaderWhenConfigured() {
         let source = KittenHTTPDataSource(apiKey: "secret")
         #expect(source.request(limit: 50, page: 0).value(forHTTPHeaderField: "x-api-key") == "secret")
