@@ -282,6 +282,18 @@ import Testing
         #expect(log.values == ["first", "second"])
     }
 
+    /// The handle of work that ran tells of that work only: cancelling the work that reused its
+    /// slot does not make it read as cancelled.
+    @Test func aHandleOfFinishedWorkIsNotCancelledWithTheWorkThatReusedItsSlot() {
+        let scheduler = TestScheduler()
+        let first = scheduler.schedule(after: .milliseconds(1)) {}
+        scheduler.advance(by: .milliseconds(1))
+        let second = scheduler.schedule(after: .milliseconds(1)) {}
+        second.cancel()
+        #expect(second.isCancelled)
+        #expect(!first.isCancelled)
+    }
+
     @Test func nextDueTimeSkipsCancelledWork() {
         let scheduler = TestScheduler()
         let early = scheduler.schedule(after: .milliseconds(1)) {}
