@@ -41,6 +41,19 @@ import Testing
         #expect(log.values == Array(1...30))
     }
 
+    /// Work scheduled out of due order, so that a newcomer must climb past its own parent in the
+    /// 4-ary heap: the ninth piece (due at 3 ms) lands at index 8, under index 1 (due at 4 ms by
+    /// then), and must still run before it.
+    @Test func workScheduledOutOfDueOrderRunsInDueOrder() {
+        let scheduler = TestScheduler()
+        let log = Recorder<Int>()
+        for delay in [1, 8, 2, 5, 10, 6, 4, 7, 3, 11, 9] {
+            scheduler.schedule(after: .milliseconds(delay)) { log.append(delay) }
+        }
+        scheduler.advance(by: .seconds(1))
+        #expect(log.values == Array(1...11))
+    }
+
     @Test func workRunsAtItsDueTime() {
         let scheduler = TestScheduler()
         let times = Recorder<Duration>()
