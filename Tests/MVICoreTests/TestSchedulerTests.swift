@@ -262,6 +262,16 @@ import Testing
         #expect(scheduler.pendingCount == 1, "the timer is still there after the guard stops the run")
     }
 
+    /// The default limit: 100,000 pieces, then the error, however long the repeating work would go on.
+    @Test func runStopsAfterAHundredThousandStepsByDefault() {
+        let scheduler = TestScheduler()
+        let timer = scheduler.schedule(every: .milliseconds(1)) {}
+        scheduler.schedule(after: .seconds(150)) { timer.cancel() }
+        #expect(throws: TestSchedulerError.stepLimitReached(steps: 100_000, pending: 2, now: .seconds(100))) {
+            try scheduler.run()
+        }
+    }
+
     @Test func cancelledWorkIsReleasedAtOnce() {
         final class Captured: Sendable {}
         let scheduler = TestScheduler()
