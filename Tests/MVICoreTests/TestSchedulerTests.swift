@@ -190,6 +190,17 @@ import Testing
         #expect(log.values == ["now"])
     }
 
+    /// A negative delay whose whole seconds alone hold more nanoseconds than an Int64 is due now,
+    /// like any negative delay.
+    @Test func aDelayFarBeforeTheFirstNanosecondIsDueNow() {
+        let scheduler = TestScheduler(now: .seconds(5))
+        let log = Recorder<String>()
+        scheduler.schedule(after: .seconds(-10_000_000_000)) { log.append("now") }
+        #expect(scheduler.nextDueTime == .seconds(5))
+        scheduler.advance()
+        #expect(log.values == ["now"])
+    }
+
     /// Repeating work needs a positive interval: zero (it would repeat without time moving) or a
     /// negative one stops the program with the message.
     @Test func aRepeatingIntervalThatIsNotPositiveStopsTheProgram() async {
