@@ -54,6 +54,27 @@ final class CounterView: BaseMviView<String, String> {
         #expect(store.stateObserverCount == 0)
     }
 
+    @Test func startingTwiceStopsTheProgramWithTheMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let binder = Binder()
+            binder.start()
+            binder.start()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Binder.start() called twice without stop()"), "\(stderr)")
+    }
+
+    @Test func stoppingAStoppedBinderStopsTheProgramWithTheMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let binder = Binder()
+            binder.start()
+            binder.stop()
+            binder.stop()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Binder.stop() called without start()"), "\(stderr)")
+    }
+
     @Test func startAgainRendersTheLatestStateAtOnce() {
         let (store, _) = makeCounterStore()
         let view = CounterView()

@@ -12,6 +12,17 @@ import Testing
         #expect(!other.queue.sync { scheduler.isCurrent })
     }
 
+    /// `now` counts from the scheduler's creation: read at once, it is at most the wall time
+    /// since just before the scheduler was made.
+    @Test func nowCountsFromTheSchedulersCreation() {
+        let before = DispatchTime.now().uptimeNanoseconds
+        let scheduler = DispatchQueueScheduler.background(label: "now-test")
+        let now = scheduler.now
+        let elapsed = DispatchTime.now().uptimeNanoseconds - before
+        #expect(now >= .zero)
+        #expect(now <= .nanoseconds(Int64(elapsed)), "\(now) read \(elapsed) ns after the creation began")
+    }
+
     @Test func runsDelayedWorkOnItsQueue() {
         let scheduler = DispatchQueueScheduler.background(label: "delay-test")
         let ran = DispatchSemaphore(value: 0)

@@ -41,6 +41,19 @@ import Testing
         #expect(log.values == Array(1...30))
     }
 
+    /// Work scheduled out of due order, so that a newcomer must climb past its own parent in the
+    /// 4-ary heap: the ninth piece (due at 3 ms) lands at index 8, under index 1 (due at 4 ms by
+    /// then), and must still run before it.
+    @Test func workScheduledOutOfDueOrderRunsInDueOrder() {
+        let scheduler = TestScheduler()
+        let log = Recorder<Int>()
+        for delay in [1, 8, 2, 5, 10, 6, 4, 7, 3, 11, 9] {
+            scheduler.schedule(after: .milliseconds(delay)) { log.append(delay) }
+        }
+        scheduler.advance(by: .seconds(1))
+        #expect(log.values == Array(1...11))
+    }
+
     @Test func workRunsAtItsDueTime() {
         let scheduler = TestScheduler()
         let times = Recorder<Duration>()
@@ -177,6 +190,17 @@ import Testing
         #expect(log.values == ["now"])
     }
 
+    /// A negative delay whose whole seconds alone hold more nanoseconds than an Int64 is due now,
+    /// like any negative delay.
+    @Test func aDelayFarBeforeTheFirstNanosecondIsDueNow() {
+        let scheduler = TestScheduler(now: .seconds(5))
+        let log = Recorder<String>()
+        scheduler.schedule(after: .seconds(-10_000_000_000)) { log.append("now") }
+        #expect(scheduler.nextDueTime == .seconds(5))
+        scheduler.advance()
+        #expect(log.values == ["now"])
+    }
+
     /// Repeating work needs a positive interval: zero (it would repeat without time moving) or a
     /// negative one stops the program with the message.
     @Test func aRepeatingIntervalThatIsNotPositiveStopsTheProgram() async {
@@ -249,6 +273,16 @@ import Testing
         #expect(scheduler.pendingCount == 1, "the timer is still there after the guard stops the run")
     }
 
+    /// The default limit: 100,000 pieces, then the error, however long the repeating work would go on.
+    @Test func runStopsAfterAHundredThousandStepsByDefault() {
+        let scheduler = TestScheduler()
+        let timer = scheduler.schedule(every: .milliseconds(1)) {}
+        scheduler.schedule(after: .seconds(150)) { timer.cancel() }
+        #expect(throws: TestSchedulerError.stepLimitReached(steps: 100_000, pending: 2, now: .seconds(100))) {
+            try scheduler.run()
+        }
+    }
+
     @Test func cancelledWorkIsReleasedAtOnce() {
         final class Captured: Sendable {}
         let scheduler = TestScheduler()
@@ -280,6 +314,18 @@ import Testing
         #expect(scheduler.pendingCount == 1)
         scheduler.advance(by: .milliseconds(1))
         #expect(log.values == ["first", "second"])
+    }
+
+    /// The handle of work that ran tells of that work only: cancelling the work that reused its
+    /// slot does not make it read as cancelled.
+    @Test func aHandleOfFinishedWorkIsNotCancelledWithTheWorkThatReusedItsSlot() {
+        let scheduler = TestScheduler()
+        let first = scheduler.schedule(after: .milliseconds(1)) {}
+        scheduler.advance(by: .milliseconds(1))
+        let second = scheduler.schedule(after: .milliseconds(1)) {}
+        second.cancel()
+        #expect(second.isCancelled)
+        #expect(!first.isCancelled)
     }
 
     @Test func nextDueTimeSkipsCancelledWork() {

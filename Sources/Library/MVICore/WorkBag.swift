@@ -10,6 +10,8 @@ public final class WorkBag: Sendable {
     public init() {}
 
     /// Adds work to the bag. If the bag was already cancelled, the work is cancelled at once.
+    /// - Returns: the key to `remove(_:)` the work with once it finishes; -1, no key, when the
+    ///   bag was already cancelled and did not keep the work.
     @discardableResult
     public func insert(_ work: any Cancellable) -> Int {
         let key: Int? = items.withLock { items in
