@@ -277,7 +277,13 @@ import Testing
     @Test func runStopsAfterAHundredThousandStepsByDefault() {
         let scheduler = TestScheduler()
         let timer = scheduler.schedule(every: .milliseconds(1)) {}
-        scheduler.schedule(after: .seconds(150)) { timer.cancel() }
+        let stop = scheduler.schedule(after: .seconds(150)) { timer.cancel() }
+        // The pending work holds the timer's handle, which holds the scheduler: cancelled at the end,
+        // so that no cycle outlives the test.
+        defer {
+            stop.cancel()
+            timer.cancel()
+        }
         #expect(throws: TestSchedulerError.stepLimitReached(steps: 100_000, pending: 2, now: .seconds(100))) {
             try scheduler.run()
         }

@@ -115,7 +115,9 @@ final class TodosSession: FeatureSession, Sendable {
             load()
         case .save:
             let count = state.withLock { $0.items.count }
-            _ = environment.requests.open("save(\(count))") { [self] (answer: TodosFeature.SaveAnswer) in
+            // Weak: the environment's requests keep the closure, and the session keeps the environment.
+            _ = environment.requests.open("save(\(count))") { [weak self] (answer: TodosFeature.SaveAnswer) in
+                guard let self else { return }
                 if fault == .errored, !answer.saved {
                     environment.output.append(.custom(keyword: "Not A Keyword", value: .string("")))
                 }
@@ -128,7 +130,8 @@ final class TodosSession: FeatureSession, Sendable {
     func restore() throws(FieldError) -> CanonicalValue { throw FieldError(field: "event", "todos saves no state") }
 
     private func load() {
-        _ = environment.requests.open("load()") { [self] (answer: TodosFeature.LoadAnswer) in
+        _ = environment.requests.open("load()") { [weak self] (answer: TodosFeature.LoadAnswer) in
+            guard let self else { return }
             guard let items = answer.items else {
                 state.withLock { $0.failed = true }
                 render()
