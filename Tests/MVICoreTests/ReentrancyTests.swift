@@ -141,14 +141,8 @@ import Testing
     /// Disposing from inside a round drops the intents that wait, so nothing is left in the queue
     /// and the event observers are let go at once, with what they captured.
     @Test func disposingDuringARoundWithAQueuedIntentLetsTheEventObserversGo() {
-        final class Captured {}
         let (store, _) = makeCounterStore()
-        weak var weakCaptured: Captured?
-        do {
-            let captured = Captured()
-            weakCaptured = captured
-            store.subscribe(events: { _ in withExtendedLifetime(captured) {} })
-        }
+        let observerIsKept = eventObserverKeepingAnObject(of: store)
         store.subscribe(states: { [weak store] state in
             guard state.count == 1 else { return }
             store?.accept(.increment)  // waits: the executor runs and a round runs
@@ -156,7 +150,7 @@ import Testing
         })
         store.accept(.increment)
         #expect(store.state.count == 1)
-        #expect(weakCaptured == nil, "no intent is left waiting, so the event observers are dropped")
+        #expect(!observerIsKept(), "no intent is left waiting, so the event observers are dropped")
         withExtendedLifetime(store) {}
     }
 

@@ -131,22 +131,16 @@ import Testing
     /// while the store itself is still kept.
     @Test(arguments: [false, true])
     func aDisposedStoreReleasesItsEventObservers(fromInsideARound: Bool) {
-        final class Captured {}
         let (store, _) = makeCounterStore()
-        weak var weakCaptured: Captured?
-        do {
-            let captured = Captured()
-            weakCaptured = captured
-            store.subscribe(events: { _ in withExtendedLifetime(captured) {} })
-        }
-        #expect(weakCaptured != nil, "an event observer keeps what it captured")
+        let observerIsKept = eventObserverKeepingAnObject(of: store)
+        #expect(observerIsKept(), "an event observer keeps what it captured")
         if fromInsideARound {
             store.subscribe(states: { [weak store] state in if state.count == 1 { store?.dispose() } })
             store.accept(.increment)
         } else {
             store.dispose()
         }
-        #expect(weakCaptured == nil, "dropped with the disposal, not kept until the store goes")
+        #expect(!observerIsKept(), "dropped with the disposal, not kept until the store goes")
         withExtendedLifetime(store) {}
     }
 

@@ -107,3 +107,13 @@ final class Recorder<Value: Sendable>: Sendable {
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
     var values: [Value] { storage.withLock { $0 } }
 }
+
+/// Subscribes to `store`'s events with an observer that keeps an object alive; the result says
+/// whether that object still lives (whether the store still keeps the observer).
+func eventObserverKeepingAnObject(of store: CounterStore) -> () -> Bool {
+    final class Captured {}
+    let captured = Captured()
+    weak let weakCaptured = captured
+    store.subscribe(events: { _ in withExtendedLifetime(captured) {} })
+    return { weakCaptured != nil }
+}
