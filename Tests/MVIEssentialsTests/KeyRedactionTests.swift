@@ -26,6 +26,15 @@ import Testing
         #expect(long.shortKeys == ["tok"])
     }
 
+    /// A token goes on through letters (any script), digits, `-` and `_`; any other character,
+    /// ASCII or not, ends it. So `abc_KEY` is not the key, while `~KEY`, `|KEY` and `→KEY` are.
+    @Test func lettersDigitsHyphenAndUnderscoreContinueATokenAndNothingElseDoes() {
+        let long = KeyRedaction(keys: ["tok-9d2e-long"])
+        let inside = "abc_tok-9d2e-long tok-9d2e-long_x étok-9d2e-long tok-9d2e-long9"
+        #expect(long.text(inside) == inside)
+        #expect(long.text("~tok-9d2e-long|tok-9d2e-long→tok-9d2e-long{") == "~[redacted]|[redacted]→[redacted]{")
+    }
+
     @Test func escapesAndBytesOutsideStringsAreKept() {
         let redaction = KeyRedaction(keys: ["k"])
         let body = "[ {\"a\" : \"say \\\"k\\\"\", \"k\": \"k\"} ,\n 1.50e3 ]"

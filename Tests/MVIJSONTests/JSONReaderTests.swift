@@ -14,6 +14,15 @@ import Testing
         #expect(value.compactText == #"{"b":[1,-2.5,300,true,null],"a":"xé🐱\n"}"#)
     }
 
+    /// RFC 8259 allows white space (space, tab, line feed, carriage return) before and after every
+    /// value and every structural character: after a member's value as well as before it.
+    @Test func whiteSpaceMayStandAroundEveryValueAndStructuralCharacter() throws {
+        #expect(try JSONValue.parse(#"{"a":1 }"#) == ["a": 1])
+        #expect(try JSONValue.parse("{\"a\"\t:\n1\r\n,\"b\" : [ 2 ,3\t] \n}") == ["a": 1, "b": [2, 3]])
+        #expect(try JSONValue.parse(#"[ {"a":"x" } , {} ,[ ] ]"#) == [["a": "x"], [:], []])
+        #expect(throws: JSONReadError.self) { try JSONValue.parse("{\"a\":1 \u{0B}}") }
+    }
+
     @Test func eachLiteralReadsAsItsValue() throws {
         #expect(try JSONValue.parse("false") == .bool(false))
         #expect(try JSONValue.parse("true") == .bool(true))
