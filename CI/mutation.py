@@ -36,6 +36,8 @@ import sys
 import tempfile
 import time
 
+import mutation_stryker
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUIREMENTS = os.path.join(ROOT, "CI", "mutation-requirements.txt")
 EQUIVALENTS = os.path.join(ROOT, "CI", "mutation-equivalents.json")
@@ -666,6 +668,10 @@ def write_reports(report, out, quiet=False):
         f.write("\n")
     with open(os.path.join(out, "mutation.md"), "w", encoding="utf-8") as f:
         f.write(markdown(report))
+    try:
+        mutation_stryker.write(report, out)  # the same report in Stryker's schema (CI/stryker/README.md)
+    except mutation_stryker.ReportError as error:
+        print(f"mutation: {out}/mutation-report.json not written: {error}", file=sys.stderr)
     t = report["totals"]
     if t and not quiet:
         print(f"mutation: {t['run']} run, {t['built']} built, {t['killed']} killed, {t['hang']} killed by a hang, "

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Checks an HTML report of `conformance report --html DIR` in headless Chromium (docs/reports.md).
 
-    python3 CI/report-browser.py DIR REPORT.json ... [--failing] [--screenshots OUT]
+    python3 CI/report-browser.py DIR REPORT.json ... [--failing] [--mutation FILE] [--screenshots OUT]
 
-DIR is the report's folder, the JSON reports are the ones it was written from, in the same order.
+DIR is the report's folder, the JSON reports are the ones it was written from, in the same order;
+--mutation FILE is the mutation report in Stryker's schema that it was given.
 Chromium is driven through chromedriver (the WebDriver protocol, on loopback), with every network
 request sent to a closed loopback port, and the page is checked for:
 
@@ -17,8 +18,14 @@ request sent to a closed loopback port, and the page is checked for:
   every navigation and section, no heading level skipped, a summary on every <details>, and a
   table's scrolling box reachable by keyboard and labelled.
 
-With --screenshots OUT, the summary, a diff, the rules, the runs compared and a fuzz finding are
-saved at 1280 and 390 pixels wide (the top of each, as much as the screen shows).
+With --mutation FILE, mutation.html is checked too, with the same links, offline and accessibility
+checks: each count of its per-layer and per-file tables equals the count of FILE's mutants of that
+status, each mutant shown on its line is there once (a listed one with its reason), and the first
+survivor (or else the first mutant) opens to its line and the mutated line when clicked.
+
+With --screenshots OUT, the summary, a diff, the rules, the runs compared, a fuzz finding and the
+mutation page's tables and a mutant are saved at 1280 and 390 pixels wide (the top of each, as
+much as the screen shows).
 Standard library only. Exit status 0 when every check holds, 1 otherwise, 2 for a usage error.
 """
 
@@ -220,11 +227,166 @@ def expected_counts(report):
     return rows
 
 
+def page_checks(driver, folder, seen, title):
+    """The checks every page gets: its links, that it works offline, what a screen reader needs.
+    Returns the problems and the number of internal links."""
+    problems = []
+    # Links.
+    ids = set(seen["ids"])
+    internal = 0
+    for href in seen["links"]:
+        parsed = urllib.parse.urlparse(href)
+        if parsed.scheme in ("http", "https", "mailto"):
+            continue
+        internal += 1
+        if href.startswith("#"):
+            if urllib.parse.unquote(href[1:]) not in ids:
+                problems.append(f"links: {href} names no element of the page")
+        elif not parsed.scheme:
+            target = (folder / urllib.parse.unquote(parsed.path)).resolve()
+            if not target.exists():
+                problems.append(f"links: {href} leads to {target}, which does not exist")
+            elif parsed.fragment and target.suffix == ".html":
+                problems.append(f"links: {href}: anchors in other pages are not checked yet")
+        else:
+            problems.append(f"links: {href}: a link of scheme {parsed.scheme}")
+
+    # Offline.
+    if seen["scripts"]:
+        problems.append(f"offline: the page has {seen['scripts']} <script> elements")
+    if not seen["csp"] or "default-src 'none'" not in seen["csp"] or "script-src" in seen["csp"]:
+        problems.append(f"offline: the content security policy does not forbid every fetch: {seen['csp']}")
+    for source in seen["external"]:
+        problems.append(f"offline: the page refers to a resource: {source}")
+    fetched = [url for url in driver.requests() if not url.startswith(("file:", "data:"))]
+    for url in fetched:
+        problems.append(f"offline: the page requested {url}")
+    if seen["title"] != title:
+        problems.append(f"offline: the page did not render its heading (found {seen['title']!r})")
+
+    # Accessibility.
+    problems += [f"accessibility: {problem}" for problem in seen["problems"]]
+
+    return problems, internal
+
+
+# What the mutation page shows: its tables' counts, and each mutant on its line by status.
+READ_MUTATION = r"""
+const tables = {};
+document.querySelectorAll('table.summary[data-table]').forEach(t => {
+  tables[t.dataset.table] = [...t.querySelectorAll('tr[data-name]')].map(r => {
+    const counts = {};
+    r.querySelectorAll('td[data-count]').forEach(c => counts[c.dataset.count] = c.textContent.trim());
+    return {name: r.dataset.name, counts};
+  });
+});
+const shown = {};
+document.querySelectorAll('details.mutant').forEach(d => shown[d.dataset.status] = (shown[d.dataset.status] || 0) + 1);
+const listedWithoutReason = [...document.querySelectorAll('details.mutant[data-status="Ignored"]')]
+  .filter(d => ![...d.querySelectorAll('dt')].some(dt => dt.textContent === 'reason')).length;
+return {tables, shown, listedWithoutReason};
+"""
+
+# The statuses of the page's tables, in their order, and those shown on their lines.
+MUTATION_COLUMNS = ["Killed", "Timeout", "Survived", "NoCoverage", "Ignored", "CompileError", "RuntimeError"]
+ON_LINES = ["Killed", "Timeout", "Survived", "NoCoverage", "Ignored", "Pending"]
+
+
+def layer_of(path):
+    parts = path.split("/")
+    if len(parts) >= 4 and parts[0] == "Sources":
+        return parts[2]
+    return "/".join(parts[:-1]) if len(parts) > 1 else "."
+
+
+def mutation_counts(mutants):
+    """A table row as the page must show it: each status's count and the score."""
+    counts = {status: sum(1 for m in mutants if m["status"] == status) for status in MUTATION_COLUMNS}
+    detected = counts["Killed"] + counts["Timeout"]
+    valid = detected + counts["Survived"] + counts["NoCoverage"]
+    row = {status: str(count) for status, count in counts.items()}
+    row["score"] = f"{round(detected * 1000 / valid) / 10}%" if valid else "–"
+    return row
+
+
+def mutation_checks(driver, folder, report, shots):
+    """mutation.html against the report in Stryker's schema it was written from."""
+    page = folder / "mutation.html"
+    if not page.is_file():
+        return [f"mutation: {page} does not exist: was the report written with --mutation FILE?"]
+    driver.size(1280, 900)
+    driver.go(page.as_uri())
+    problems, _ = page_checks(driver, folder, driver.script(READ_PAGE), "Mutation report")
+    problems = [f"mutation page: {problem}" for problem in problems]
+    seen = driver.script(READ_MUTATION)
+    files = report["files"]
+    layers = {}
+    for path, entry in files.items():
+        layers.setdefault(layer_of(path), []).extend(entry["mutants"])
+    everything = [m for entry in files.values() for m in entry["mutants"]]
+    want = {
+        "layers": {name: mutation_counts(mutants) for name, mutants in layers.items()} | {"all": mutation_counts(everything)},
+        "files": {path: mutation_counts(entry["mutants"]) for path, entry in files.items()} | {"all": mutation_counts(everything)},
+    }
+    for table, rows in want.items():
+        got = {row["name"]: row["counts"] for row in seen["tables"].get(table, [])}
+        for name in sorted(set(rows) | set(got)):
+            # A column the page leaves out must count nothing in the report (killed, survived and
+            # listed are always there).
+            shown = got.get(name)
+            if shown is not None and name in rows:
+                shown = {status: shown.get(status, "0") for status in rows[name]}
+                if any(status not in got[name] for status in ("Killed", "Survived", "Ignored", "score")):
+                    shown = got[name]
+            if shown != rows.get(name):
+                problems.append(f"mutation counts: table {table}, row '{name}': the page shows {got.get(name)}, "
+                                f"the report {rows.get(name)}")
+    for status in ON_LINES:
+        expected = sum(1 for m in everything if m["status"] == status)
+        if seen["shown"].get(status, 0) != expected:
+            problems.append(f"mutation lines: {seen['shown'].get(status, 0)} {status} mutants on their lines, "
+                            f"the report has {expected}")
+    if seen["listedWithoutReason"]:
+        problems.append(f"mutation lines: {seen['listedWithoutReason']} listed mutants show no reason")
+    survivor = 'details.mutant[data-status="Survived"]'
+    first = survivor if driver.script("return document.querySelector(arguments[0]) !== null", survivor) \
+        else "details.mutant"
+    before = driver.script(SHOWN, first + " table.diff")
+    if before is None:
+        problems.append("mutation: no mutant on its line shows the mutated line")
+    else:
+        if before["open"] or before["visible"]:
+            problems.append("mutation: a mutant is open before it is clicked")
+        driver.click(driver.element(first + " > summary"))
+        after = driver.script(SHOWN, first + " table.diff")
+        if not after["open"] or not after["visible"] or after["rows"] != 2:
+            problems.append(f"mutation: clicking a mutant did not show its line and the mutant ({after})")
+    if shots:
+        for name, width, height in (("desktop", 1280, 900), ("phone", 390, 844)):
+            driver.size(width, height)
+            driver.screenshot(driver.element("#layers"), shots / f"{name}-mutation-layers.png")
+            driver.screenshot(driver.element(first), shots / f"{name}-mutation-mutant.png")
+            overflow = driver.script(SHOWN, "#layers")["overflow"]
+            if overflow > 0:
+                problems.append(f"mutation layout: at {width} px the page scrolls sideways by {overflow} px")
+    return problems
+
+
 def main(argv):
     args = list(argv)
     failing = "--failing" in args
     if failing:
         args.remove("--failing")
+    mutation = None
+    if "--mutation" in args:
+        index = args.index("--mutation")
+        if index + 1 >= len(args):
+            usage("--mutation needs a file")
+        try:
+            mutation = json.loads(pathlib.Path(args[index + 1]).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            usage(f"{args[index + 1]}: {error}")
+        del args[index:index + 2]
     shots = None
     if "--screenshots" in args:
         index = args.index("--screenshots")
@@ -233,7 +395,7 @@ def main(argv):
         shots = pathlib.Path(args[index + 1])
         del args[index:index + 2]
     if len(args) < 2:
-        usage("usage: report-browser.py DIR REPORT.json ... [--failing] [--screenshots OUT]")
+        usage("usage: report-browser.py DIR REPORT.json ... [--failing] [--mutation FILE] [--screenshots OUT]")
     folder = pathlib.Path(args[0]).resolve()
     page = folder / "index.html"
     if not page.is_file():
@@ -263,41 +425,8 @@ def main(argv):
                         problems.append(f"counts: report {table['report']}, feature '{feature or 'all'}': "
                                         f"the page shows {got.get(feature)}, the JSON report {want.get(feature)}")
 
-        # Links.
-        ids = set(seen["ids"])
-        internal = 0
-        for href in seen["links"]:
-            parsed = urllib.parse.urlparse(href)
-            if parsed.scheme in ("http", "https", "mailto"):
-                continue
-            internal += 1
-            if href.startswith("#"):
-                if urllib.parse.unquote(href[1:]) not in ids:
-                    problems.append(f"links: {href} names no element of the page")
-            elif not parsed.scheme:
-                target = (folder / urllib.parse.unquote(parsed.path)).resolve()
-                if not target.exists():
-                    problems.append(f"links: {href} leads to {target}, which does not exist")
-                elif parsed.fragment and target.suffix == ".html":
-                    problems.append(f"links: {href}: anchors in other pages are not checked yet")
-            else:
-                problems.append(f"links: {href}: a link of scheme {parsed.scheme}")
-
-        # Offline.
-        if seen["scripts"]:
-            problems.append(f"offline: the page has {seen['scripts']} <script> elements")
-        if not seen["csp"] or "default-src 'none'" not in seen["csp"] or "script-src" in seen["csp"]:
-            problems.append(f"offline: the content security policy does not forbid every fetch: {seen['csp']}")
-        for source in seen["external"]:
-            problems.append(f"offline: the page refers to a resource: {source}")
-        fetched = [url for url in driver.requests() if not url.startswith(("file:", "data:"))]
-        for url in fetched:
-            problems.append(f"offline: the page requested {url}")
-        if seen["title"] != "Conformance report":
-            problems.append(f"offline: the page did not render its heading (found {seen['title']!r})")
-
-        # Accessibility.
-        problems += [f"accessibility: {problem}" for problem in seen["problems"]]
+        found, internal = page_checks(driver, folder, seen, "Conformance report")
+        problems += found
 
         # Diff.
         first = "#failures details.scenario"
@@ -336,12 +465,15 @@ def main(argv):
                 fuzz = "#fuzz details.scenario"
                 if driver.script("return document.querySelector(arguments[0]) !== null", fuzz):
                     driver.screenshot(driver.element(fuzz), shots / f"{name}-fuzz.png")
+        if mutation is not None:
+            problems += mutation_checks(driver, folder, mutation, shots)
     finally:
         driver.close()
 
     for problem in problems:
         print(f"FAIL  {problem}")
-    what = f"{len(reports)} reports, {internal} internal links" + (", a diff opened" if failing else "")
+    what = (f"{len(reports)} reports, {internal} internal links" + (", a diff opened" if failing else "")
+            + (", the mutation page" if mutation is not None else ""))
     print(f"report-browser.py: {page}: {'ok' if not problems else f'{len(problems)} problems'} ({what})")
     return 1 if problems else 0
 

@@ -45,6 +45,10 @@ extension ConformanceCommand {
                 .value(
                     "fuzz-findings", "DIR",
                     "with --html: the findings conformance fuzz wrote (its --out) to show beside the runs"),
+                .value(
+                    "mutation", "FILE",
+                    "with --html: a mutation report in Stryker's schema (CI/mutation.py's mutation-report.json) for its page"
+                ),
             ]),
     ]
 
@@ -79,6 +83,7 @@ struct ReportOptions: ConformanceSubcommand {
     var docs: String?
     var docsURL: String?
     var fuzzFindings: String?
+    var mutation: String?
 
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) {
         self.command = command
@@ -95,15 +100,17 @@ struct ReportOptions: ConformanceSubcommand {
         docs = parsed.value("docs")
         docsURL = parsed.value("docs-url")
         fuzzFindings = parsed.value("fuzz-findings")
+        mutation = parsed.value("mutation")
         for (name, value) in [
             ("markdown", markdown), ("junit", junit), ("html", html), ("fixtures", fixtures), ("docs", docs),
-            ("docs-url", docsURL), ("fuzz-findings", fuzzFindings),
+            ("docs-url", docsURL), ("fuzz-findings", fuzzFindings), ("mutation", mutation),
         ] where value?.isEmpty == true {
             throw UsageError(command: "conformance", subcommand: "report", "--\(name) needs a value; it was empty")
         }
         if html == nil,
             let option = [
                 ("fixtures", fixtures), ("docs", docs), ("docs-url", docsURL), ("fuzz-findings", fuzzFindings),
+                ("mutation", mutation),
             ]
             .first(where: { $0.1 != nil })?.0
         {
@@ -202,6 +209,7 @@ extension ReportOptions {
             input.findings = try HTMLReport.findings(
                 in: URL(fileURLWithPath: fuzzFindings), shownAs: fuzzFindings)
         }
+        if let mutation { input.mutation = try HTMLReport.Mutation.read(path: mutation) }
         return input
     }
 }

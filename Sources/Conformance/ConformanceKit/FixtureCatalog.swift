@@ -151,6 +151,8 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
     case notAReport(file: String, reason: String)
     /// A file that is not a finding record written by `conformance fuzz`, and why.
     case notAFinding(file: String, reason: String)
+    /// A file that is not a mutation report in Stryker's schema, and why.
+    case notAMutationReport(file: String, reason: String)
     /// A JSON report of another version than the one this harness `reads`.
     case reportVersion(file: String, version: Int, reads: Int)
     /// An environment variable that does not name a record mode.
@@ -184,6 +186,8 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
             "\(file) is not a JSON report written by `conformance run --json`: \(reason)"
         case .notAFinding(let file, let reason):
             "\(file) is not a finding written by `conformance fuzz`: \(reason)"
+        case .notAMutationReport(let file, let reason):
+            "\(file) is not a mutation report in Stryker's schema: \(reason)"
         case .reportVersion(let file, let version, let reads):
             "\(file) is a version \(version) report; this conformance reads version \(reads): run it again to rewrite it"
         case .notARecordMode(let variable, let value):

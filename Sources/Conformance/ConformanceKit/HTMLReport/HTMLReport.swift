@@ -21,10 +21,13 @@ public enum HTMLReport {
         public var docsLink: String?
         /// The fuzz findings; nil when no findings folder was given.
         public var findings: [Finding]?
+        /// The mutation report in Stryker's schema; nil when none was given (no mutation page).
+        public var mutation: Mutation?
 
         public init(
             reports: [RunReport], scenarios: [String: ScenarioInfo] = [:], goldens: [String: String] = [:],
-            rules: [RuleRow]? = nil, rulesNote: String = "", docsLink: String? = nil, findings: [Finding]? = nil
+            rules: [RuleRow]? = nil, rulesNote: String = "", docsLink: String? = nil, findings: [Finding]? = nil,
+            mutation: Mutation? = nil
         ) {
             self.reports = reports
             self.scenarios = scenarios
@@ -33,6 +36,7 @@ public enum HTMLReport {
             self.rulesNote = rulesNote
             self.docsLink = docsLink
             self.findings = findings
+            self.mutation = mutation
         }
     }
 
@@ -78,21 +82,27 @@ public enum HTMLReport {
         }
     }
 
-    /// The pages, in the order the navigation lists them; the first is `index.html`.
-    static let pages: [any ReportPage] = [ConformancePage()]
+    /// Every page, in the order the navigation lists them; the first is `index.html`.
+    static let allPages: [any ReportPage] = [ConformancePage(), MutationPage()]
+
+    /// The pages of this input: the mutation page only when a mutation report was given.
+    static func pages(for input: Input) -> [any ReportPage] {
+        allPages.filter { !($0 is MutationPage) || input.mutation != nil }
+    }
 
     /// Every file of the folder: each page, laid out. Only `index.html` and the pages' own files;
     /// the same input gives the same bytes.
     public static func files(_ input: Input) -> [(name: String, text: String)] {
-        pages.map { page in (page.file, layout(page, input: input)) }
+        let pages = pages(for: input)
+        return pages.map { page in (page.file, layout(page, of: pages, input: input)) }
     }
 
     /// The names `write` may replace in a folder that holds an earlier report.
-    public static var fileNames: [String] { pages.map(\.file) }
+    public static var fileNames: [String] { allPages.map(\.file) }
 
     /// A page with the head every page shares: the content security policy that lets nothing be
     /// fetched and no script run, the style, the navigation between pages.
-    static func layout(_ page: any ReportPage, input: Input) -> String {
+    static func layout(_ page: any ReportPage, of pages: [any ReportPage], input: Input) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">

@@ -48,6 +48,10 @@ enum HTMLStyle {
         ol.steps{padding-left:2.5rem}ol.steps li{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.82rem;overflow-wrap:anywhere}
         caption{overflow-wrap:anywhere;position:sticky;left:0;max-width:calc(100vw - 1.5rem)}
         table.diff caption{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;font-size:.95rem}
+        .m-killed{color:var(--pass)}.m-survived{color:var(--fail)}.m-listed{color:var(--muted)}
+        table.source tr.m-survived{background:var(--del)}table.source tr.m-killed{background:var(--add)}
+        table.source tr.m-listed{background:var(--soft)}table.source td.s{font-weight:400;font-size:.75rem;color:var(--muted)}
+        code.path{overflow-wrap:anywhere}table.source tr.mutants>td{padding:.1rem .4rem .4rem}details.mutant{margin:.2rem 0;font-family:system-ui,sans-serif}
         .short{display:none}
         .sides{display:flex;flex-wrap:wrap;gap:.5rem}.sides figure{flex:1 1 20rem;margin:0;min-width:0}
         .sides figcaption{font-weight:600}
