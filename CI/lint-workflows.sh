@@ -10,14 +10,9 @@ cd "$(dirname "$0")/.."
 
 workflows=(.github/workflows/*.yml)
 venv=.build-lint/venv
-requirements=CI/lint-requirements.txt
-# Always the pinned tools, never whatever is on PATH: the versions and bytes are in $requirements.
-if [ ! -f "$venv/.installed" ] || ! cmp -s "$requirements" "$venv/.installed"; then
-    rm -rf "$venv"
-    python3 -m venv "$venv" >&2
-    "$venv/bin/pip" install --quiet --require-hashes --only-binary=:all: -r "$requirements" >&2
-    cp "$requirements" "$venv/.installed"
-fi
+# Always the pinned tools, never whatever is on PATH: the versions and bytes are in the requirements.
+source CI/pinned-venv.sh
+pinned_venv "$venv" CI/lint-requirements.txt
 actionlint="$venv/bin/actionlint"
 zizmor="$venv/bin/zizmor"
 

@@ -12,13 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=.build-schema/venv
-requirements=CI/schema-requirements.txt
-if [ ! -f "$venv/.installed" ] || ! cmp -s "$requirements" "$venv/.installed"; then
-    rm -rf "$venv"
-    python3 -m venv "$venv" >&2
-    "$venv/bin/pip" install --quiet --require-hashes --only-binary=:all: -r "$requirements" >&2
-    cp "$requirements" "$venv/.installed"
-fi
+# Always the pinned tools, never whatever is on PATH: the versions and bytes are in the requirements.
+source CI/pinned-venv.sh
+pinned_venv "$venv" CI/schema-requirements.txt
 
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then

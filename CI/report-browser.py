@@ -211,6 +211,16 @@ return {open: e.closest('details') ? e.closest('details').open : null, visible: 
 """
 
 
+def click_open(driver, details):
+    """A closed <details> and its diff table before and after its summary is clicked: the table's
+    state each time (SHOWN), or (None, None) when it has no diff table."""
+    before = driver.script(SHOWN, details + " table.diff")
+    if before is None:
+        return None, None
+    driver.click(driver.element(details + " > summary"))
+    return before, driver.script(SHOWN, details + " table.diff")
+
+
 def expected_counts(report):
     """The counts each summary row must show, from the JSON report: per feature and in all."""
     def row(counts, scenarios):
@@ -351,14 +361,12 @@ def mutation_checks(driver, folder, report, shots):
     survivor = 'details.mutant[data-status="Survived"]'
     first = survivor if driver.script("return document.querySelector(arguments[0]) !== null", survivor) \
         else "details.mutant"
-    before = driver.script(SHOWN, first + " table.diff")
+    before, after = click_open(driver, first)
     if before is None:
         problems.append("mutation: no mutant on its line shows the mutated line")
     else:
         if before["open"] or before["visible"]:
             problems.append("mutation: a mutant is open before it is clicked")
-        driver.click(driver.element(first + " > summary"))
-        after = driver.script(SHOWN, first + " table.diff")
         if not after["open"] or not after["visible"] or after["rows"] != 2:
             problems.append(f"mutation: clicking a mutant did not show its line and the mutant ({after})")
     if shots:
@@ -431,14 +439,12 @@ def main(argv):
         # Diff.
         first = "#failures details.scenario"
         if failing:
-            before = driver.script(SHOWN, first + " table.diff")
+            before, after = click_open(driver, first)
             if before is None:
                 problems.append("diff: no scenario that did not pass has a diff table")
             else:
                 if before["open"] or before["visible"]:
                     problems.append("diff: the first scenario that did not pass is open before it is clicked")
-                driver.click(driver.element(first + " > summary"))
-                after = driver.script(SHOWN, first + " table.diff")
                 if not after["open"] or not after["visible"] or after["height"] <= 0:
                     problems.append("diff: clicking the scenario's summary did not show its diff")
                 if after["rows"] == 0 or after["steps"] == 0:
