@@ -50,6 +50,16 @@ import Testing
         #expect(log.values.isEmpty)
     }
 
+    /// Repeating work needs a positive interval, as on TestScheduler: zero or a negative one stops
+    /// the program with the message before a timer is made.
+    @Test func aRepeatingIntervalThatIsNotPositiveStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            DispatchQueueScheduler.background(label: "zero-interval").schedule(every: .zero, startingAfter: .zero) {}
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("A repeating interval must be positive, got 0.0 seconds"))
+    }
+
     @Test func repeatingWorkStopsWhenCancelled() {
         let scheduler = DispatchQueueScheduler.background(label: "repeat-test")
         let ticks = Recorder<Int>()

@@ -53,10 +53,14 @@ import Testing
         #expect(log.values == ["kept"])
     }
 
+    /// It stops the program with a message that says why and what to use instead.
     @Test func repeatingWorkIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             ImmediateScheduler().schedule(every: .seconds(1)) {}
         }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("ImmediateScheduler cannot run repeating work (every 1.0 seconds): it does not wait."))
+        #expect(stderr.contains("Use TestScheduler in tests or DispatchQueueScheduler in apps."))
     }
 
     @Test func aResultDeliveredInsideAnIntentArrivesAfterTheIntent() {
