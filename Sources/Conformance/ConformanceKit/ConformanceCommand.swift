@@ -21,6 +21,9 @@ public struct ConformanceCommand {
         let timeout = OptionSpec.value(
             "timeout", "SECONDS",
             "wall-clock limit per scenario, then it errors and the run goes on (default 30; 5 with --adapter)")
+        let jobs = OptionSpec.value(
+            "jobs", "N",
+            "replay N scenarios at once, the output the same (default: one per core; 1 with --adapter)")
         let artifacts = OptionSpec.value(
             "artifacts", "DIR", "write each failing scenario's transcript under DIR (default: $CONFORMANCE_ARTIFACTS)")
         return CommandSpec(
@@ -35,7 +38,7 @@ public struct ConformanceCommand {
                         .value(
                             "record", "MODE",
                             "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json,
-                        shard, timeout, artifacts,
+                        shard, timeout, jobs, artifacts,
                     ] + portRunOptions),
                 SubcommandSpec(
                     "list", arguments: "[<id-or-glob> ...]",
@@ -45,7 +48,7 @@ public struct ConformanceCommand {
                     "record", arguments: "<id-or-glob> ...",
                     abstract:
                         "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
-                    options: [fixtures, junit, json, shard, timeout]),
+                    options: [fixtures, junit, json, shard, timeout, jobs]),
                 SubcommandSpec(
                     "show", arguments: "<id>",
                     abstract: "print one scenario's transcript step by step, with fixture line numbers",
@@ -314,10 +317,13 @@ public struct ConformanceCommand {
         var report: RunReport
         if let command = options.adapter {
             report = runner.run(
-                entries, on: AdapterImplementation(command: command), command: command, progress: progress)
+                entries, lanes: options.jobs ?? 1, make: { AdapterImplementation(command: command) }, command: command,
+                progress: progress)
         } else {
+            let (features, issues) = (features, issues)
             report = runner.run(
-                entries, on: ReferenceImplementation(features: features, issues: issues), progress: progress)
+                entries, lanes: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                make: { ReferenceImplementation(features: features, issues: issues) }, progress: progress)
         }
         report.shard = options.shard.map { Reports.Shard(index: $0.index, count: $0.count) }
 

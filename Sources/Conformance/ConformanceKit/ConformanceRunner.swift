@@ -130,7 +130,7 @@ public struct FirstDifference: Codable, Equatable, Sendable {
 /// The one runner: reads each scenario (through `ScenarioText`, with every limit), drives an
 /// implementation through it step by step, formats the transcript, compares it with the golden and
 /// decides. The reference and every port are judged the same way.
-public struct ConformanceRunner {
+public struct ConformanceRunner: Sendable {
     public let catalog: FixtureCatalog
     /// The features the scenarios are read with (their codecs).
     public let features: FeatureRegistry
@@ -173,31 +173,43 @@ public struct ConformanceRunner {
         progress: (ScenarioResult) -> Void = { _ in }
     ) -> RunReport {
         defer { implementation.stop() }
+        var lane = Lane()
         var results: [ScenarioResult] = []
-        var info: ImplementationInfo?
-        var notStarted: String?
         for entry in entries {
-            var result: ScenarioResult
-            if let first = notStarted {
-                // A port that never started (a misspelt command) would fail the same way, with
-                // the same standard error, once per scenario: it is tried once.
-                result = ScenarioResult(
-                    id: entry.id, feature: entry.feature,
-                    outcome: .errored(
-                        "not run: \(implementation.role) did not start for \(first), the first scenario (its error says why)"
-                    ))
-                result.goldenPath = catalog.relativePath(entry.goldenURL)
-                result.file = catalog.displayPath(entry.scenarioURL)
-                result.expectedFailure = expectedFailures.reasons[entry.id]
-            } else {
-                var failedToStart = false
-                result = run(entry, on: implementation, info: &info, failedToStart: &failedToStart)
-                if failedToStart, info == nil { notStarted = entry.id }
-            }
+            let result = run(entry, on: implementation, lane: &lane)
             results.append(result)
             progress(result)
         }
-        return RunReport(implementation: info ?? implementation.identity, command: command, results: results)
+        return RunReport(implementation: lane.info ?? implementation.identity, command: command, results: results)
+    }
+
+    /// What one implementation has said in a run: what it is, and the scenario it did not start for.
+    struct Lane {
+        var info: ImplementationInfo?
+        var notStarted: String?
+    }
+
+    /// One entry of a run on `implementation`, which `lane` has followed so far.
+    func run(_ entry: FixtureCatalog.Entry, on implementation: some Implementation, lane: inout Lane)
+        -> ScenarioResult
+    {
+        if let first = lane.notStarted {
+            // A port that never started (a misspelt command) would fail the same way, with the
+            // same standard error, once per scenario: it is tried once.
+            var result = ScenarioResult(
+                id: entry.id, feature: entry.feature,
+                outcome: .errored(
+                    "not run: \(implementation.role) did not start for \(first), the first scenario (its error says why)"
+                ))
+            result.goldenPath = catalog.relativePath(entry.goldenURL)
+            result.file = catalog.displayPath(entry.scenarioURL)
+            result.expectedFailure = expectedFailures.reasons[entry.id]
+            return result
+        }
+        var failedToStart = false
+        let result = run(entry, on: implementation, info: &lane.info, failedToStart: &failedToStart)
+        if failedToStart, lane.info == nil { lane.notStarted = entry.id }
+        return result
     }
 
     /// Runs one entry. Never throws and never crashes on bad input.

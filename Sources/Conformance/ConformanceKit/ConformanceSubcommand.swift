@@ -24,6 +24,8 @@ struct ReplayOptions: ConformanceSubcommand {
     var shard: (index: Int, count: Int)?
     /// `--timeout`: the wall-clock limit of one scenario, in seconds (default 30; 5 with `--adapter`).
     var timeout: Double?
+    /// `--jobs`: how many scenarios are replayed at once (nil: one per core; 1 with `--adapter`).
+    var jobs: Int?
     var artifacts: String?
     /// `run --adapter` and its options (ConformanceCommand+Ports.swift).
     var adapter: String?
@@ -47,6 +49,12 @@ struct ReplayOptions: ConformanceSubcommand {
                 throw fail("--timeout \(raw): expected a number of seconds above 0 and at most 86400")
             }
             timeout = seconds
+        }
+        if let raw = parsed.value("jobs") {
+            guard let count = Int(raw), (1...256).contains(count) else {
+                throw fail("--jobs \(raw): expected a whole number of scenarios at once, from 1 to 256")
+            }
+            jobs = count
         }
         // The port's options.
         adapter = parsed.value("adapter")
