@@ -216,6 +216,18 @@ import Testing
         }
     }
 
+    /// Virtual time ends at Int64.max nanoseconds: advancing past it stops the program with the
+    /// message, rather than wrapping around to the past.
+    @Test func advancingPastTheEndOfVirtualTimeStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let scheduler = TestScheduler()
+            scheduler.advance(by: .nanoseconds(1))
+            scheduler.advance(by: .nanoseconds(Int64.max))
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("TestScheduler: advancing by 9223372036.854776 seconds overflows virtual time"))
+    }
+
     /// The shortest interval, one nanosecond, is a positive one: the work repeats every nanosecond.
     @Test func repeatingWorkMayRunEveryNanosecond() {
         let scheduler = TestScheduler()
