@@ -35,6 +35,23 @@ import Testing
         #expect(onQueue.values == [true])
     }
 
+    /// Delayed work waits at least its delay on the wall clock (later is allowed, as libdispatch
+    /// promises no more; earlier is a fault).
+    @Test func delayedWorkWaitsAtLeastItsDelay() {
+        let scheduler = DispatchQueueScheduler.background(label: "delay-test")
+        let ran = DispatchSemaphore(value: 0)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let waited = Locked<Duration?>(nil)
+        scheduler.schedule(after: .milliseconds(200)) {
+            waited.withLock { $0 = clock.now - start }
+            ran.signal()
+        }
+        #expect(ran.wait(timeout: .now() + 30) == .success)
+        let elapsed = waited.withLock { $0 }
+        #expect(elapsed.map { $0 >= .milliseconds(200) } == true, "ran after \(String(describing: elapsed))")
+    }
+
     @Test func cancelledDelayedWorkNeverRuns() {
         let scheduler = DispatchQueueScheduler.background(label: "cancel-test")
         let log = Recorder<String>()

@@ -54,4 +54,19 @@ import Testing
         #expect(names.values == ["Counter"])
         #expect(lines.values.first == "logged [Counter #1] intent: increment")
     }
+
+    /// A logging factory prepares the store with the factory it wraps first: a logging factory
+    /// wrapping another gives each event to the inner logger, then to the outer one.
+    @Test func aLoggingFactoryPreparesTheStoreWithTheFactoryItWrapsFirst() {
+        let lines = Recorder<String>()
+        let inner = LoggingStoreFactory(StoreEventLogger(write: { lines.append("inner " + $0) }))
+        let outer = LoggingStoreFactory(StoreEventLogger(write: { lines.append("outer " + $0) }), wrapping: inner)
+        let store = makeStore(outer)
+        store.accept(.increment)
+        #expect(
+            Array(lines.values.prefix(2)) == [
+                "inner [Counter #1] intent: increment", "outer [Counter #1] intent: increment",
+            ])
+        #expect(lines.values.count == 6, "three events, each logged by both")
+    }
 }

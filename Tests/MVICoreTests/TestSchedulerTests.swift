@@ -228,6 +228,17 @@ import Testing
         #expect(stderr.contains("TestScheduler: advancing by 9223372036.854776 seconds overflows virtual time"))
     }
 
+    /// `advance(to:)` an instant before now stops the program with the message naming both.
+    @Test func advancingToAnInstantBeforeNowStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let scheduler = TestScheduler()
+            scheduler.advance(by: .seconds(2))
+            scheduler.advance(to: .seconds(1))
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("TestScheduler cannot go back in time (from 2.0 seconds to 1.0 seconds)"))
+    }
+
     /// The shortest interval, one nanosecond, is a positive one: the work repeats every nanosecond.
     @Test func repeatingWorkMayRunEveryNanosecond() {
         let scheduler = TestScheduler()
