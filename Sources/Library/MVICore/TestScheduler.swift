@@ -60,7 +60,7 @@ public final class TestScheduler: Scheduler {
     /// so it pays for one exclusive access, not one per array element it touches.
     private let state: Locked<Queue>
 
-    /// The number of async jobs waiting to run (see `TestScheduler+TaskExecutor.swift`).
+    /// The number of async jobs waiting to run (see `Scheduler+TaskExecutor.swift`).
     let waitingJobs = Locked(0)
 
     /// - Parameter now: the virtual time to start at.

@@ -27,3 +27,16 @@ extension TestScheduler {
     /// effects), resumed or started and not yet run. Included in `pendingCount`.
     public var pendingJobCount: Int { waitingJobs.withLock { $0 } }
 }
+
+/// The dispatch-queue scheduler as a task executor (SE-0417): a store's async effects run their
+/// jobs on the store's queue (the main queue for a UI store, as MVIKotlin's executors run their
+/// coroutines on the main dispatcher), not on the shared cooperative pool, so an effect starts
+/// even while the pool's threads are busy. Await work that is slow or blocking off the queue: in a
+/// data source of its own (URLSession), or on an actor of its own.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension DispatchQueueScheduler: TaskExecutor {
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+    }
+}
