@@ -83,6 +83,19 @@ extension LiveServices {
     ) async throws -> Answer {
         try await awaitCallback { deliver in request(description, encode: encode, start: start, deliver: deliver) }
     }
+
+    /// Makes one live request seen by the tap, over a real data source that is itself async:
+    /// `perform` calls it (in a task of its own, cancelled with the request) and gives its outcome
+    /// as the feature's answer.
+    public func call<Answer: Sendable>(
+        _ description: String, encode: @escaping @Sendable (Answer) throws(FieldError) -> JSONObject,
+        perform: @escaping @Sendable () async -> Answer
+    ) async throws -> Answer {
+        try await call(description, encode: encode) { deliver in
+            let task = Task { deliver(await perform()) }
+            return Cancellation { task.cancel() }
+        }
+    }
 }
 
 /// Sees the requests of a live session: a recorder numbers them, writes their answers as `respond`
