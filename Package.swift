@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "FixtureFormatTests", dependencies: ["FixtureFormat"]),
-        .testTarget(name: "ReplaySeamTests", dependencies: ["ReplaySeam", "FixtureFormat"]),
+        .testTarget(name: "ReplaySeamTests", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
         .testTarget(name: "MVIStateMachineTests", dependencies: ["MVIStateMachine"]),

@@ -38,7 +38,7 @@ struct ExecutableOptionsTests {
         #expect(result.status == 2)
         #expect(
             result.errors.hasPrefix(
-                "benchmarks: --only: unknown group nonsense; expected one of store, replay, pipeline, fuzz, scheduler, server, images\n"
+                "benchmarks: --only: unknown group nonsense; expected one of store, effects, replay, pipeline, fuzz, scheduler, server, images\n"
             ), "\(result.errors)")
     }
 

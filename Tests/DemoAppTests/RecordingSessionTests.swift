@@ -29,11 +29,8 @@ import Testing
 @Suite struct StatusLineTests {
     /// A data source that fails every load at once, as a refused connection does.
     private struct RefusedDataSource: KittenDataSource {
-        func load(
-            limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
-        ) -> any Cancellable {
-            completion(.failure(.transport("Could not connect to the server.")))
-            return Cancellation()
+        func load(limit: Int, page: Int) async throws -> Data {
+            throw KittenDataSourceError.transport("Could not connect to the server.")
         }
     }
 
@@ -41,7 +38,7 @@ import Testing
     @Test func aFailedKittensLoadNamesItsCause() {
         let scheduler = TestScheduler()
         let component = KittenComponent(
-            dataSource: RefusedDataSource(), scheduler: scheduler, backgroundScheduler: scheduler)
+            dataSource: RefusedDataSource(), scheduler: scheduler)
         let cause = KittenLoadCause(component.store)
         #expect(cause.text == nil)
         scheduler.advance(by: .zero)

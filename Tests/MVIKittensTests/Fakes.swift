@@ -15,23 +15,33 @@ final class FakeKittenDataSource: KittenDataSource, @unchecked Sendable {
 
     private let lock = NSLock()
     private var recorded: [Request] = []
+    /// The store's scheduler: a load is an async effect, made when the scheduler runs it, so
+    /// answering a request not made yet first runs what is due now (set by the fixtures).
+    var scheduler: TestScheduler?
 
     var requests: [Request] { lock.withLock { recorded } }
 
-    func load(
-        limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
-    ) -> any Cancellable {
-        let cancellation = Cancellation()
-        lock.withLock {
-            recorded.append(Request(limit: limit, page: page, completion: completion, cancellation: cancellation))
-        }
-        return cancellation
+    /// Records the request; the call waits until the test answers it (or its task is cancelled).
+    func load(limit: Int, page: Int) async throws -> Data {
+        try await awaitCallback { completion in
+            let cancellation = Cancellation()
+            lock.withLock {
+                recorded.append(Request(limit: limit, page: page, completion: completion, cancellation: cancellation))
+            }
+            return cancellation
+        }.get()
     }
 
-    func succeed(_ index: Int, body: String) { requests[index].completion(.success(Data(body.utf8))) }
+    /// Request `index`, once the effect that makes it has run.
+    private func request(_ index: Int) -> Request {
+        if requests.count <= index { scheduler?.advance() }
+        return requests[index]
+    }
+
+    func succeed(_ index: Int, body: String) { request(index).completion(.success(Data(body.utf8))) }
     func succeed(_ index: Int, urls: [String]) { succeed(index, body: jsonBody(urls)) }
     func fail(_ index: Int, _ error: KittenDataSourceError = .transport("offline")) {
-        requests[index].completion(.failure(error))
+        request(index).completion(.failure(error))
     }
 }
 
@@ -59,7 +69,10 @@ struct StoreFixture {
     let store: KittenStore
 
     init() {
-        store = .kittens(dataSource: dataSource, scheduler: scheduler, backgroundScheduler: scheduler)
+        dataSource.scheduler = scheduler
+        store = .kittens(dataSource: dataSource, scheduler: scheduler)
+        // The first load is an async effect: it makes its request when the scheduler runs it.
+        scheduler.advance()
     }
 
     /// Lets parsing and delivery run.
@@ -74,7 +87,10 @@ struct ComponentFixture {
     let component: KittenComponent
 
     init() {
-        component = KittenComponent(dataSource: dataSource, scheduler: scheduler, backgroundScheduler: scheduler)
+        dataSource.scheduler = scheduler
+        component = KittenComponent(dataSource: dataSource, scheduler: scheduler)
+        // The first load is an async effect: it makes its request when the scheduler runs it.
+        scheduler.advance()
     }
 
     func createAndStart() {

@@ -37,6 +37,7 @@ import Testing
         fixture.dataSource.succeed(0, urls: generatedUrls("old"))
         fixture.settle()
         fixture.view.dispatch(.refreshTriggered)
+        fixture.settle()  // the new load's effect makes its request
         #expect(fixture.dataSource.requests.count == 2)
         fixture.dataSource.succeed(1, urls: generatedUrls("new"))
         fixture.settle()
@@ -162,6 +163,7 @@ import Testing
         #expect(counter.value == 3)
         #expect(proxy.renderCount == 3)
         #expect(proxy.model == KittenViewModel(isLoading: true, isError: false, imageUrls: ["a"]))
+        fixture.settle()  // the new load's effect makes its request
         #expect(fixture.dataSource.requests.count == 2)
     }
 }

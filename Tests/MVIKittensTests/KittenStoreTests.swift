@@ -60,6 +60,7 @@ import Testing
     @Test func reloadWhileLoadingCancelsTheFirstRequestAndKeepsOnlyTheLatestResult() {
         let fixture = StoreFixture()
         fixture.store.accept(.reload)
+        fixture.settle()
         let requests = fixture.dataSource.requests
         #expect(requests.count == 2)
         #expect(requests[0].cancellation.isCancelled)
@@ -136,9 +137,10 @@ import Testing
     @Test func theFailureReasonIsVisibleInTheStoreEvents() {
         let scheduler = StoreFixture().scheduler
         let dataSource = FakeKittenDataSource()
+        dataSource.scheduler = scheduler
         let lines = LoggedLines()
         let store = KittenStore.kittens(
-            dataSource: dataSource, scheduler: scheduler, backgroundScheduler: scheduler,
+            dataSource: dataSource, scheduler: scheduler,
             factory: LoggingStoreFactory(StoreEventLogger(write: lines.append)))
         dataSource.succeed(0, body: "{}")
         scheduler.advance()
@@ -149,21 +151,6 @@ import Testing
                 "[KittenStore #2] message: loadingStarted",
                 "[KittenStore #4] message: loadingFailed(invalid response: expected a JSON array of images, found object)",
             ])
-    }
-
-    @Test func parsingRunsOnTheBackgroundScheduler() {
-        let storeScheduler = StoreFixture().scheduler
-        let background = StoreFixture().scheduler
-        let dataSource = FakeKittenDataSource()
-        let store = KittenStore.kittens(
-            dataSource: dataSource, scheduler: storeScheduler, backgroundScheduler: background)
-        dataSource.succeed(0, urls: ["a"])
-        storeScheduler.advance()
-        #expect(store.state.isLoading, "nothing is parsed until the background scheduler runs")
-        #expect(background.pendingCount == 1)
-        background.advance()
-        storeScheduler.advance()
-        #expect(store.state.data == .images(["a"]))
     }
 }
 

@@ -10,7 +10,8 @@ import Testing
     private let dataSource = FakeKittenDataSource()
 
     private func makeStore() -> TestStore<KittenIntent, KittenState, Never> {
-        let store = KittenStore.kittens(dataSource: dataSource, scheduler: scheduler, backgroundScheduler: scheduler)
+        dataSource.scheduler = scheduler
+        let store = KittenStore.kittens(dataSource: dataSource, scheduler: scheduler)
         return TestStore(store, scheduler: scheduler)
     }
 
@@ -26,6 +27,8 @@ import Testing
     @Test func imagesAreLoadedWhenTheStoreIsCreated() {
         let store = makeStore()
         #expect(store.state == KittenState(isLoading: true, data: .images([])), "the first load starts with the store")
+        #expect(dataSource.requests.isEmpty, "the load is an effect: it runs when the scheduler does")
+        store.advance()
         #expect(dataSource.requests.map { [$0.limit, $0.page] } == [[50, 0]])
         answer(store, request: 0, urls: ["a", "b"])
         store.finish()
@@ -51,6 +54,7 @@ import Testing
 
     @Test func aStaleAnswerBeforeTheNewOneChangesNothing() {
         let store = makeStore()
+        store.advance()  // the first load is made
         store.send(.reload)
         dataSource.succeed(0, urls: ["stale"])
         store.advance()

@@ -121,9 +121,7 @@ import Testing
         let main = DispatchQueueScheduler.background(label: "kittens-main")
         let view = WaitingView()
         let component = main.queue.sync {
-            let component = KittenComponent(
-                dataSource: source(server), scheduler: main,
-                backgroundScheduler: DispatchQueueScheduler.background(label: "kittens-parse"))
+            let component = KittenComponent(dataSource: source(server), scheduler: main)
             component.onViewCreated(view)
             component.onStart()
             return component
@@ -152,9 +150,7 @@ import Testing
         server.stub(Stub(path: "/v1/images/search", responses: [.fault(.stall)]))
         let main = DispatchQueueScheduler.background(label: "kittens-main")
         let component = main.queue.sync {
-            KittenComponent(
-                dataSource: source(server), scheduler: main,
-                backgroundScheduler: DispatchQueueScheduler.background(label: "kittens-parse"))
+            KittenComponent(dataSource: source(server), scheduler: main)
         }
         let entry = try #require(server.journal.next(timeout: .seconds(10)))
         main.queue.sync { component.onDestroy() }

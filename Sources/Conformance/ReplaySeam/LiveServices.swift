@@ -11,7 +11,8 @@ import MVIEssentials
 /// mock server standing in for it) and the tap that sees every request, for a recorder.
 ///
 /// A feature's replay target builds its real data source from it (`KittenHTTPDataSource(baseURL:
-/// apiKey:session:)`) and wraps each call with `request(_:encode:start:deliver:)`, so the tap
+/// apiKey:session:)`) and wraps each call with `request(_:encode:start:deliver:)` (or, for an
+/// `async throws` data source, `call(_:encode:start:)`), so the tap
 /// numbers the requests, sees cancellations and gets every answer in the feature's response codec.
 public struct LiveServices: Sendable {
     /// Scheme, host, port (and path prefix) of an HTTP service: The Cat API, NewsAPI or the mock
@@ -67,6 +68,32 @@ public struct LiveServices: Sendable {
             cancelled.withLock { $0 = true }
             handle.cancel()
             tap.cancelled(id)
+        }
+    }
+}
+
+extension LiveServices {
+    /// Makes one live request seen by the tap and awaits its answer: the async form of
+    /// `request(_:encode:start:deliver:)`, for a data source of `async throws` functions. The tap
+    /// delivers the answer where the recording puts it; cancelling the calling task cancels the
+    /// request (the tap sees it) and throws `CancellationError`.
+    public func call<Answer: Sendable>(
+        _ description: String, encode: @escaping @Sendable (Answer) throws(FieldError) -> JSONObject,
+        start: (@escaping @Sendable (Answer) -> Void) -> any Cancellable
+    ) async throws -> Answer {
+        try await awaitCallback { deliver in request(description, encode: encode, start: start, deliver: deliver) }
+    }
+
+    /// Makes one live request seen by the tap, over a real data source that is itself async:
+    /// `perform` calls it (in a task of its own, cancelled with the request) and gives its outcome
+    /// as the feature's answer.
+    public func call<Answer: Sendable>(
+        _ description: String, encode: @escaping @Sendable (Answer) throws(FieldError) -> JSONObject,
+        perform: @escaping @Sendable () async -> Answer
+    ) async throws -> Answer {
+        try await call(description, encode: encode) { deliver in
+            let task = Task { deliver(await perform()) }
+            return Cancellation { task.cancel() }
         }
     }
 }

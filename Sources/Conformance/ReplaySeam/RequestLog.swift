@@ -57,6 +57,16 @@ public final class RequestLog: Sendable {
         }
     }
 
+    /// Makes a request and awaits its answer: the async form of `open`, for a data source of
+    /// `async throws` functions. The request is recorded at once (`request #n`); a `respond` event
+    /// resumes the call with its answer; cancelling the calling task records `cancel #n` and throws
+    /// `CancellationError` (a later answer is dropped). A task already cancelled makes no request.
+    public func call<Answer: ReplayAnswer>(_ description: String, answer: Answer.Type = Answer.self) async throws
+        -> Answer
+    {
+        try await awaitCallback { deliver in open(description, deliver: deliver) }
+    }
+
     /// How the transcript names request `id` (`load(limit: 50, page: 0)`); nil for a request never made.
     public func description(of id: Int) -> String? {
         entries.withLock { entries in entries.indices.contains(id - 1) ? entries[id - 1].description : nil }

@@ -152,3 +152,15 @@ final class RecordingScheduler: Scheduler {
         }
     }
 }
+
+/// The recording scheduler as a task executor (SE-0417), as `TestScheduler` is one for the replay:
+/// an async effect's jobs run on the real queue as work submitted "as soon as possible", so an
+/// input waits for them as it waits for any such work, and the recorded order is the one the replay
+/// runs them in.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension RecordingScheduler: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        schedule { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+    }
+}

@@ -9,6 +9,7 @@ if CommandLine.arguments.dropFirst().first == adapterChildArgument { serveRefere
 
 let suites = [
     Suite(name: "store", run: benchmarkStore),
+    Suite(name: "effects", run: benchmarkEffects),
     Suite(name: "replay", run: benchmarkReplay),
     Suite(name: "pipeline", run: benchmarkPipeline),
     Suite(name: "fuzz", run: benchmarkFuzz),

@@ -11,18 +11,16 @@ public final class KittenComponent: StoreComponent<
     /// - Parameters:
     ///   - dataSource: where images come from (`KittenHTTPDataSource` in an app).
     ///   - scheduler: the store's scheduler (`DispatchQueueScheduler.main()` in an app).
-    ///   - backgroundScheduler: where bodies are parsed.
     ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
     public init(
         dataSource: any KittenDataSource,
         scheduler: any Scheduler,
-        backgroundScheduler: any Scheduler,
         factory: any StoreFactory = DefaultStoreFactory()
     ) {
         super.init(
             name: "KittenComponent",
             store: KittenStore.kittens(
-                dataSource: dataSource, scheduler: scheduler, backgroundScheduler: backgroundScheduler, factory: factory
+                dataSource: dataSource, scheduler: scheduler, factory: factory
             ),
             stateToModel: KittenMappers.model,
             eventToIntent: KittenMappers.intent)

@@ -3,13 +3,13 @@ import MVICore
 
 /// Where kitten image lists come from: The Cat API over HTTP in the app, fakes in tests and replays.
 public protocol KittenDataSource: Sendable {
-    /// Starts loading one page of images and returns a handle that cancels the request.
+    /// Loads one page of images: the response body, or a thrown `KittenDataSourceError`.
     ///
-    /// `completion` is called at most once, on any thread, with the response body or a failure.
-    /// After `cancel()` it should not be called; the store drops a late answer anyway.
-    func load(
-        limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
-    ) -> any Cancellable
+    /// The store calls it from an async effect: cancelling the effect (a reload, the store's
+    /// disposal) cancels the calling task, and the call should then stop its request and throw
+    /// `CancellationError`; the store drops a late answer anyway. Another error is shown as a
+    /// transport error.
+    func load(limit: Int, page: Int) async throws -> Data
 }
 
 /// Why a data source produced no body.

@@ -53,6 +53,14 @@ public struct KittenHTTPDataSource: KittenDataSource {
         return request
     }
 
+    /// Loads one page; cancelling the calling task cancels the transfer.
+    public func load(limit: Int, page: Int) async throws -> Data {
+        try await awaitCallback { load(limit: limit, page: page, completion: $0) }.get()
+    }
+
+    /// Starts loading one page and returns a handle that cancels the transfer; `completion` is called
+    /// at most once, on any thread (not after `cancel()`). For a caller that wraps the transfer,
+    /// such as a recorder's tap.
     public func load(
         limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
     ) -> any Cancellable {

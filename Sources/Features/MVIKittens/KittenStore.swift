@@ -63,19 +63,17 @@ where
     /// - Parameters:
     ///   - dataSource: where the images come from.
     ///   - scheduler: the store is confined to it (the main queue in an app).
-    ///   - backgroundScheduler: where bodies are parsed.
     ///   - factory: makes the store; a `LoggingStoreFactory` logs its events.
     static func kittens(
         dataSource: any KittenDataSource,
         scheduler: any Scheduler,
-        backgroundScheduler: any Scheduler,
         factory: any StoreFactory = DefaultStoreFactory()
     ) -> KittenStore {
         KittenStore(
             name: "KittenStore",
             initialState: KittenState(),
             bootstrapper: SimpleBootstrapper(KittenAction.reload),
-            executor: KittenExecutor(dataSource: dataSource, backgroundScheduler: backgroundScheduler),
+            executor: KittenExecutor(dataSource: dataSource),
             reducer: KittenReducer(),
             scheduler: scheduler,
             factory: factory)

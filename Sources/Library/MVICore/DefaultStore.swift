@@ -132,6 +132,10 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     /// The number of state subscribers now (read it on the scheduler); for tests of unsubscription.
     package var stateObserverCount: Int { core.stateObservers.count }
 
+    /// The executor's async effects running now, in the order they started (read it on the
+    /// scheduler); for `TestStore`'s check that none is left at the end of a test.
+    package var runningEffects: [RunningEffect] { core.effects.running }
+
     /// The number of label subscribers now (read it on the scheduler).
     package var labelObserverCount: Int { core.labelObservers.count }
 }

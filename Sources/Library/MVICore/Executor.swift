@@ -28,7 +28,8 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
 /// the context does nothing: messages, labels and actions are dropped, and `state` is the last state.
 ///
 /// Use it on the store's scheduler only: in `executeIntent`/`executeAction`, and in the bodies of
-/// `callback`, `every` and `after`, which keep the store alive while they run. Keeping
+/// `callback`, `every` and `after`, which keep the store alive while they run. An async effect
+/// (`run`) reports back through its `Send`, never through the context. Keeping
 /// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<Action, Message, State, Label> {
     // The store's entry points, which hold the store, until it is disposed: then nil, which breaks
@@ -48,9 +49,14 @@ public final class ExecutorContext<Action, Message, State, Label> {
     /// Work registered here is cancelled when the store is disposed.
     public let work: WorkBag
 
+    /// The store's async effects (`run`), cancelled when the store is disposed. Touched on the
+    /// store's scheduler only.
+    let effects: EffectRegistry?
+
     init(
         scheduler: any Scheduler,
         work: WorkBag,
+        effects: EffectRegistry? = nil,
         state: @escaping () -> State,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
@@ -59,6 +65,7 @@ public final class ExecutorContext<Action, Message, State, Label> {
     ) {
         self.scheduler = scheduler
         self.work = work
+        self.effects = effects
         self.readState = state
         self.onMessage = message
         self.onAction = action

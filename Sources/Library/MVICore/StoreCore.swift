@@ -72,6 +72,8 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     var context: ExecutorContext<Action, Message, State, Label>?
     var bootstrapper: (any Bootstrapper<Action>)?
     let work = WorkBag()
+    /// The executor's running async effects.
+    let effects = EffectRegistry()
 
     @usableFromInline
     init(
@@ -118,7 +120,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         guard loop.isLive else { return }
         // The context holds the store until `dispose()` detaches it.
         let context = ExecutorContext<Action, Message, State, Label>(
-            scheduler: scheduler, work: work,
+            scheduler: scheduler, work: work, effects: effects,
             state: { self.state },
             message: { self.messageStep(self, $0) },
             action: { self.act($0) },
@@ -274,6 +276,7 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
         bootstrapper?.dispose()
         executor.dispose()
         work.cancelAll()
+        effects.cancelAll()
         let ending = stateObservers.removeAll() + labelObservers.removeAll()
         // Event observers are told what is still queued for them, `disposed` last, then dropped.
         queue.removeAll { if case .event = $0 { false } else { true } }

@@ -11,7 +11,7 @@
 /// ```swift
 /// let logged = LoggingStoreFactory(StoreEventLogger())
 /// let component = KittenComponent(
-///     dataSource: source, scheduler: DispatchQueueScheduler.main(), backgroundScheduler: background, factory: logged)
+///     dataSource: source, scheduler: DispatchQueueScheduler.main(), factory: logged)
 /// ```
 /// Wrapping factories nest: each passes the store to the one it wraps first, then adds its own.
 public protocol StoreFactory: Sendable {

@@ -14,6 +14,10 @@ import MVIEssentials
 ///
 /// `isCurrent` is always true: a virtual-time world is driven from one thread, the test's.
 /// The queue itself is lock-protected, so work may be scheduled or cancelled from anywhere.
+///
+/// The scheduler is also a task executor (SE-0417): the async effects of a store on it
+/// (`ExecutorContext.run`) run their jobs here, as pieces of its work, only while the test advances
+/// it; `clock` is its time as a `Clock`, whose `sleep` waits in virtual time.
 public final class TestScheduler: Scheduler {
     /// A scheduled piece of work. Slots are reused; `generation` tells a stale handle apart.
     private struct Slot {
@@ -55,6 +59,9 @@ public final class TestScheduler: Scheduler {
     /// The queue and the clock, behind a lock. Each operation is one mutating method of `Queue`,
     /// so it pays for one exclusive access, not one per array element it touches.
     private let state: Locked<Queue>
+
+    /// The number of async jobs waiting to run (see `Scheduler+TaskExecutor.swift`).
+    let waitingJobs = Locked(0)
 
     /// - Parameter now: the virtual time to start at.
     public init(now: Duration = .zero) {

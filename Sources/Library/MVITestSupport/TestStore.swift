@@ -53,6 +53,10 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     private let createdAt: CallSite
     /// The last `send` or `advance`, as failures name it; nil before the first.
     private var lastStep: String?
+    /// The store's running async effects, for a `TestStore` made from a `DefaultStore`.
+    private var runningEffects: (() -> [RunningEffect])?
+    /// What started each async effect the store ran: the step, by the effect's number.
+    private var effectStarters: [Int: String] = [:]
 
     /// Wraps `store`. Pass the `TestScheduler` it runs on to advance time through the test store
     /// and to have work still pending at the end reported.
@@ -82,6 +86,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         self.init(
             wrapping: store, scheduler: scheduler,
             createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        runningEffects = { store.runningEffects }
+        noteEffects(startedBy: "the store, before the TestStore was made")
         let messages = self.messages
         messageSubscription = store.subscribe(events: { event in
             if case .message(let message) = event.kind { messages.items.append(message) }
@@ -110,6 +116,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         messages.items.removeAll()
         lastStep = step
         store.accept(intent)
+        noteEffects(startedBy: step)
         check(update, after: step, at: site)
     }
 
@@ -130,6 +137,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         messages.items.removeAll()
         lastStep = step
         scheduler.advance(by: duration)
+        noteEffects(startedBy: step)
         check(update, after: step, at: site)
     }
 
@@ -215,7 +223,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         }
     }
 
-    /// Ends the test: fails on a state change not asserted, a label not received, or work still
+    /// Ends the test: fails on a state change not asserted, a label not received, an async effect
+    /// still running (named by where `run` was called and the step that started it), or work still
     /// scheduled on the `TestScheduler` (advance until it has run, or dispose the store).
     public func finish(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
@@ -260,12 +269,39 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     private func checkTheEnd(at site: CallSite, when: String) {
         guard exhaustivity == .exhaustive else { return }
         checkUnasserted(when, at: site)
-        if let scheduler, scheduler.pendingCount > 0 {
+        // An effect's sleeps and jobs are pending work too: the effect is named instead.
+        if checkNoEffectRuns(when, at: site) { return }
+        // The jobs left are those of cancelled effects, winding down: they deliver nothing.
+        if let scheduler, scheduler.pendingCount - scheduler.pendingJobCount > 0 {
+            let pending = scheduler.pendingCount - scheduler.pendingJobCount
             let next = scheduler.nextDueTime.map { ", the next due at \($0)" } ?? ""
             reportFailure(
-                "\(scheduler.pendingCount) piece(s) of scheduled work still pending \(when) (virtual time \(scheduler.now)\(next)): "
+                "\(pending) piece(s) of scheduled work still pending \(when) (virtual time \(scheduler.now)\(next)): "
                     + "advance the scheduler until it has run, or dispose the store to cancel it", at: site)
         }
+    }
+
+    /// Takes note of the async effects the store started during `step`.
+    private func noteEffects(startedBy step: String) {
+        guard let runningEffects else { return }
+        for effect in runningEffects() where effectStarters[effect.id] == nil {
+            effectStarters[effect.id] = step
+        }
+    }
+
+    /// Reports the async effects still running, each with where it was started and by what;
+    /// returns whether there were any.
+    private func checkNoEffectRuns(_ when: String, at site: CallSite) -> Bool {
+        guard let effects = runningEffects?(), !effects.isEmpty else { return false }
+        let names = effects.map { effect in
+            let key = effect.key.map { " (key \($0))" } ?? ""
+            let starter = effectStarters[effect.id] ?? "an effect or a turn"
+            return "the effect run at \(effect.site)\(key), started by \(starter)"
+        }
+        reportFailure(
+            "\(effects.count) async effect(s) still running \(when): " + names.joined(separator: "; ")
+                + ". Advance the scheduler until they end, cancel them, or dispose the store", at: site)
+        return true
     }
 
     /// Reports a state change not asserted and labels not received; then takes them as seen,

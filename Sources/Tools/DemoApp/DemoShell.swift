@@ -46,7 +46,7 @@ final class DemoShell {
                     scheduler: scheduler))
         else { return nil }
         let kittens = KittenComponent(
-            dataSource: services.kittens, scheduler: scheduler, backgroundScheduler: scheduler)
+            dataSource: services.kittens, scheduler: scheduler)
         let kittensCause = KittenLoadCause(kittens.store)
         screens = [
             KittensScreen(

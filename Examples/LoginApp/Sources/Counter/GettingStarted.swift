@@ -137,3 +137,40 @@ final class TickerExecutor: BaseExecutor<TickerIntent, Never, TickerMessage, Tic
     }
 }
 
+enum QuoteIntent { case fetch(String) }
+enum QuoteMessage: Equatable, Sendable { case fetched(String), failed(String) }
+struct QuoteState: Equatable { var quote: String?; var error: String? }
+
+protocol QuoteSource: Sendable {
+    func quote(about topic: String) async throws -> String
+}
+
+final class QuoteExecutor: BaseExecutor<QuoteIntent, Never, QuoteMessage, QuoteState, Never> {
+    private let source: any QuoteSource
+
+    init(source: any QuoteSource) { self.source = source }
+
+    override func executeIntent(_ intent: QuoteIntent) {
+        switch intent {
+        case .fetch(let topic):
+            let (clock, source) = (context.clock, source)
+            context.run(key: "fetch") { send in                  // a new fetch cancels the last one
+                try await clock.sleep(for: .milliseconds(300))   // the store's scheduler's time
+                send(.fetched(try await source.quote(about: topic)))
+            } catch: { error, send in
+                send(.failed("\(error)"))
+            }
+        }
+    }
+}
+
+func quoteReducer() -> ClosureReducer<QuoteState, QuoteMessage> {
+    ClosureReducer { state, message in
+        var state = state
+        switch message {
+        case .fetched(let quote): state.quote = quote; state.error = nil
+        case .failed(let error): state.error = error
+        }
+        return state
+    }
+}

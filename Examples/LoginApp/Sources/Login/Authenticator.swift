@@ -11,8 +11,9 @@ public enum LoginError: Error, Equatable, Sendable {
 /// Checks credentials. Not HTTP: the app's `LocalAuthenticator` checks a table it holds (a keychain
 /// in a real app); a replay answers each call from its scenario's `respond` lines.
 public protocol Authenticator: Sendable {
-    /// Checks `user` and `password`; `completion` gets the account's display name, or why not.
-    func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable
+    /// Checks `user` and `password`: the account's display name, or a thrown `LoginError`. A
+    /// cancelled call (the user edited a field meanwhile) throws `CancellationError`.
+    func signIn(user: String, password: String) async throws -> String
 }
 
 /// An authenticator over a table of accounts held in memory, answering at once.
@@ -27,14 +28,9 @@ public struct LocalAuthenticator: Authenticator {
         self.locked = locked
     }
 
-    public func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable {
-        if locked.contains(user) {
-            completion(.failure(.locked))
-        } else if let account = accounts[user], account.password == password {
-            completion(.success(account.name))
-        } else {
-            completion(.failure(.wrongPassword))
-        }
-        return Cancellation {}
+    public func signIn(user: String, password: String) async throws -> String {
+        if locked.contains(user) { throw LoginError.locked }
+        guard let account = accounts[user], account.password == password else { throw LoginError.wrongPassword }
+        return account.name
     }
 }

@@ -56,12 +56,12 @@ public enum LoginLabel: Equatable, Sendable {
 /// `any Store<LoginIntent, LoginState, LoginLabel>`.
 typealias LoginStore = DefaultStore<LoginIntent, Never, LoginMessage, LoginState, LoginLabel>
 
-/// Checks the credentials once per submit; editing a field while a check is in flight cancels it.
+/// Checks the credentials once per submit, in an async effect; editing a field while a check is in
+/// flight cancels it (the authenticator's call sees the cancellation, and its answer is dropped).
 final class LoginExecutor: BaseExecutor<LoginIntent, Never, LoginMessage, LoginState, LoginLabel> {
     private let authenticator: any Authenticator
-    private var inFlight: (any Cancellable)?
-    /// Counts checks, so that the answer to a cancelled one is dropped.
-    private var generation = 0
+    /// The key of the check in flight.
+    private static let check = "check"
 
     init(authenticator: any Authenticator) { self.authenticator = authenticator }
 
@@ -83,33 +83,20 @@ final class LoginExecutor: BaseExecutor<LoginIntent, Never, LoginMessage, LoginS
     }
 
     private func check(user: String, password: String) {
-        generation += 1
-        let current = generation
         dispatch(.checking)
-        let onResult = context.callback { [weak self] (result: Result<String, LoginError>) in
-            guard let self, current == generation else { return }
-            inFlight = nil
-            switch result {
-            case .success(let name):
-                dispatch(.signedIn(name: name))
-                publish(.signedIn(user: user))
-            case .failure(let error):
-                dispatch(.refused(error))
-            }
+        let authenticator = self.authenticator
+        context.run(key: Self.check) { send in
+            let name = try await authenticator.signIn(user: user, password: password)
+            send(.signedIn(name: name))
+            send.publish(.signedIn(user: user))
+        } catch: { error, send in
+            // An authenticator throws a LoginError (a cancelled call's CancellationError ends the effect quietly).
+            send(.refused(error as? LoginError ?? .wrongPassword))
         }
-        inFlight = authenticator.signIn(user: user, password: password, completion: onResult)
     }
 
     private func cancelCheck() {
-        guard let inFlight else { return }
-        generation += 1
-        inFlight.cancel()
-        self.inFlight = nil
-    }
-
-    override func dispose() {
-        inFlight?.cancel()
-        super.dispose()
+        context.cancel(key: Self.check)
     }
 }
 

@@ -88,8 +88,9 @@ final class ReplayAuthenticator: Authenticator {
 
     init(requests: RequestLog) { self.requests = requests }
 
-    func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable {
-        requests.open(LoginFeature.describe(user: user, password: password)) { (answer: LoginFeature.Answer) in completion(answer.result) }
+    func signIn(user: String, password: String) async throws -> String {
+        let answer = try await requests.call(LoginFeature.describe(user: user, password: password), answer: LoginFeature.Answer.self)
+        return try answer.result.get()   // a failure answer throws
     }
 }
 
@@ -98,9 +99,13 @@ struct LiveAuthenticator: Authenticator {
     let live: LiveServices
     let real: any Authenticator
 
-    func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable {
-        live.request(
-            LoginFeature.describe(user: user, password: password), encode: LoginFeature.encode,
-            start: { real.signIn(user: user, password: password, completion: $0) }, deliver: completion)
+    func signIn(user: String, password: String) async throws -> String {
+        try await live.call(LoginFeature.describe(user: user, password: password), encode: LoginFeature.encode) {
+            do {
+                return .success(try await real.signIn(user: user, password: password))
+            } catch {
+                return .failure(error as? LoginError ?? .wrongPassword)   // it throws LoginError, or is cancelled with the request
+            }
+        }.get()
     }
 }

@@ -47,3 +47,22 @@ import Testing
     var iterator = seen.stream.makeAsyncIterator()
     #expect(await iterator.next() == 0)
 }
+
+struct CannedQuotes: QuoteSource {
+    func quote(about topic: String) async throws -> String { "A quote about \(topic)." }
+}
+
+@Test func fetchesTheLastTopicAfterTheDebounce() {
+    let scheduler = TestScheduler()
+    let store = TestStore(
+        DefaultStore(
+            name: "Quotes", initialState: QuoteState(), executor: QuoteExecutor(source: CannedQuotes()),
+            reducer: quoteReducer(), scheduler: scheduler),
+        scheduler: scheduler)
+    store.send(.fetch("cats"))
+    store.send(.fetch("dogs"))                 // cancels the fetch about cats
+    store.advance(by: .milliseconds(299))      // nothing yet: virtual time
+    store.advance(by: .milliseconds(1)) { $0.quote = "A quote about dogs." }
+    store.receive(message: QuoteMessage.fetched("A quote about dogs."))
+    store.finish()
+}

@@ -3,7 +3,8 @@ import MVICore
 import MVITestSupport
 import Testing
 
-/// An authenticator that answers only when the test says, so that a check is seen in flight. Its
+/// An authenticator that answers only when the test says, so that a check is seen in flight; its
+/// async call waits for the answer (`awaitCallback`, MVIEssentials). Its
 /// record sits in a `Locked` (MVIEssentials, re-exported by MVICore): `Sendable`, as the protocol
 /// asks, without an unchecked conformance.
 final class HeldAuthenticator: Authenticator {
@@ -16,10 +17,12 @@ final class HeldAuthenticator: Authenticator {
 
     var cancelled: Int { record.withLock { $0.cancelled } }
 
-    func signIn(user: String, password: String, completion: @escaping @Sendable (Result<String, LoginError>) -> Void) -> any Cancellable {
-        record.withLock { $0.pending.append((user, completion)) }
-        let record = self.record
-        return Cancellation { record.withLock { $0.cancelled += 1 } }
+    func signIn(user: String, password: String) async throws -> String {
+        try await awaitCallback { (completion: @escaping @Sendable (Result<String, LoginError>) -> Void) in
+            record.withLock { $0.pending.append((user, completion)) }
+            let record = self.record
+            return Cancellation { record.withLock { $0.cancelled += 1 } }
+        }.get()
     }
 
     func answer(_ result: Result<String, LoginError>) {
@@ -46,6 +49,7 @@ final class HeldAuthenticator: Authenticator {
         store.receive(message: LoginMessage.passwordChanged("engine"))
         store.send(.submit) { $0.status = .checking }
         store.receive(message: LoginMessage.checking)
+        store.advance()   // the check's effect runs: it calls the authenticator, and waits
         authenticator.answer(.success("Ada Lovelace"))
         store.advance {
             $0.status = .signedIn(name: "Ada Lovelace")
@@ -74,6 +78,7 @@ final class HeldAuthenticator: Authenticator {
         store.send(.setUser("bob")) { $0.user = "bob" }
         store.send(.setPassword("hunter2")) { $0.password = "hunter2" }
         store.send(.submit) { $0.status = .checking }
+        store.advance()   // the check's effect calls the authenticator
         store.send(.setUser("bobby")) {
             $0.user = "bobby"
             $0.status = .editing

@@ -21,9 +21,7 @@ public enum KittensFeature {
         viewEvents: [.plain("refreshTriggered", KittenViewEvent.refreshTriggered)],
         responses: responses.answers
     ) { environment, _, _ in
-        KittenComponent(
-            dataSource: dataSource(environment), scheduler: environment.scheduler,
-            backgroundScheduler: environment.scheduler)
+        KittenComponent(dataSource: dataSource(environment), scheduler: environment.scheduler)
     }
 
     /// The replay's data source, or in a live session The Cat API over HTTP, seen by the tap.
@@ -115,26 +113,22 @@ struct LiveKittenDataSource: KittenDataSource {
     let live: LiveServices
     let http: KittenHTTPDataSource
 
-    func load(
-        limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
-    ) -> any Cancellable {
-        live.request(
+    func load(limit: Int, page: Int) async throws -> Data {
+        try await live.call(
             "load(limit: \(limit), page: \(page))", encode: KittensFeature.encode,
-            start: { http.load(limit: limit, page: page, completion: $0) }, deliver: completion)
+            start: { http.load(limit: limit, page: page, completion: $0) }
+        ).get()
     }
 }
 
-/// The Kittens data source of a replay: each load is a request that a `respond` event answers.
+/// The Kittens data source of a replay: each load is a request that a `respond` event answers,
+/// resuming the awaiting call (a failure answer throws); a cancelled load records `cancel #n`.
 final class ReplayKittenDataSource: KittenDataSource {
     private let requests: RequestLog
 
     init(requests: RequestLog) { self.requests = requests }
 
-    func load(
-        limit: Int, page: Int, completion: @escaping @Sendable (Result<Data, KittenDataSourceError>) -> Void
-    ) -> any Cancellable {
-        requests.open("load(limit: \(limit), page: \(page))") { (answer: KittensFeature.Answer) in
-            completion(answer.result)
-        }
+    func load(limit: Int, page: Int) async throws -> Data {
+        try await requests.call("load(limit: \(limit), page: \(page))", answer: KittensFeature.Answer.self).result.get()
     }
 }

@@ -1,0 +1,190 @@
+import Foundation
+import MVIEssentials
+
+/// Async work started by an executor: an effect. It reports back with `Send`, whose messages and
+/// labels reach the store on its scheduler, as executor turns, in the order they were sent.
+extension ExecutorContext where Message: Sendable, Label: Sendable {
+    /// Starts `operation` as a task: an async effect of the store.
+    ///
+    /// ```swift
+    /// override func executeIntent(_ intent: SearchIntent) {
+    ///     guard case .search(let query) = intent else { return }
+    ///     let clock = context.clock
+    ///     context.run(key: "search") { [dataSource] send in
+    ///         try await clock.sleep(for: .milliseconds(300))
+    ///         send(.found(try await dataSource.search(query)))
+    ///     } catch: { error, send in
+    ///         send(.failed("\(error)"))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - The effect's messages and labels come back on the store's scheduler, in the order it sent
+    ///   them, each as an executor turn (never inside another turn or a round). What a cancelled
+    ///   effect sends after its cancellation is dropped.
+    /// - Starting an effect with the `key` of a running one cancels the running one first (a new
+    ///   search replaces the last); `cancel(key:)` cancels it alone. Disposing the store cancels
+    ///   every effect. A cancelled effect's task is cancelled: a sleep or a data source call it
+    ///   awaits ends with `CancellationError`, which ends the effect quietly.
+    /// - An error other than `CancellationError` goes to `handler`, if given; without one it is
+    ///   written to standard error, naming the call site of `run`.
+    /// - On a `TestScheduler` the task runs on the scheduler, as its task executor: only while the
+    ///   test advances it, one job at a time, in a fixed order (the article "Async effects").
+    ///
+    /// Call it on the store's scheduler, as every call of the context. A disposed store starts nothing.
+    /// - Returns: a handle that cancels the effect, from any thread.
+    @discardableResult
+    public func run(
+        key: AnyHashable? = nil,
+        fileID: String = #fileID, line: Int = #line,
+        operation: @escaping @Sendable (Send<Message, Label>) async throws -> Void,
+        catch handler: (@Sendable (any Error, Send<Message, Label>) async -> Void)? = nil
+    ) -> any Cancellable {
+        let site = "\(fileID):\(line)"
+        guard !isDisposed, let effects, let id = effects.begin(key: key, site: site) else {
+            let handle = Cancellation()
+            handle.cancel()
+            return handle
+        }
+        let scheduler = self.scheduler
+        // Both are touched only on the store's scheduler, in the turns below.
+        let context = Confined(self, to: scheduler)
+        let registry = Confined(effects, to: scheduler)
+        let send = Send<Message, Label>(
+            message: { message in
+                scheduler.schedule {
+                    context.value.turn? { if registry.value.isRunning(id) { context.value.dispatch(message) } }
+                }
+            },
+            label: { label in
+                scheduler.schedule {
+                    context.value.turn? { if registry.value.isRunning(id) { context.value.publish(label) } }
+                }
+            })
+        let body: @Sendable () async -> Void = {
+            do {
+                try await operation(send)
+            } catch is CancellationError {
+            } catch {
+                if let handler {
+                    await handler(error, send)
+                } else {
+                    FileHandle.standardError.write(
+                        Data(
+                            "MVICore: the effect started at \(site) threw \(error), and its run(...) has no catch handler\n"
+                                .utf8))
+                }
+            }
+            scheduler.schedule { registry.value.end(id) }
+        }
+        let task: Task<Void, Never>
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let executor = scheduler as? any TaskExecutor {
+            task = Task(executorPreference: executor, operation: body)
+        } else {
+            task = Task(operation: body)
+        }
+        effects.attach(task, to: id)
+        return Cancellation {
+            if scheduler.isCurrent { return registry.value.cancel(id: id) }
+            scheduler.schedule { registry.value.cancel(id: id) }
+        }
+    }
+}
+
+extension ExecutorContext {
+    /// Cancels the running effect started with `key`, if any (see `run(key:operation:catch:)`).
+    public func cancel(key: AnyHashable) {
+        effects?.cancel(key: key)
+    }
+
+    /// The store's scheduler's time as a `Clock`: its `sleep` waits in virtual time on a `TestScheduler`.
+    public var clock: SchedulerClock { scheduler.clock }
+}
+
+/// What an effect uses to report back to its store: `send(message)` dispatches a message and
+/// `send.publish(label)` publishes a label, on the store's scheduler, in the order they were called.
+/// Both may be called from any thread and return at once.
+public struct Send<Message: Sendable, Label: Sendable>: Sendable {
+    private let message: @Sendable (Message) -> Void
+    private let label: @Sendable (Label) -> Void
+
+    init(message: @escaping @Sendable (Message) -> Void, label: @escaping @Sendable (Label) -> Void) {
+        self.message = message
+        self.label = label
+    }
+
+    /// Dispatches `message` to the store's reducer, on the store's scheduler.
+    public func callAsFunction(_ message: Message) { self.message(message) }
+
+    /// Publishes `label` to the store's label subscribers, on the store's scheduler.
+    public func publish(_ label: Label) { self.label(label) }
+}
+
+/// A running effect, as `TestStore` names it: where `run` was called, and its key.
+package struct RunningEffect: Sendable, Equatable {
+    /// The effect's number in its store, from 1 in the order effects started.
+    package let id: Int
+    /// The key it was started with, described; nil without one.
+    package let key: String?
+    /// The call site of `run`, `File.swift:line`.
+    package let site: String
+}
+
+/// A store's running effects: each one's task, key and call site. Confined to the store's scheduler.
+final class EffectRegistry {
+    private struct Entry {
+        let id: Int
+        let key: AnyHashable?
+        let site: String
+        var task: Task<Void, Never>?
+    }
+
+    private var lastID = 0
+    /// The running effects, in the order they started.
+    private var entries: [Entry] = []
+    /// Set when the store is disposed: nothing starts any more.
+    private var isClosed = false
+
+    /// Registers a new effect, after cancelling the running one with the same key; nil once closed.
+    func begin(key: AnyHashable?, site: String) -> Int? {
+        guard !isClosed else { return nil }
+        if let key { cancel(key: key) }
+        lastID += 1
+        entries.append(Entry(id: lastID, key: key, site: site))
+        return lastID
+    }
+
+    func attach(_ task: Task<Void, Never>, to id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return task.cancel() }
+        entries[index].task = task
+    }
+
+    /// Whether the effect runs and is not cancelled: what it sends is delivered.
+    func isRunning(_ id: Int) -> Bool { entries.contains { $0.id == id } }
+
+    /// Forgets an effect that ended on its own.
+    func end(_ id: Int) { entries.removeAll { $0.id == id } }
+
+    func cancel(id: Int) { cancel { $0.id == id } }
+
+    func cancel(key: AnyHashable) { cancel { $0.key == key } }
+
+    /// Cancels every effect, and every one started later (the store is disposed).
+    func cancelAll() {
+        isClosed = true
+        cancel { _ in true }
+    }
+
+    /// The running effects, in the order they started.
+    var running: [RunningEffect] {
+        entries.map { RunningEffect(id: $0.id, key: $0.key.map { "\($0.base)" }, site: $0.site) }
+    }
+
+    /// Removes the matching effects, then cancels their tasks (a task's cancellation handlers run
+    /// at once, and may resume work that runs later, never inside this call's bookkeeping).
+    private func cancel(where matches: (Entry) -> Bool) {
+        let cancelled = entries.filter(matches)
+        entries.removeAll(where: matches)
+        for entry in cancelled { entry.task?.cancel() }
+    }
+}
