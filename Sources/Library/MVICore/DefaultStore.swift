@@ -135,7 +135,4 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     /// The executor's async effects running now, in the order they started (read it on the
     /// scheduler); for `TestStore`'s check that none is left at the end of a test.
     package var runningEffects: [RunningEffect] { core.effects.running }
-
-    /// The number of label subscribers now (read it on the scheduler).
-    package var labelObserverCount: Int { core.labelObservers.count }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import MVIEssentials
 
 /// A scheduler with virtual time, for tests and replays: nothing runs until you advance it.
