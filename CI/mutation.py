@@ -460,6 +460,12 @@ class TypeCheck:
                         sources = open(a[1:], encoding="utf-8").read().split()
                     elif not (a in self.DROPPED or re.fullmatch(r"-j\d+", a)):
                         kept.append(a)
+                # The driver adds the toolchain's macro plugins (the testing library's, Observation's);
+                # the frontend, called directly, needs them named.
+                toolchain = os.path.dirname(os.path.dirname(os.path.realpath(args[0])))
+                for plugins in ("lib/swift/host/plugins", "local/lib/swift/host/plugins"):
+                    if os.path.isdir(os.path.join(toolchain, plugins)):
+                        kept += ["-plugin-path", os.path.join(toolchain, plugins)]
                 if sources:
                     command = (args[0], sources, kept)
         self.commands[module] = command
@@ -477,6 +483,8 @@ class TypeCheck:
                                     + [s for s in sources if s != path] + kept, self.tree, 120, None)
         if status != 0 and log is not None:
             log.write(f"$ swift-frontend -typecheck {os.path.basename(path)}  (status {status})\n{output[-2000:]}\n")
+        if status != 0 and "could not be found for macro" in output:
+            return True  # a macro plugin the check could not load: the build decides
         return status == 0
 
 
@@ -951,7 +959,7 @@ def list_verify(args):
                    "entries": [dict(r["entry"], verdict=r["verdict"], line=r.get("line"), why=r.get("why"),
                                     seconds=r.get("seconds")) for r in results]}, f, indent=1, ensure_ascii=False)
         f.write("\n")
-    print(f"mutation list-verify: {len(results)} run, {sum(r['verdict'] == 'holds' for r in results)} hold, "
+    print(f"mutation list-verify: {len(results) - unchecked} run, {sum(r['verdict'] == 'holds' for r in results)} hold, "
           f"{len(failed)} fail, {unchecked} not run (time budget)")
     return 1 if failed else 0
 
@@ -976,8 +984,11 @@ def verify_entries(chosen, tree, args, log):
                   encoding="utf-8").read().split("\n")[lines[0] - 1], "mutant": entry["mutant"]}
         begun = time.monotonic()
         log.write(f"\n== {entry['file']}:{lines[0]} ({entry['kind']})\n- {mutant['original']}\n+ {entry['mutant']}\n")
+        deadline = started + args.time_budget if args.time_budget else None
         try:
-            result.update(verify_one(entry, mutant, tree, args, log, baseline))
+            result.update(verify_one(entry, mutant, tree, args, log, baseline, deadline))
+        except OutOfTime:
+            result.update(verdict="unchecked", why="the time budget ran out during its build")
         finally:
             restore(tree, entry["file"])
         result["seconds"] = round(time.monotonic() - begun, 1)
@@ -987,7 +998,22 @@ def verify_entries(chosen, tree, args, log):
     return results
 
 
-def verify_one(entry, mutant, tree, args, log, baseline):
+class OutOfTime(Exception):
+    """A build that the time budget stopped: the entry is reported as not run."""
+
+
+def bounded_build(tree, log, tests, deadline):
+    """`build`, stopped when the time budget runs out (a stopped build resumes next time: it is
+    incremental), so that a budget bounds a first build of the tests too."""
+    timeout = 3600 if deadline is None else max(1, int(deadline - time.monotonic()))
+    command = ["swift", "build"] + (["--build-tests"] if tests else ["--product", "conformance"])
+    status, _ = run_logged(command, tree, timeout, log)
+    if status is None and deadline is not None:
+        raise OutOfTime()
+    return status == 0
+
+
+def verify_one(entry, mutant, tree, args, log, baseline, deadline=None):
     layer = layer_of(entry["file"])
     if entry["kind"] == "unobservable":
         filters = entry["killedBy"]
@@ -998,7 +1024,7 @@ def verify_one(entry, mutant, tree, args, log, baseline):
     key = tuple(filters)
     if filters and key not in baseline:
         # The unmutated tests must pass, or a failure with the mutant would prove nothing.
-        if not build(tree, log, tests=True):
+        if not bounded_build(tree, log, True, deadline):
             fail(f"the unmutated tests do not build in {tree}: see {args.out}/verify.log")
         if run_tests(tree, filters, args.timeout * 4, log) != "pass":
             fail(f"the unmutated tests {' '.join(filters)} do not pass in {tree}: see {args.out}/verify.log")
@@ -1008,7 +1034,7 @@ def verify_one(entry, mutant, tree, args, log, baseline):
         f.write(apply(mutant, open(os.path.join(ROOT, entry["file"]), encoding="utf-8").read()))
     # An unobservable entry's mutant, and one of a library that `conformance` does not link, are
     # built with the tests; any other is built as `conformance` first, for the corpus.
-    builds = build(tree, log, tests=entry["kind"] == "unobservable" or layer in TESTS_ONLY)
+    builds = bounded_build(tree, log, entry["kind"] == "unobservable" or layer in TESTS_ONLY, deadline)
     if entry["kind"] == "unobservable":
         if not builds:
             # The tests do not compile with the mutant: the test build is what kills it.
@@ -1025,7 +1051,8 @@ def verify_one(entry, mutant, tree, args, log, baseline):
         return {"verdict": "fails", "why": f"listed as equivalent, but the corpus kills `{entry['mutant'].strip()}` "
                                            f"({corpus}): it is not equivalent any more; kill it or list it again"}
     if filters:
-        tests = run_tests(tree, filters, args.timeout * 4, log) if build(tree, log, tests=True) else "no-build"
+        built = bounded_build(tree, log, True, deadline)
+        tests = run_tests(tree, filters, args.timeout * 4, log) if built else "no-build"
         if tests != "pass":
             return {"verdict": "fails", "why": f"listed as equivalent, but {', '.join(filters)} kill "
                                                f"`{entry['mutant'].strip()}` ({tests})"}
