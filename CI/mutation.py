@@ -917,6 +917,8 @@ def list_verify(args):
     if args.files:
         names = set(args.files)
         chosen = [e for e in chosen if e["file"] in names or os.path.basename(e["file"]) in names]
+    if args.kind:
+        chosen = [e for e in chosen if e["kind"] == args.kind]
     if args.at:
         places = set()
         for place in args.at:
@@ -1197,6 +1199,7 @@ def main():
     v.add_argument("files", nargs="*", help="only the entries of these files (paths or file names)")
     v.add_argument("--all", action="store_true", help="every entry, not only those whose file changed since checked")
     v.add_argument("--at", action="append", metavar="FILE:LINE", help="only the entries of this line (repeatable)")
+    v.add_argument("--kind", choices=mutation_list.KINDS, help="only the entries of this kind")
     v.add_argument("--update", action="store_true", help="record the file's blob id in each entry that holds")
     v.add_argument("--time-budget", type=int, help="stop starting entries after this many seconds")
     v.add_argument("--timeout", type=int, default=20)
