@@ -88,7 +88,10 @@ def file_lines(path, root, cache=None):
 
 
 def listed(mutant, entries, root, cache=None):
-    """The entry that lists a mutant (file, declaration of its line, both texts), or None."""
+    """The entry that lists a mutant (file, declaration of its line, both texts), or None. The
+    declaration is read at the mutant's line when that line still reads its original text; a mutant
+    of an older report whose line has moved since is matched by the declarations of the lines that
+    read it now."""
     lines = None
     for entry in entries:
         if entry["file"] != mutant["file"] or normal(entry["original"]) != normal(mutant["original"]) \
@@ -96,7 +99,12 @@ def listed(mutant, entries, root, cache=None):
             continue
         if lines is None:
             lines = file_lines(mutant["file"], root, cache) or []
-        if 0 < mutant["line"] <= len(lines) and declaration_of(lines, mutant["line"] - 1) == entry["declaration"]:
+        index = mutant["line"] - 1
+        if 0 <= index < len(lines) and lines[index].strip() == normal(mutant["original"]):
+            candidates = [index]
+        else:
+            candidates = [i for i, line in enumerate(lines) if line.strip() == normal(mutant["original"])]
+        if any(declaration_of(lines, i) == entry["declaration"] for i in candidates):
             return entry
     return None
 
