@@ -43,10 +43,16 @@ def header(line):
     return text[:-1].rstrip() if text.endswith("{") else text
 
 
+TYPE_NAME = re.compile(r"^(?:struct|class|enum|protocol|extension|actor)\s+([\w.]+)")
+
+
 def declaration_of(lines, index):
-    """The first line of the innermost declaration that holds line `index` (0-based), as `header`
-    gives it, or "" for a line at the top of the file. Found by indentation: the nearest line above
-    that is indented less, and opens a declaration."""
+    """The innermost declaration that holds line `index` (0-based): its first line, as `header`
+    gives it, after the names of the types around it (`TimerEvent / public var caseName: String`,
+    so that the same member of two types is told apart), or "" for a line at the top of the file.
+    Found by indentation: the nearest line above that is indented less and opens a declaration,
+    then the same from there."""
+    found = []
     threshold = indent(lines[index]) if lines[index].strip() else 0
     for j in range(index - 1, -1, -1):
         line = lines[j]
@@ -55,10 +61,14 @@ def declaration_of(lines, index):
         if indent(line) < threshold:
             threshold = indent(line)
             if is_declaration(line):
-                return header(line)
+                found.append(line)
         if threshold == 0:
             break
-    return ""
+    if not found:
+        return ""
+    types = [TYPE_NAME.match(MODIFIERS.sub("", line.strip())) for line in reversed(found[1:])]
+    names = ".".join(t.group(1) for t in types if t)
+    return f"{names} / {header(found[0])}" if names else header(found[0])
 
 
 def blob_id(path):

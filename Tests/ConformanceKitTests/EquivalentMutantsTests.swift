@@ -82,14 +82,17 @@ struct EquivalentMutantsTests {
         }
         // `generation += 1` stands in load() and in cancel(): an entry names the one it means.
         let entries: [[String: Any]] = [
-            entry("private func load()", "        generation += 1", "        generation += (1-1)"),
-            entry("private func reset()", "        generation += 1", "        generation += (1-1)"),
+            entry("ImageExecutor / private func load()", "        generation += 1", "        generation += (1-1)"),
+            entry("ImageExecutor / private func reset()", "        generation += 1", "        generation += (1-1)"),
             entry("", "a", "b", file: "Sources/Nowhere.swift"),
-            entry("private func cancel()", "        generation += 1", "generation += 1"),
-            entry("private func load()", "generation += 1", "generation += (1-1)"),
-            entry("private func cancel()", "        generation += 1", "        generation -= 1", kind: "unobservable"),
+            entry("ImageExecutor / private func cancel()", "        generation += 1", "generation += 1"),
+            entry("ImageExecutor / private func load()", "generation += 1", "generation += (1-1)"),
             entry(
-                "private func cancel()", "        generation += 1", "        generation *= 1", kind: "unobservable",
+                "ImageExecutor / private func cancel()", "        generation += 1", "        generation -= 1",
+                kind: "unobservable"),
+            entry(
+                "ImageExecutor / private func cancel()", "        generation += 1", "        generation *= 1",
+                kind: "unobservable",
                 killedBy: ["LocalStoreTests/anEmptyInitialTextIsNoAlert", "ImageStoreTests/noSuchTest"]),
             ["file": file, "original": "x", "mutant": "y", "reason": "r"],
         ]
@@ -100,7 +103,7 @@ struct EquivalentMutantsTests {
         let name = "list.json: entry"
         #expect(
             run.err.split(separator: "\n").map(String.init) == [
-                "\(name) 2 (\(file)): no line of 'private func reset()' reads 'generation += 1'; the code moved on: kill the mutant now there, or list it again",
+                "\(name) 2 (\(file)): no line of 'ImageExecutor / private func reset()' reads 'generation += 1'; the code moved on: kill the mutant now there, or list it again",
                 "\(name) 3 (Sources/Nowhere.swift): no such file",
                 "\(name) 4 (\(file)): the mutant is the original line",
                 "\(name) 5 (\(file)): the same mutant as entry 1",
