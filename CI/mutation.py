@@ -4,15 +4,18 @@
 universalmutator (pinned by hash in CI/mutation-requirements.txt) writes the mutants of the Swift
 files given. Each mutant is applied to a scratch copy of the package (never the working tree),
 `conformance` is rebuilt incrementally there and the corpus is replayed. A mutant of a library
-(MVICore, MVIStateMachine, MVINavigation, MVIImagePipeline, MVIJSON) that the corpus does not kill
-then meets that library's own tests (`swift test --filter <Library>Tests`).
+(MVICore, MVIStateMachine, MVINavigation, MVIImagePipeline, MVIJSON, MVIEssentials) that the corpus
+does not kill then meets that library's own tests (`swift test --filter <Library>Tests`); one of
+MVITestSupport, which `conformance` does not link, is built with the tests and judged by them alone.
 
     python3 CI/mutation.py run Sources/Features --sample 40 --seed 1 --out mutation-report
     python3 CI/mutation.py run Sources/Library/MVICore --shard 2/8 --out shard-2
     python3 CI/mutation.py merge shard-*/mutation.json --out mutation-report
     python3 CI/mutation.py guide <mutant id> [--runs N --seed S --time-budget SEC]
+    python3 CI/mutation.py diff --base origin/main
     python3 CI/mutation.py list-check
-    python3 CI/mutation.py list-add mutation-report/mutation.json <id> ... --reason "Equivalent: ..."
+    python3 CI/mutation.py list-verify [--all] [FILE ...] [--update]
+    python3 CI/mutation.py list-add mutation-report/mutation.json <id> ... --kind equivalent --reason "Equivalent: ..."
     python3 CI/mutation.py mutants Sources/Features/MVIKittens/KittenParser.swift
 
 Every mutant ends as one of: `no-build`, `killed` (by the corpus, or for a library by its tests),
