@@ -4,15 +4,18 @@
 universalmutator (pinned by hash in CI/mutation-requirements.txt) writes the mutants of the Swift
 files given. Each mutant is applied to a scratch copy of the package (never the working tree),
 `conformance` is rebuilt incrementally there and the corpus is replayed. A mutant of a library
-(MVICore, MVIStateMachine, MVINavigation, MVIImagePipeline, MVIJSON) that the corpus does not kill
-then meets that library's own tests (`swift test --filter <Library>Tests`).
+(MVICore, MVIStateMachine, MVINavigation, MVIImagePipeline, MVIJSON, MVIEssentials) that the corpus
+does not kill then meets that library's own tests (`swift test --filter <Library>Tests`); one of
+MVITestSupport, which `conformance` does not link, is built with the tests and judged by them alone.
 
     python3 CI/mutation.py run Sources/Features --sample 40 --seed 1 --out mutation-report
     python3 CI/mutation.py run Sources/Library/MVICore --shard 2/8 --out shard-2
     python3 CI/mutation.py merge shard-*/mutation.json --out mutation-report
     python3 CI/mutation.py guide <mutant id> [--runs N --seed S --time-budget SEC]
+    python3 CI/mutation.py diff --base origin/main
     python3 CI/mutation.py list-check
-    python3 CI/mutation.py list-add mutation-report/mutation.json <id> ... --reason "Equivalent: ..."
+    python3 CI/mutation.py list-verify [--all] [FILE ...] [--update]
+    python3 CI/mutation.py list-add mutation-report/mutation.json <id> ... --kind equivalent --reason "Equivalent: ..."
     python3 CI/mutation.py mutants Sources/Features/MVIKittens/KittenParser.swift
 
 Every mutant ends as one of: `no-build`, `killed` (by the corpus, or for a library by its tests),
@@ -36,7 +39,9 @@ import sys
 import tempfile
 import time
 
-import mutation_stryker
+sys.dont_write_bytecode = True  # no CI/__pycache__ in the working tree (or the scratch copy)
+import mutation_list  # noqa: E402
+import mutation_stryker  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUIREMENTS = os.path.join(ROOT, "CI", "mutation-requirements.txt")
@@ -44,9 +49,14 @@ EQUIVALENTS = os.path.join(ROOT, "CI", "mutation-equivalents.json")
 VENV = os.path.join(ROOT, ".build-mutation", "venv")
 # What the scratch copy holds: what `conformance` and the tests are built from and read.
 # What the build, the corpus and the libraries' tests read: MVIJSONTests replays FuzzTesting/FailCases.
-SYNCED = ["Package.swift", "Sources", "Tests", "Fixtures", "TestPlans", "docs", "FuzzTesting"]
+# EquivalentMutantsTests runs CI/mutation.py list-check, so CI/ goes too.
+SYNCED = ["Package.swift", "Sources", "Tests", "Fixtures", "TestPlans", "docs", "FuzzTesting", "CI"]
 # The libraries the features stand on, each with its own test target.
-LIBRARIES = ["MVICore", "MVIStateMachine", "MVINavigation", "MVIImagePipeline", "MVIJSON"]
+LIBRARIES = ["MVICore", "MVIStateMachine", "MVINavigation", "MVIImagePipeline", "MVIJSON", "MVIEssentials",
+             "MVITestSupport"]
+# The libraries that `conformance` does not link: the corpus build never compiles them, so their
+# mutants are built with the tests and judged by the tests alone.
+TESTS_ONLY = ["MVITestSupport"]
 TREE_LOCK = None
 OUTCOMES = ["no-build", "killed", "hang", "survived", "listed"]
 
@@ -210,55 +220,72 @@ def apply(mutant, text):
 # ---------------------------------------------------------------- the list of equivalent mutants
 
 def normal(text):
-    return "\n".join(line.strip() for line in text.split("\n"))
+    return mutation_list.normal(text)
 
 
-def load_equivalents():
-    """The committed list: entries keyed by file and the exact original and mutated line text
-    (compared without leading and trailing blanks), never by line number."""
-    entries = json.load(open(EQUIVALENTS, encoding="utf-8"))["equivalents"]
+def load_equivalents(path=EQUIVALENTS):
+    """The committed list: entries keyed by file, enclosing declaration and the exact original and
+    mutated line text (compared without leading and trailing blanks), never by line number. An
+    entry of the wrong shape stops the run; `list-check` says what else is wrong."""
+    data = json.load(open(path, encoding="utf-8"))
+    entries = data.get("equivalents") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        fail(f"{os.path.relpath(path, ROOT)}: expected {{\"equivalents\": [entries]}}")
     for number, entry in enumerate(entries, 1):
-        missing = [k for k in ("file", "original", "mutant", "reason") if not isinstance(entry.get(k), str) or not entry[k].strip()]
-        extra = sorted(set(entry) - {"file", "original", "mutant", "reason"})
-        if missing or extra:
-            fail(f"{os.path.relpath(EQUIVALENTS, ROOT)}: entry {number}: "
-                 + (f"missing or empty {', '.join(missing)}" if missing else f"unknown field {', '.join(extra)}"))
+        problems = mutation_list.shape_problems(entry) if isinstance(entry, dict) else ["not an object"]
+        if problems:
+            fail(f"{os.path.relpath(path, ROOT)}: entry {number}: {'; '.join(problems)}")
     return entries
 
 
 def listed(mutant, entries):
-    for entry in entries:
-        if entry["file"] == mutant["file"] and normal(entry["original"]) == normal(mutant["original"]) \
-                and normal(entry["mutant"]) == normal(mutant["mutant"]):
-            return entry
-    return None
+    return mutation_list.listed(mutant, entries, ROOT)
 
 
-def list_check(_args):
-    """Every entry's original line still exists in its file (the same check as
-    ConformanceKitTests' MutationEquivalentsTests, without a Swift build)."""
-    problems = []
-    for number, entry in enumerate(load_equivalents(), 1):
-        path = os.path.join(ROOT, entry["file"])
-        if not os.path.isfile(path):
-            problems.append(f"entry {number}: {entry['file']}: no such file")
-            continue
-        lines = [line.strip() for line in open(path, encoding="utf-8").read().split("\n")]
-        if entry["original"].strip() not in lines:
-            problems.append(f"entry {number}: {entry['file']}: no line reads {entry['original'].strip()!r}")
+def listing(entry):
+    """What a listed mutant carries into the report: its entry's reason, kind and killedBy."""
+    return {k: entry[k] for k in ("reason", "kind", "killedBy") if k in entry}
+
+
+def list_check(args):
+    """The one check of the list (CI/mutation_list.py), which EquivalentMutantsTests runs too: each
+    entry's shape, its line still standing in its declaration, no no-op and no repeated entry, and
+    every test named (killedBy, or in the reason) a test that `swift test --filter` finds. Entries
+    whose file changed since they were checked are counted: `list-verify` runs them."""
+    path = os.path.abspath(args.list) if args.list else EQUIVALENTS
+    try:
+        data = json.load(open(path, encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print(f"{args.list or os.path.relpath(path, ROOT)}: {error}", file=sys.stderr)
+        return 1
+    problems = mutation_list.entry_problems(data, ROOT, args.list or os.path.relpath(path, ROOT))
     for p in problems:
         print(p, file=sys.stderr)
-    print(f"mutation list: {len(load_equivalents())} entries, {len(problems)} stale")
+    entries = data.get("equivalents") if isinstance(data, dict) else None
+    count = len(entries) if isinstance(entries, list) else 0
+    unchecked = 0
+    if not problems:
+        unchecked = len(mutation_list.stale_checks(entries, ROOT))
+    print(f"mutation list: {count} entries, {len(problems)} problems; {unchecked} not checked since their file "
+          "changed (python3 CI/mutation.py list-verify runs them)")
     return 1 if problems else 0
 
 
 def list_add(args):
-    """Lists mutants of a report with one reason: each must have survived in that report (a
-    killed mutant is no candidate) and not be listed already."""
+    """Lists mutants of a report with one reason and kind: each must have survived in that report
+    (a killed mutant is no candidate) and not be listed already. The entry records the enclosing
+    declaration of the mutant's line and, as `checked`, the blob of the file at the report's commit."""
     report = json.load(open(args.report, encoding="utf-8"))
     by_id = {m["id"]: m for m in report["mutants"]}
     data = json.load(open(EQUIVALENTS, encoding="utf-8"))
     entries = data["equivalents"]
+    if (args.kind == "unobservable") != bool(args.killed_by):
+        fail("list-add: --kind unobservable needs --killed-by (the tests that kill the mutant); --kind equivalent takes none")
+    suites = mutation_list.test_index(ROOT)
+    for test in args.killed_by or []:
+        problem = mutation_list.filter_problem(test, suites)
+        if problem:
+            fail(f"list-add: --killed-by {test}: {problem}")
     for ident in args.ids:
         m = by_id.get(ident)
         if m is None:
@@ -268,13 +295,35 @@ def list_add(args):
         if listed(m, entries):
             print(f"list-add: {ident} is listed already")
             continue
-        entries.append({"file": m["file"], "original": m["original"], "mutant": m["mutant"], "reason": args.reason})
+        lines = open(os.path.join(ROOT, m["file"]), encoding="utf-8").read().split("\n")
+        if not (0 < m["line"] <= len(lines)) or lines[m["line"] - 1].strip() != m["original"].strip():
+            fail(f"list-add: {m['file']}:{m['line']} no longer reads the mutant's original line; run it again")
+        entry = {"file": m["file"], "declaration": mutation_list.declaration_of(lines, m["line"] - 1),
+                 "original": m["original"], "mutant": m["mutant"], "kind": args.kind}
+        if args.killed_by:
+            entry["killedBy"] = args.killed_by
+        entry["reason"] = args.reason
+        entry["checked"] = blob_at(report.get("commit"), m["file"])
+        entries.append(entry)
         print(f"list-add: {ident} {m['file']}:{m['line']} listed")
+    write_equivalents(data)
+    return 0
+
+
+def write_equivalents(data):
     with open(EQUIVALENTS + ".tmp", "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, ensure_ascii=False)
         f.write("\n")
     os.replace(EQUIVALENTS + ".tmp", EQUIVALENTS)
-    return 0
+
+
+def blob_at(commit, path):
+    """The blob id of a file at a commit, or of the file as it is when the commit cannot be read."""
+    if commit:
+        found = subprocess.run(["git", "rev-parse", f"{commit}:{path}"], cwd=ROOT, capture_output=True, text=True)
+        if found.returncode == 0:
+            return found.stdout.strip()
+    return mutation_list.blob_id(os.path.join(ROOT, path))
 
 
 # ---------------------------------------------------------------- the scratch copy
@@ -415,6 +464,12 @@ class TypeCheck:
                         sources = open(a[1:], encoding="utf-8").read().split()
                     elif not (a in self.DROPPED or re.fullmatch(r"-j\d+", a)):
                         kept.append(a)
+                # The driver adds the toolchain's macro plugins (the testing library's, Observation's);
+                # the frontend, called directly, needs them named.
+                toolchain = os.path.dirname(os.path.dirname(os.path.realpath(args[0])))
+                for plugins in ("lib/swift/host/plugins", "local/lib/swift/host/plugins"):
+                    if os.path.isdir(os.path.join(toolchain, plugins)):
+                        kept += ["-plugin-path", os.path.join(toolchain, plugins)]
                 if sources:
                     command = (args[0], sources, kept)
         self.commands[module] = command
@@ -432,6 +487,8 @@ class TypeCheck:
                                     + [s for s in sources if s != path] + kept, self.tree, 120, None)
         if status != 0 and log is not None:
             log.write(f"$ swift-frontend -typecheck {os.path.basename(path)}  (status {status})\n{output[-2000:]}\n")
+        if status != 0 and "could not be found for macro" in output:
+            return True  # a macro plugin the check could not load: the build decides
         return status == 0
 
 
@@ -473,6 +530,8 @@ def select(mutants, args):
             places.add((name, int(line)))
         chosen = [m for m in chosen if (os.path.basename(m["file"]), m["line"]) in places
                   or (m["file"], m["line"]) in places]
+    if getattr(args, "lines", None) is not None:  # diff: the lines a change adds or alters
+        chosen = [m for m in chosen if m["line"] in args.lines.get(m["file"], ())]
     wanted = None  # ids named by --ids or --survivors-of: only those run
     if getattr(args, "ids", None):
         wanted = {line.strip() for line in open(args.ids, encoding="utf-8") if line.strip()}
@@ -580,24 +639,19 @@ def run(args):
                 audit["built"].append(m["id"])
                 print(f"mutation: the quick checks rejected {m['id']}, which builds", file=sys.stderr, flush=True)
                 quick = True  # the build decides: the mutant goes on to the corpus like any other
-        if not quick or not build(tree, log):
+        tests_only = m["layer"] in TESTS_ONLY
+        if tests_only and quick and m["layer"] not in tests_passed:
+            baseline_tests(tree, m, original, target, tests_passed, args, log)
+        if not quick or not build(tree, log, tests=tests_only):
             result["outcome"] = "no-build"
         else:
-            corpus = replay_corpus(tree, args.timeout, log)
-            result["corpus"] = corpus
+            # A library that `conformance` does not link is judged by its tests alone.
+            corpus = "pass" if tests_only else replay_corpus(tree, args.timeout, log)
+            if not tests_only:
+                result["corpus"] = corpus
             if corpus == "pass" and m["layer"] in LIBRARIES:
                 if m["layer"] not in tests_passed:
-                    # The first time for a library: its unmutated tests must build and pass in the
-                    # tree, or every test run would count as a kill (a file the tests read and the
-                    # tree lacks once made every MVIJSON mutant past the corpus a false kill).
-                    restore(tree, m["file"])
-                    if not build(tree, log, tests=True):
-                        fail(f"the unmutated tests do not build in {tree}: see {args.out}/mutation.log")
-                    if library_tests(tree, m["layer"], args.timeout * 4, log) != "pass":
-                        fail(f"the unmutated {m['layer']}Tests do not pass in {tree}: see {args.out}/mutation.log")
-                    tests_passed.add(m["layer"])
-                    with open(target, "w", encoding="utf-8") as f:
-                        f.write(apply(m, original))
+                    baseline_tests(tree, m, original, target, tests_passed, args, log)
                 tests = library_tests(tree, m["layer"], args.timeout * 4, log)
                 result["tests"] = tests
                 verdict = {"pass": "pass", "fail": "fail", "hang": "hang", "no-build": "fail"}[tests]
@@ -611,7 +665,7 @@ def run(args):
                 entry = listed(m, entries)
                 result["outcome"] = "listed" if entry else "survived"
                 if entry:
-                    result["reason"] = entry["reason"]
+                    result.update(listing(entry))
         result["seconds"] = round(time.monotonic() - begun, 1)
         report["mutants"].append(result)
         built += result["outcome"] != "no-build"
@@ -626,6 +680,12 @@ def run(args):
         print(f"mutation: audit: the quick checks rejected {audit['rejected']} mutants; {len(audit['built'])} of them build", flush=True)
     write_reports(report, args.out)
     survivors = [m for m in report["mutants"] if m["outcome"] == "survived"]
+    if getattr(args, "annotate", False):
+        for m in survivors:
+            print(annotation("error", m["file"], m["line"],
+                             f"mutant {m['id']} survived ({'the corpus' if m['layer'] == 'features' else 'the corpus and ' + m['layer'] + 'Tests'} "
+                             f"passed): `{m['original'].strip()}` became `{m['mutant'].strip()}`. Kill it with a scenario "
+                             "or a test, or list it in CI/mutation-equivalents.json with its reason (docs/mutation.md)"))
     if survivors and args.fail_on_survivor:
         print(f"mutation: {len(survivors)} sampled mutant(s) survived and are not on {os.path.relpath(EQUIVALENTS, ROOT)}:", file=sys.stderr)
         for m in survivors:
@@ -635,8 +695,28 @@ def run(args):
     return 0
 
 
+def baseline_tests(tree, m, original, target, tests_passed, args, log):
+    """The first time for a library: its unmutated tests must build and pass in the tree, or every
+    test run would count as a kill (a file the tests read and the tree lacks once made every MVIJSON
+    mutant past the corpus a false kill). The mutant is put back afterwards."""
+    restore(tree, m["file"])
+    if not build(tree, log, tests=True):
+        fail(f"the unmutated tests do not build in {tree}: see {args.out}/mutation.log")
+    if library_tests(tree, m["layer"], args.timeout * 4, log) != "pass":
+        fail(f"the unmutated {m['layer']}Tests do not pass in {tree}: see {args.out}/mutation.log")
+    tests_passed.add(m["layer"])
+    with open(target, "w", encoding="utf-8") as f:
+        f.write(apply(m, original))
+
+
 def restore(tree, path):
     shutil.copyfile(os.path.join(ROOT, path), os.path.join(tree, path))
+
+
+def annotation(level, path, line, message):
+    """A GitHub Actions workflow command: shown on the line of the pull request's diff."""
+    text = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return f"::{level} file={path},line={line}::{text}"
 
 
 # ---------------------------------------------------------------- reports
@@ -754,9 +834,10 @@ def merge(args):
         if m["outcome"] in ("survived", "listed"):
             entry = listed(m, entries)
             m["outcome"] = "listed" if entry else "survived"
-            m.pop("reason", None)
+            for field in ("reason", "kind", "killedBy"):
+                m.pop(field, None)
             if entry:
-                m["reason"] = entry["reason"]
+                m.update(listing(entry))
     first = reports[0]
     latest = max(reports, key=lambda r: r["date"])
     merged = {"format": 1, "date": latest["date"], "commit": latest["commit"],
@@ -782,6 +863,220 @@ def merge(args):
     os.makedirs(args.out, exist_ok=True)
     write_reports(merged, args.out)
     return 1 if args.fail_on_survivor and any(m["outcome"] == "survived" for m in merged["mutants"]) else 0
+
+
+# ---------------------------------------------------------------- mutation of a change
+
+SCOPE = ["Sources/Features"] + [f"Sources/Library/{name}" for name in LIBRARIES]
+
+
+def changed_lines(base, paths):
+    """{file: set of lines}: the lines of the working tree's Swift files under paths that differ from
+    `base` (added or altered; a deleted line leaves nothing to mutate), from `git diff -U0`."""
+    found = subprocess.run(["git", "diff", "-U0", "--no-color", "--no-ext-diff", base, "--"] + paths,
+                           cwd=ROOT, capture_output=True, text=True)
+    if found.returncode != 0:
+        fail(f"diff: git diff {base} failed: {found.stderr.strip()}")
+    lines, current = {}, None
+    for line in found.stdout.split("\n"):
+        if line.startswith("+++ "):
+            name = line[4:]
+            current = name[2:] if name.startswith("b/") and name.endswith(".swift") else None
+        elif line.startswith("@@") and current:
+            hunk = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line)
+            start, count = int(hunk.group(1)), int(hunk.group(2) or 1)
+            lines.setdefault(current, set()).update(range(start, start + count))
+    return {f: ls for f, ls in lines.items() if ls and os.path.isfile(os.path.join(ROOT, f))}
+
+
+def diff(args):
+    """Every mutant of the lines a change adds or alters (against --base), judged as `run` judges
+    them: a feature's by the corpus, a library's by the corpus and its tests. Each unlisted survivor
+    is printed as a GitHub annotation on its line, and fails the run."""
+    paths = args.paths or SCOPE
+    args.lines = changed_lines(args.base, paths)
+    if not args.lines:
+        print(f"mutation diff: no Swift line under {', '.join(paths)} differs from {args.base}")
+        return 0
+    print(f"mutation diff: {sum(len(v) for v in args.lines.values())} lines changed since {args.base} in "
+          + ", ".join(sorted(args.lines)), flush=True)
+    args.paths = sorted(args.lines)
+    for name in ("sample", "at", "shard", "time_budget", "survivors_of", "ids", "until_built", "first", "skip"):
+        setattr(args, name, None)
+    args.seed, args.audit_checks, args.fail_on_survivor, args.annotate = 1, False, True, True
+    return run(args)
+
+
+# ---------------------------------------------------------------- the list's claims, run again
+
+def list_verify(args):
+    """Runs the claims of the list's entries against their mutants: an `equivalent` entry holds when
+    the corpus (and for a library its tests) passes with the mutant; an `unobservable` one when its
+    killedBy tests fail with it. By default the entries whose file changed since they were checked
+    (their `checked` blob id is not the file's); --all runs every entry; --files only those of the
+    files given. --update records the file's blob in each entry that holds."""
+    data = json.load(open(EQUIVALENTS, encoding="utf-8"))
+    entries = load_equivalents()
+    problems = mutation_list.entry_problems(data, ROOT, os.path.relpath(EQUIVALENTS, ROOT))
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        fail("list-verify: the list has problems (list-check); fix them first")
+    chosen = entries if args.all else mutation_list.stale_checks(entries, ROOT)
+    if args.files:
+        names = set(args.files)
+        chosen = [e for e in chosen if e["file"] in names or os.path.basename(e["file"]) in names]
+    if args.kind:
+        chosen = [e for e in chosen if e["kind"] == args.kind]
+    if args.at:
+        places = set()
+        for place in args.at:
+            name, _, line = place.rpartition(":")
+            if not name or not line.isdigit():
+                fail(f"--at {place}: expected FILE:LINE, as KittenParser.swift:63")
+            places.add((name, int(line)))
+        chosen = [e for e in chosen if any((n in (e["file"], os.path.basename(e["file"])) and line in
+                                            mutation_list.places(e, ROOT)) for n, line in places)]
+    # The cheap claims first: an equivalent feature entry needs the corpus alone, any other the tests.
+    chosen.sort(key=lambda e: (e["kind"] != "equivalent" or layer_of(e["file"]) in LIBRARIES, e["file"]))
+    print(f"mutation list-verify: {len(chosen)} of {len(entries)} entries to run", flush=True)
+    os.makedirs(args.out, exist_ok=True)
+    log = open(os.path.join(args.out, "verify.log"), "w", encoding="utf-8")
+    results = []
+    if chosen:
+        tree = os.path.abspath(args.tree)
+        sync_tree(tree)
+        if not build(tree, log) or replay_corpus(tree, args.timeout, log) != "pass":
+            fail(f"the unmutated package does not build or its corpus fails in {tree}: see {args.out}/verify.log")
+        results = verify_entries(chosen, tree, args, log)
+    failed = [r for r in results if r["verdict"] in ("fails", "no-build", "gone")]
+    for r in results:
+        e = r["entry"]
+        where = f"{e['file']}:{r['line']}" if r.get("line") else e["file"]
+        print(f"  {r['verdict']:9} {e['kind']:12} {where}  {e['mutant'].strip()}  ({r.get('seconds', 0)} s)")
+    for r in failed:
+        e = r["entry"]
+        print(annotation("error", e["file"], r.get("line") or 1, f"CI/mutation-equivalents.json: {r['why']}"))
+    unchecked = sum(r["verdict"] == "unchecked" for r in results)
+    if args.update:
+        held = {id(r["entry"]) for r in results if r["verdict"] == "holds"}
+        for e in entries:
+            if id(e) in held:
+                e["checked"] = mutation_list.blob_id(os.path.join(ROOT, e["file"]))
+        write_equivalents(data)
+    with open(os.path.join(args.out, "verify.json"), "w", encoding="utf-8") as f:
+        json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                   "commit": git_commit(),
+                   "entries": [dict(r["entry"], verdict=r["verdict"], line=r.get("line"), why=r.get("why"),
+                                    seconds=r.get("seconds")) for r in results]}, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    print(f"mutation list-verify: {len(results) - unchecked} run, {sum(r['verdict'] == 'holds' for r in results)} hold, "
+          f"{len(failed)} fail, {unchecked} not run (time budget)")
+    return 1 if failed else 0
+
+
+def verify_entries(chosen, tree, args, log):
+    started = time.monotonic()
+    results = []
+    baseline = set()  # the test filters whose unmutated run passed in the tree
+    for entry in chosen:
+        result = {"entry": entry}
+        results.append(result)
+        if args.time_budget and time.monotonic() - started > args.time_budget:
+            result.update(verdict="unchecked", why="the time budget was spent")
+            continue
+        lines = mutation_list.places(entry, ROOT)
+        if not lines:
+            result.update(verdict="gone", why=f"no line of {entry['declaration'] or 'the top level'!r} reads "
+                                              f"{entry['original'].strip()!r} any more")
+            continue
+        result["line"] = lines[0]
+        mutant = {"file": entry["file"], "line": lines[0], "original": open(os.path.join(ROOT, entry["file"]),
+                  encoding="utf-8").read().split("\n")[lines[0] - 1], "mutant": entry["mutant"]}
+        begun = time.monotonic()
+        log.write(f"\n== {entry['file']}:{lines[0]} ({entry['kind']})\n- {mutant['original']}\n+ {entry['mutant']}\n")
+        deadline = started + args.time_budget if args.time_budget else None
+        try:
+            result.update(verify_one(entry, mutant, tree, args, log, baseline, deadline))
+        except OutOfTime:
+            result.update(verdict="unchecked", why="the time budget ran out during its build")
+        finally:
+            restore(tree, entry["file"])
+        result["seconds"] = round(time.monotonic() - begun, 1)
+        print(f"  [{len(results)}/{len(chosen)}] {result['verdict']:9} {entry['file']}:{lines[0]}  ({result['seconds']} s)",
+              flush=True)
+        log.flush()
+    return results
+
+
+class OutOfTime(Exception):
+    """A build that the time budget stopped: the entry is reported as not run."""
+
+
+def bounded_build(tree, log, tests, deadline):
+    """`build`, stopped when the time budget runs out (a stopped build resumes next time: it is
+    incremental), so that a budget bounds a first build of the tests too."""
+    timeout = 3600 if deadline is None else max(1, int(deadline - time.monotonic()))
+    command = ["swift", "build"] + (["--build-tests"] if tests else ["--product", "conformance"])
+    status, _ = run_logged(command, tree, timeout, log)
+    if status is None and deadline is not None:
+        raise OutOfTime()
+    return status == 0
+
+
+def verify_one(entry, mutant, tree, args, log, baseline, deadline=None):
+    layer = layer_of(entry["file"])
+    if entry["kind"] == "unobservable":
+        filters = entry["killedBy"]
+    elif layer in LIBRARIES:
+        filters = [f"{layer}Tests"]
+    else:
+        filters = []
+    key = tuple(filters)
+    if filters and key not in baseline:
+        # The unmutated tests must pass, or a failure with the mutant would prove nothing.
+        if not bounded_build(tree, log, True, deadline):
+            fail(f"the unmutated tests do not build in {tree}: see {args.out}/verify.log")
+        if run_tests(tree, filters, args.timeout * 4, log) != "pass":
+            fail(f"the unmutated tests {' '.join(filters)} do not pass in {tree}: see {args.out}/verify.log")
+        baseline.add(key)
+    target = os.path.join(tree, entry["file"])
+    with open(target, "w", encoding="utf-8") as f:
+        f.write(apply(mutant, open(os.path.join(ROOT, entry["file"]), encoding="utf-8").read()))
+    # An unobservable entry's mutant, and one of a library that `conformance` does not link, are
+    # built with the tests; any other is built as `conformance` first, for the corpus.
+    builds = bounded_build(tree, log, entry["kind"] == "unobservable" or layer in TESTS_ONLY, deadline)
+    if entry["kind"] == "unobservable":
+        if not builds:
+            # The tests do not compile with the mutant: the test build is what kills it.
+            return {"verdict": "holds", "why": "the test build fails with the mutant"}
+        verdict = run_tests(tree, filters, args.timeout * 4, log)
+        if verdict == "pass":
+            return {"verdict": "fails", "why": f"unobservable, but {', '.join(filters)} passed with the mutant "
+                                               f"`{entry['mutant'].strip()}`: name a test that kills it, or write one"}
+        return {"verdict": "holds", "why": f"{', '.join(filters)}: {verdict}"}
+    if not builds:
+        return {"verdict": "no-build", "why": f"the mutant `{entry['mutant'].strip()}` no longer builds: remove the entry"}
+    corpus = "pass" if layer in TESTS_ONLY else replay_corpus(tree, args.timeout, log)
+    if corpus != "pass":
+        return {"verdict": "fails", "why": f"listed as equivalent, but the corpus kills `{entry['mutant'].strip()}` "
+                                           f"({corpus}): it is not equivalent any more; kill it or list it again"}
+    if filters:
+        built = bounded_build(tree, log, True, deadline)
+        tests = run_tests(tree, filters, args.timeout * 4, log) if built else "no-build"
+        if tests != "pass":
+            return {"verdict": "fails", "why": f"listed as equivalent, but {', '.join(filters)} kill "
+                                               f"`{entry['mutant'].strip()}` ({tests})"}
+    return {"verdict": "holds"}
+
+
+def run_tests(tree, filters, timeout, log):
+    command = ["swift", "test", "--skip-build"]
+    for f in filters:
+        command += ["--filter", f]
+    status, output = run_logged(command, tree, timeout * 6, log)
+    if status is None:
+        return "hang"
+    return "pass" if status == 0 else "fail"
 
 
 # ---------------------------------------------------------------- mutation-guided generation
@@ -887,14 +1182,38 @@ def main():
     g.add_argument("--tree", default=tree_default, help="the scratch copy (the same as run's: one at a time)")
     g.set_defaults(func=guide)
 
-    c = commands.add_parser("list-check", help="fail on an equivalent-list entry whose line no longer exists")
+    c = commands.add_parser("list-check", help="check every entry of the list (the check EquivalentMutantsTests runs)")
+    c.add_argument("--list", help="another list to check, of the same format (the tests give one)")
     c.set_defaults(func=list_check)
 
     a = commands.add_parser("list-add", help="list survivors of a report as equivalent or unobservable, with a reason")
     a.add_argument("report", help="a mutation.json")
     a.add_argument("ids", nargs="+")
     a.add_argument("--reason", required=True)
+    a.add_argument("--kind", required=True, choices=mutation_list.KINDS)
+    a.add_argument("--killed-by", action="append", metavar="TEST",
+                   help="for --kind unobservable: a test that kills the mutant, as Suite or Suite/test (repeatable)")
     a.set_defaults(func=list_add)
+
+    d = commands.add_parser("diff", help="run every mutant of the lines a change adds or alters; annotate survivors")
+    d.add_argument("paths", nargs="*", help="the paths to mutate (default: the features and the libraries)")
+    d.add_argument("--base", required=True, help="the commit the change is measured against, as origin/main")
+    d.add_argument("--timeout", type=int, default=20)
+    d.add_argument("--out", default="mutation-diff")
+    d.add_argument("--tree", default=tree_default)
+    d.set_defaults(func=diff)
+
+    v = commands.add_parser("list-verify", help="run the list's claims against their mutants")
+    v.add_argument("files", nargs="*", help="only the entries of these files (paths or file names)")
+    v.add_argument("--all", action="store_true", help="every entry, not only those whose file changed since checked")
+    v.add_argument("--at", action="append", metavar="FILE:LINE", help="only the entries of this line (repeatable)")
+    v.add_argument("--kind", choices=mutation_list.KINDS, help="only the entries of this kind")
+    v.add_argument("--update", action="store_true", help="record the file's blob id in each entry that holds")
+    v.add_argument("--time-budget", type=int, help="stop starting entries after this many seconds")
+    v.add_argument("--timeout", type=int, default=20)
+    v.add_argument("--out", default="mutation-verify")
+    v.add_argument("--tree", default=tree_default)
+    v.set_defaults(func=list_verify)
 
     s = commands.add_parser("mutants", help="print the mutants of the paths given, one JSON line each")
     s.add_argument("paths", nargs="+")

@@ -1,122 +1,119 @@
 import ConformanceKit
 import Foundation
+import MVITestSupport
 import Testing
 
 /// CI/mutation-equivalents.json, the committed list of mutants that no scenario can kill
-/// (docs/mutation.md): each entry names a file and the exact original and mutated line text, never
-/// a line number, so that moving code keeps it valid; an entry whose line is gone is stale and fails.
-struct EquivalentMutants {
-    struct Entry: Equatable {
-        let file: String
-        let original: String
-        let mutant: String
-        let reason: String
+/// (docs/mutation.md), has one checker: CI/mutation_list.py, run by `python3 CI/mutation.py
+/// list-check`. These tests run that checker, so that the test and the CI stage cannot disagree:
+/// on the committed list, which must pass, and on a list written here with one problem of each kind,
+/// which must be named entry by entry.
+@Suite(.requires(PortFixtures.python != nil, "the list's checker, CI/mutation.py, needs python3 on PATH"))
+struct EquivalentMutantsTests {
+    private static let root = FixtureCatalog.packageRoot
+
+    /// `python3 CI/mutation.py list-check [arguments]` in `directory`: its status, output and errors.
+    private static func listCheck(_ arguments: [String], in directory: URL = root) throws -> (
+        status: Int32, out: String, err: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["python3", "-B", root.appendingPathComponent("CI/mutation.py").path, "list-check"] + arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
     }
 
-    static let path = "CI/mutation-equivalents.json"
+    @Test func theCommittedListPassesItsChecker() throws {
+        let run = try Self.listCheck([])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.isEmpty, "\(run.err)")
+        #expect(run.out.contains(" entries, 0 problems;"), "\(run.out)")
+    }
 
-    /// The entries, or the problem with the file's shape (which entry, which field).
-    static func entries(_ data: Data) throws -> [Entry] {
-        struct Problem: Error, CustomStringConvertible { let description: String }
-        guard let top = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let list = top["equivalents"] as? [[String: Any]], top.count == 1
-        else {
-            throw Problem(description: "\(path): expected {\"equivalents\": [entries]}")
+    /// An entry whose file changed since it was checked (its `checked` blob is not the file's) is
+    /// counted for `list-verify`, which runs its claim again; one checked against the file as it is,
+    /// is not.
+    @Test func anEntryWhoseFileChangedSinceItWasCheckedIsCounted() throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("CI/mutation-equivalents.json"))
+        let list = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let first = try #require((list["equivalents"] as? [[String: Any]])?.first)
+        var changed = first
+        changed["mutant"] = "\(first["mutant"] ?? "")  // another mutant"
+        changed["checked"] = String(repeating: "0", count: 40)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("equivalents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try JSONSerialization.data(withJSONObject: ["equivalents": [first, changed]])
+            .write(to: folder.appendingPathComponent("list.json"))
+        let run = try Self.listCheck(["--list", "list.json"], in: folder)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("2 entries, 0 problems; 1 not checked since their file changed"), "\(run.out)")
+    }
+
+    @Test func eachKindOfProblemIsNamedWithItsEntry() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "equivalents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = "Sources/Features/MVIImages/ImageExecutor.swift"
+        let blob = String(repeating: "0", count: 40)
+        func entry(
+            _ declaration: String, _ original: String, _ mutant: String, kind: String = "equivalent",
+            killedBy: [String]? = nil, file: String = file
+        ) -> [String: Any] {
+            var entry: [String: Any] = [
+                "file": file, "declaration": declaration, "original": original, "mutant": mutant, "kind": kind,
+                "reason": "r", "checked": blob,
+            ]
+            entry["killedBy"] = killedBy
+            return entry
         }
-        return try list.enumerated().map { number, object in
-            let fields = ["file", "original", "mutant", "reason"]
-            if let extra = Set(object.keys).subtracting(fields).sorted().first {
-                throw Problem(description: "\(path): entry \(number + 1): unknown field \"\(extra)\"")
-            }
-            let values = try fields.map { field in
-                guard let text = object[field] as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw Problem(
-                        description: "\(path): entry \(number + 1): field \"\(field)\" must be a non-empty string")
-                }
-                return text
-            }
-            return Entry(file: values[0], original: values[1], mutant: values[2], reason: values[3])
-        }
-    }
-
-    /// One line per problem: an entry whose file is gone, whose original line no longer exists in it,
-    /// whose mutant is no change, or that repeats an earlier one. Lines are compared without their
-    /// leading and trailing blanks, as CI/mutation.py compares them.
-    static func problems(_ entries: [Entry], read: (String) -> String?) -> [String] {
-        var problems: [String] = []
-        var seen: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            let name = "entry \(index + 1) (\(entry.file))"
-            let key = [entry.file, trimmed(entry.original), trimmed(entry.mutant)].joined(separator: "\u{0}")
-            if let first = seen[key] {
-                problems.append("\(name): the same mutant as entry \(first)")
-            }
-            seen[key] = seen[key] ?? index + 1
-            if trimmed(entry.original) == trimmed(entry.mutant) {
-                problems.append("\(name): the mutant is the original line")
-            }
-            guard let text = read(entry.file) else {
-                problems.append("\(name): no such file")
-                continue
-            }
-            let lines = Set(text.split(separator: "\n", omittingEmptySubsequences: false).map { trimmed(String($0)) })
-            if !lines.contains(trimmed(entry.original)) {
-                problems.append(
-                    "\(name): no line reads \"\(trimmed(entry.original))\"; the code moved on: kill the mutant now there, or list it again"
-                )
-            }
-        }
-        return problems
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-    }
-}
-
-@Suite struct EquivalentMutantsTests {
-    private let root = FixtureCatalog.packageRoot
-
-    private func read(_ path: String) -> String? {
-        try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    @Test func everyEntryStillNamesALineOfItsFile() throws {
-        let data = try Data(contentsOf: root.appendingPathComponent(EquivalentMutants.path))
-        let entries = try EquivalentMutants.entries(data)
-        #expect(!entries.isEmpty, "the list was read as empty")
-        let problems = EquivalentMutants.problems(entries, read: read)
-        #expect(problems.isEmpty, "\(EquivalentMutants.path):\n\(problems.joined(separator: "\n"))")
-    }
-
-    @Test func aStaleEntryIsReported() {
-        let file = "Sources/Features/MVIKittens/KittenParser.swift"
-        let fresh = EquivalentMutants.Entry(
-            file: file, original: "    public init() {}", mutant: "    public init() {break;}", reason: "r")
-        let moved = EquivalentMutants.Entry(
-            file: file, original: "    public init(x: Int) {}", mutant: "    public init(x: Int) {break;}", reason: "r")
-        let gone = EquivalentMutants.Entry(file: "Sources/Nowhere.swift", original: "a", mutant: "b", reason: "r")
-        let unchanged = EquivalentMutants.Entry(
-            file: file, original: "    public init() {}", mutant: "public init() {}", reason: "r")
-        #expect(EquivalentMutants.problems([fresh], read: read).isEmpty)
-        let problems = EquivalentMutants.problems([fresh, moved, gone, unchanged, fresh], read: read)
+        // `generation += 1` stands in load() and in cancel(): an entry names the one it means.
+        let entries: [[String: Any]] = [
+            entry("ImageExecutor / private func load()", "        generation += 1", "        generation += (1-1)"),
+            entry("ImageExecutor / private func reset()", "        generation += 1", "        generation += (1-1)"),
+            entry("", "a", "b", file: "Sources/Nowhere.swift"),
+            entry("ImageExecutor / private func cancel()", "        generation += 1", "generation += 1"),
+            entry("ImageExecutor / private func load()", "generation += 1", "generation += (1-1)"),
+            entry(
+                "ImageExecutor / private func cancel()", "        generation += 1", "        generation -= 1",
+                kind: "unobservable"),
+            entry(
+                "ImageExecutor / private func cancel()", "        generation += 1", "        generation *= 1",
+                kind: "unobservable",
+                killedBy: ["LocalStoreTests/anEmptyInitialTextIsNoAlert", "ImageStoreTests/noSuchTest"]),
+            ["file": file, "original": "x", "mutant": "y", "reason": "r"],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: ["equivalents": entries], options: [.sortedKeys])
+        try data.write(to: folder.appendingPathComponent("list.json"))
+        let run = try Self.listCheck(["--list", "list.json"], in: folder)
+        #expect(run.status == 1)
+        let name = "list.json: entry"
         #expect(
-            problems == [
-                "entry 2 (\(file)): no line reads \"public init(x: Int) {}\"; the code moved on: kill the mutant now there, or list it again",
-                "entry 3 (Sources/Nowhere.swift): no such file",
-                "entry 4 (\(file)): the mutant is the original line",
-                "entry 5 (\(file)): the same mutant as entry 1",
-            ])
-    }
-
-    @Test func aMalformedEntryIsNamed() {
-        let data = Data(#"{"equivalents": [{"file": "a", "original": "b", "mutant": "c", "reason": " "}]}"#.utf8)
-        #expect(throws: (any Error).self) { try EquivalentMutants.entries(data) }
-        do {
-            _ = try EquivalentMutants.entries(data)
-        } catch {
-            #expect("\(error)" == "CI/mutation-equivalents.json: entry 1: field \"reason\" must be a non-empty string")
-        }
+            run.err.split(separator: "\n").map(String.init) == [
+                "\(name) 2 (\(file)): no line of 'ImageExecutor / private func reset()' reads 'generation += 1'; the code moved on: kill the mutant now there, or list it again",
+                "\(name) 3 (Sources/Nowhere.swift): no such file",
+                "\(name) 4 (\(file)): the mutant is the original line",
+                "\(name) 5 (\(file)): the same mutant as entry 1",
+                "\(name) 6 (\(file)): an unobservable entry needs 'killedBy': the tests that kill it, as swift test --filter takes them",
+                "\(name) 7 (\(file)): killedBy LocalStoreTests/anEmptyInitialTextIsNoAlert: no suite of Tests/ is named LocalStoreTests (anEmptyInitialTextIsNoAlert is in ContainerStateTests)",
+                "\(name) 7 (\(file)): killedBy ImageStoreTests/noSuchTest: ImageStoreTests has no test noSuchTest",
+                "\(name) 8 (\(file)): field 'kind' must be a non-empty string",
+                "\(name) 8 (\(file)): field 'declaration' must be a string (\"\" for the top level of the file)",
+                "\(name) 8 (\(file)): field 'checked' must be the git blob id (40 hex digits) the entry was last checked against",
+            ], "\(run.err)")
+        #expect(run.out.contains("8 entries, 10 problems"), "\(run.out)")
     }
 }
