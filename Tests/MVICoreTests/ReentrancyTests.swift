@@ -154,6 +154,20 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    /// The same with nothing left waiting: once the round that disposed the store ends, the event
+    /// observers go too.
+    @Test func disposingDuringARoundWithNothingQueuedLetsTheEventObserversGo() {
+        let (store, _) = makeCounterStore()
+        let observerIsKept = eventObserverKeepingAnObject(of: store)
+        store.subscribe(states: { [weak store] state in
+            if state.count == 1 { store?.dispose() }
+        })
+        store.accept(.increment)
+        #expect(store.isDisposed)
+        #expect(!observerIsKept(), "nothing runs or waits any more, so the event observers are dropped")
+        withExtendedLifetime(store) {}
+    }
+
     /// Disposing a store that is disposed already does nothing: twice from inside a round (while
     /// the event observers are still kept, to be told the round first), then once more after it,
     /// and the event observers are told `disposed` once.

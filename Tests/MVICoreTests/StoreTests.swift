@@ -255,6 +255,19 @@ import Testing
         #expect(stderr.contains("Store 'Counter': state read on "), "\(stderr)")
         #expect(stderr.contains("thread"))
         #expect(stderr.contains("off the store's scheduler"))
+        #expect(stderr.contains("read it on the scheduler, or with `await store.currentState()`"), "what to do instead")
+    }
+
+    /// An executor serves one store: giving it to a second stops the program, naming its type.
+    @Test func anExecutorGivenToASecondStoreStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (_, executor) = makeCounterStore()
+            _ = CounterStore(
+                name: "Second", initialState: CounterState(), bootstrapper: nil, executor: executor,
+                reducer: counterReducer(), scheduler: ImmediateScheduler())
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("CounterExecutor is already attached to a store"), "\(stderr)")
     }
 
     @Test func readingIsDisposedOffTheSchedulerStopsTheProgram() async {
