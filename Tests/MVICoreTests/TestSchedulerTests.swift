@@ -296,6 +296,20 @@ import Testing
         #expect(scheduler.pendingCount == 1, "the timer is still there after the guard stops the run")
     }
 
+    /// A limit of zero or below runs nothing while work is pending: the error at once. (A negative
+    /// limit once meant no limit at all, and a run of repeating work that never ended.)
+    @Test func aLimitOfZeroOrBelowRunsNothing() {
+        for limit in [0, -1] {
+            let scheduler = TestScheduler()
+            let ran = Recorder<Int>()
+            scheduler.schedule { ran.append(1) }
+            #expect(throws: TestSchedulerError.stepLimitReached(steps: limit, pending: 1, now: .zero)) {
+                try scheduler.run(maxSteps: limit)
+            }
+            #expect(ran.values.isEmpty, "limit \(limit)")
+        }
+    }
+
     /// The default limit: 100,000 pieces, then the error, however long the repeating work would go on.
     @Test func runStopsAfterAHundredThousandStepsByDefault() {
         let scheduler = TestScheduler()

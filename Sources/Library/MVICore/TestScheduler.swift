@@ -133,7 +133,7 @@ public final class TestScheduler: Scheduler {
     public func run(maxSteps: Int = 100_000) throws(TestSchedulerError) {
         var steps = 0
         while true {
-            if steps == maxSteps, nextDueTime != nil {
+            if steps >= maxSteps, nextDueTime != nil {
                 throw TestSchedulerError.stepLimitReached(steps: maxSteps, pending: pendingCount, now: now)
             }
             guard let work = takeNext(until: .max) else { return }
