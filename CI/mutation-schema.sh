@@ -5,8 +5,8 @@
 #
 #   bash CI/mutation-schema.sh mutation-sample/mutation-report.json [FILE...]
 #
-# With no FILE it converts the report of the CI sample, mutation-sample/mutation.json, and
-# validates that.
+# With no FILE it validates the committed reports, docs/mutation-reports/*.json, and converts and
+# validates the report of the CI sample, mutation-sample/mutation.json, when it is there.
 # Fails on the first file that is not valid, naming the file and the JSON path of the error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,9 @@ pinned_venv "$venv" CI/schema-requirements.txt
 
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
+    for committed in docs/mutation-reports/*.json; do
+        [ -f "$committed" ] && files+=("$committed")
+    done
     if [ -f mutation-sample/mutation.json ]; then
         python3 CI/mutation_stryker.py mutation-sample/mutation.json >/dev/null
         files+=(mutation-sample/mutation-report.json)

@@ -6,8 +6,10 @@
 #    after a documented mutation (Ports/python/mutations.txt) breaks a rule, the later run of two
 #    features only, and a fuzz finding of the same mutation. Its first failing scenario must open
 #    to its diff.
-# CI/report-browser.py checks both pages (counts against the JSON, links, no network, what a screen
-# reader needs) and saves screenshots at 1280 and 390 pixels wide into conformance-report-screenshots/.
+# Both carry the mutation page of the committed MVICore sample (docs/mutation-reports/, in Stryker's
+# schema). CI/report-browser.py checks every page (counts against the JSON, links, no network, what a
+# screen reader needs) and saves screenshots at 1280 and 390 pixels wide into
+# conformance-report-screenshots/.
 # REPORT_DOCS_URL, when set, is where the rules link to (the workflows give the commit's docs);
 # otherwise they link to ../docs, this checkout's.
 set -euo pipefail
@@ -20,6 +22,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 port="python3 -B Ports/python/port.py"
 mutated="MVI_PORT_MUTATION=kittens-reload-keeps-load $port"
+mutation="$PWD/docs/mutation-reports/mvicore-seed-11.json"
 
 "$bin/conformance" run --json "$work/reference.json" >/dev/null
 "$bin/conformance" run --adapter "$port" --timeout 60 --json "$work/python.json" >/dev/null
@@ -29,8 +32,8 @@ if [ -n "${REPORT_DOCS_URL:-}" ]; then docs=(--docs-url "$REPORT_DOCS_URL"); fi
 # Each report is written from the reports' folder, so that the page names them by their file names.
 root="$PWD"
 (cd "$work" && "$bin/conformance" report reference.json python.json --html "$root/conformance-report" \
-    --fixtures "$root/Fixtures" "${docs[@]}" >/dev/null)
-python3 CI/report-browser.py conformance-report "$work/reference.json" "$work/python.json"
+    --fixtures "$root/Fixtures" --mutation "$mutation" "${docs[@]}" >/dev/null)
+python3 CI/report-browser.py conformance-report "$work/reference.json" "$work/python.json" --mutation "$mutation"
 
 # A later run of the port with a rule broken fails; the report says so: status 1 is expected.
 status=0
@@ -51,11 +54,11 @@ fi
 status=0
 (cd "$work" && "$bin/conformance" report reference.json python.json python-later.json \
     --html "$root/conformance-report-check" --fixtures "$root/Fixtures" --fuzz-findings fuzz-findings \
-    >/dev/null) || status=$?
+    --mutation "$mutation" >/dev/null) || status=$?
 if [ "$status" != 1 ]; then
     echo "CI/report-html.sh: the report of a failing run should end with status 1, it gave $status" >&2
     exit 1
 fi
 python3 CI/report-browser.py conformance-report-check \
     "$work/reference.json" "$work/python.json" "$work/python-later.json" \
-    --failing --screenshots conformance-report-screenshots
+    --failing --mutation "$mutation" --screenshots conformance-report-screenshots

@@ -258,6 +258,18 @@ import Testing
         #expect(stderr.contains("read it on the scheduler, or with `await store.currentState()`"), "what to do instead")
     }
 
+    /// Disposing a store lets its bootstrapper go, even while the store itself is still held.
+    @Test func disposingAStoreReleasesItsBootstrapper() {
+        var bootstrapper: SimpleBootstrapper<CounterAction>? = SimpleBootstrapper(.boot)
+        weak let released = bootstrapper
+        let (store, _) = makeCounterStore(bootstrapper: bootstrapper)
+        bootstrapper = nil
+        #expect(released != nil, "the live store holds it")
+        store.dispose()
+        #expect(released == nil)
+        withExtendedLifetime(store) {}
+    }
+
     /// An executor serves one store: giving it to a second stops the program, naming its type.
     @Test func anExecutorGivenToASecondStoreStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

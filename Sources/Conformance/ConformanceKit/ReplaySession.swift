@@ -34,6 +34,18 @@ final class ReplaySession {
         lifecycle = LifecycleRegistry(component: module.componentName)
     }
 
+    /// The scenario is over: the feature's stores are disposed, which cancels their async effects,
+    /// and the scheduler runs the jobs that lets them finish, so that no task outlives its replay
+    /// waiting for an answer that will never come (LeakSanitizer sees such a task as a leak).
+    deinit {
+        session.end()
+        var rounds = 0
+        while scheduler.pendingJobCount > 0, rounds < 10_000 {
+            scheduler.advance()
+            rounds += 1
+        }
+    }
+
     /// Applies one event and returns what the feature did in reaction, with the number of renders
     /// of a quiet step that were counted and dropped while it ran (they come before `outputs`).
     ///

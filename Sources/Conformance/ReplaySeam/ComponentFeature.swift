@@ -105,6 +105,11 @@ final class ComponentSession<Intent, State, Label, Model: CanonicalRenderable, E
         view.dispatch(event)
     }
 
+    func end() {
+        labels?.cancel()
+        component?.store.dispose()
+    }
+
     func restore() throws(FieldError) -> CanonicalValue {
         guard let renderSaved else { throw FieldError(field: "event", "\(feature) has no saved state to restore") }
         guard let component else { throw FieldError(field: "event", "restore before create") }

@@ -42,6 +42,13 @@ public protocol FeatureSession: AnyObject {
     /// Saves the state, destroys the component (it has no view) and creates a new one restored
     /// from the saved state. Returns the saved state's canonical value.
     func restore() throws(FieldError) -> CanonicalValue
+    /// The scenario is over: stop whatever still runs (dispose the stores), so that async work
+    /// still waiting for an answer is cancelled and can finish. Nothing it does is recorded.
+    func end()
+}
+
+extension FeatureSession {
+    public func end() {}
 }
 
 extension StoreComponent {
