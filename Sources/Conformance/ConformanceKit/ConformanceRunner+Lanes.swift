@@ -6,7 +6,7 @@ extension ConformanceRunner {
     /// used by that thread alone, and gives the report that `run(_:on:)` gives with one: the
     /// results in the entries' order, told to `progress` in that order, on the calling thread, as
     /// soon as each and all before it are done. Each scenario begins afresh, so only the results'
-    /// wall-clock durations depend on the lanes (docs/performance.md, "The corpus").
+    /// wall-clock durations depend on the lanes (docs/performance.md, "The corpus against a bare read of it").
     ///
     /// A lane takes the next entry not yet taken, so a slow scenario holds up one lane only. A port
     /// that does not start is tried once per lane.

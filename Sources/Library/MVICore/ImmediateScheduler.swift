@@ -16,7 +16,6 @@ import MVIEssentials
 public final class ImmediateScheduler: Scheduler {
     private struct Queued {
         let due: Duration
-        let sequence: Int
         let work: @Sendable () -> Void
         let cancellation: Cancellation?
     }
@@ -28,7 +27,6 @@ public final class ImmediateScheduler: Scheduler {
         let lock = NSLock()
         var isRunning = false
         var clock = Duration.zero
-        var nextSequence = 0
         var queue: [Queued] = []
 
         /// Marks the trampoline running; returns whether it was idle (the caller then drains it).
@@ -44,9 +42,7 @@ public final class ImmediateScheduler: Scheduler {
         func enqueue(_ work: @escaping @Sendable () -> Void, delay: Duration, cancellation: Cancellation?) -> Bool {
             lock.lock()
             defer { lock.unlock() }
-            nextSequence += 1
-            let item = Queued(
-                due: clock + max(.zero, delay), sequence: nextSequence, work: work, cancellation: cancellation)
+            let item = Queued(due: clock + max(.zero, delay), work: work, cancellation: cancellation)
             // Taken out and put back, so that no access to `queue` spans the append.
             var items = queue
             queue = []
@@ -71,7 +67,9 @@ public final class ImmediateScheduler: Scheduler {
             for index in items.indices.dropFirst() {
                 let candidate = items[index]
                 let best = items[first]
-                if candidate.due < best.due || (candidate.due == best.due && candidate.sequence < best.sequence) {
+                // The queue keeps the order work was queued in, so the first of equal due times
+                // stays the best: work due together runs in the order it was scheduled.
+                if candidate.due < best.due {
                     first = index
                 }
             }
