@@ -328,6 +328,13 @@ def blob_at(commit, path):
 
 # ---------------------------------------------------------------- the scratch copy
 
+def unsynced(folder):
+    """Whether a folder under SYNCED stays out of the copy: build products and caches (FuzzTesting's
+    .build, .swiftpm, __pycache__), which no mutant's verdict reads, and which another stage may be
+    writing while the copy is made (the fuzzers' corpus grows during CI's mutation stages)."""
+    return folder.startswith(".") or folder == "__pycache__"
+
+
 def sync_tree(tree):
     """Copies the package into `tree`, writing only files whose bytes differ, so that the tree's
     own .build stays incremental. Holds the tree's lock until the process ends: one run or guide
@@ -347,6 +354,7 @@ def sync_tree(tree):
         else:
             pairs = []
             for base, dirs, names in os.walk(source):
+                dirs[:] = [d for d in dirs if not unsynced(d)]
                 for n in names:
                     s = os.path.join(base, n)
                     pairs.append((s, os.path.join(tree, os.path.relpath(s, ROOT))))
@@ -359,6 +367,7 @@ def sync_tree(tree):
                     f.write(data)
     for top in SYNCED:
         for base, dirs, names in os.walk(os.path.join(tree, top)):
+            dirs[:] = [d for d in dirs if not unsynced(d)]
             for n in names:
                 p = os.path.join(base, n)
                 if os.path.relpath(p, tree) not in wanted:
