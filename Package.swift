@@ -124,7 +124,10 @@ let package = Package(
         // The replay harness: scenarios, the engine, transcripts, goldens, reports. It names no feature.
         .target(
             name: "ConformanceKit",
-            dependencies: ["FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom"],
+            dependencies: [
+                "FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom", "MockHTTPServer",
+                "MVIEssentials",
+            ],
             path: "Sources/Conformance/ConformanceKit"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
         .target(

@@ -26,6 +26,9 @@ public struct ConformanceCommand {
             "replay N scenarios at once, the output the same (default: one per core; 1 with --adapter)")
         let artifacts = OptionSpec.value(
             "artifacts", "DIR", "write each failing scenario's transcript under DIR (default: $CONFORMANCE_ARTIFACTS)")
+        let wire = OptionSpec.flag(
+            "wire",
+            "replay at the wire level: the real data sources against a mock server, also comparing <name>.wire.txt")
         return CommandSpec(
             name: "conformance",
             abstract: abstract(subject: "the reference features"),
@@ -38,7 +41,7 @@ public struct ConformanceCommand {
                         .value(
                             "record", "MODE",
                             "never | missing | failed | all (default: $CONFORMANCE_RECORD, else missing)"), junit, json,
-                        shard, timeout, jobs, artifacts,
+                        shard, timeout, jobs, artifacts, wire,
                     ] + portRunOptions),
                 SubcommandSpec(
                     "list", arguments: "[<id-or-glob> ...]",
@@ -48,7 +51,7 @@ public struct ConformanceCommand {
                     "record", arguments: "<id-or-glob> ...",
                     abstract:
                         "replay and rewrite the goldens (fails the run, so a re-record is never taken for a pass; refused when CI=true)",
-                    options: [fixtures, junit, json, shard, timeout, jobs]),
+                    options: [fixtures, junit, json, shard, timeout, jobs, wire]),
                 SubcommandSpec(
                     "show", arguments: "<id>",
                     abstract: "print one scenario's transcript step by step, with fixture line numbers",
@@ -320,10 +323,11 @@ public struct ConformanceCommand {
                 entries, lanes: options.jobs ?? 1, make: { AdapterImplementation(command: command) }, command: command,
                 progress: progress)
         } else {
-            let (features, issues) = (features, issues)
+            let (features, issues, level) = (features, issues, options.level)
             report = runner.run(
                 entries, lanes: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                make: { ReferenceImplementation(features: features, issues: issues) }, progress: progress)
+                make: { ReferenceImplementation(features: features, issues: issues, level: level) },
+                progress: progress)
         }
         report.shard = options.shard.map { Reports.Shard(index: $0.index, count: $0.count) }
 

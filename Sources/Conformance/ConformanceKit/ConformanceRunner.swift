@@ -262,6 +262,9 @@ public struct ConformanceRunner: Sendable {
                 return result(
                     .skipped("\(started.name) does not implement the feature \(scenario.feature)", declared: false))
             }
+            if let refusal = implementation.level.refusal(of: scenario, module: features[scenario.feature]) {
+                return result(.skipped(refusal, declared: false))
+            }
             var reply = try implementation.begin(scenario, deadline)
             for event in scenario.events {
                 if case .ready = reply {} else if case .outputs = reply {} else { break }
@@ -304,6 +307,7 @@ public struct ConformanceRunner: Sendable {
             : commandName.map { "swift run \($0) record \(entry.id)\(catalog.fixturesOption)" }
                 ?? "\(RecordMode.environmentVariable)=failed swift test"
         var (outcome, goldenBytes) = golden.compare(actual, rerecordCommand: rerecord, label: entry.id)
+        let wire = implementation.wireTranscript(title: "wire \(entry.id)")
         var difference: FirstDifference?
         if case .failed(let message) = outcome, let goldenBytes,
             let goldenLine = LineDiff.firstDifferingLine(golden: goldenBytes, actual: Data(actual.utf8))
@@ -314,6 +318,14 @@ public struct ConformanceRunner: Sendable {
             difference = FirstDifference(step: step, scenarioLine: line, goldenLine: goldenLine)
             // A port's standard error is read only for a failure: waiting for its pipe to drain costs time.
             outcome = .failed(message + Self.quoted(standardError: implementation.diagnostics()))
+        }
+        if let wire, outcome == .passed || outcome.kind == .recorded {
+            // The transcript is judged first: a wire transcript only counts beside a right one.
+            let wireGolden = GoldenFile(
+                url: entry.wireURL, displayPath: catalog.displayPath(entry.wireURL), recordMode: golden.recordMode,
+                isCI: isCI, root: catalog.root)
+            let (wireOutcome, _) = wireGolden.compare(wire, rerecordCommand: rerecord, label: entry.id + " (wire)")
+            if wireOutcome != .passed, outcome == .passed { outcome = wireOutcome }
         }
         implementation.end(discard: false)
         return result(outcome, steps: scenario.events.count, transcript: actual, difference: difference)

@@ -27,6 +27,8 @@ struct ReplayOptions: ConformanceSubcommand {
     /// `--jobs`: how many scenarios are replayed at once (nil: one per core; 1 with `--adapter`).
     var jobs: Int?
     var artifacts: String?
+    /// `--wire`: replay at the wire level (docs/wire.md).
+    var level = ReplayLevel.memory
     /// `run --adapter` and its options (ConformanceCommand+Ports.swift).
     var adapter: String?
     var expectedFailures: String?
@@ -61,6 +63,12 @@ struct ReplayOptions: ConformanceSubcommand {
         expectedFailures = parsed.value("expected-failures")
         markdown = parsed.value("markdown")
         if adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
+        if parsed.flag("wire") {
+            if adapter != nil {
+                throw fail("--wire applies to the reference only: the adapter protocol has no wire level yet (docs/wire.md)")
+            }
+            level = .wire
+        }
         if adapter != nil, parsed.value("record") != nil {
             throw fail(
                 "--record does not apply to a port: its transcripts are only compared with the reference's goldens")

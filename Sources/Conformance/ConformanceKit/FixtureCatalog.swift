@@ -43,6 +43,8 @@ public struct FixtureCatalog: Sendable {
 
     /// The suffix of golden transcripts.
     public static let goldenSuffix = ".golden.txt"
+    /// A scenario's wire transcript beside its golden (docs/wire.md).
+    public static let wireSuffix = ".wire.txt"
 
     /// Finds the fixtures folder: `explicit` if given, else `$CONFORMANCE_FIXTURES`, else
     /// `./Fixtures`, else the `Fixtures` folder of this package's source checkout.
@@ -107,8 +109,9 @@ public struct FixtureCatalog: Sendable {
                         scenarioURL: folder.appendingPathComponent(name + ".jsonl"),
                         goldenURL: folder.appendingPathComponent(name + Self.goldenSuffix)))
             }
-            for file in files.sorted() where file.hasSuffix(Self.goldenSuffix) {
-                let name = String(file.dropLast(Self.goldenSuffix.count))
+            for file in files.sorted() {
+                guard let suffix = [Self.goldenSuffix, Self.wireSuffix].first(where: file.hasSuffix) else { continue }
+                let name = String(file.dropLast(suffix.count))
                 if !scenarios.contains(name) {
                     problems.append("\(feature)/\(file) has no scenario \(feature)/\(name).jsonl")
                 }

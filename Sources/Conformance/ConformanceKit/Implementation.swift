@@ -30,10 +30,17 @@ public protocol Implementation: AnyObject {
     /// What it says of itself without being started, when that is known (the reference in
     /// process): a run whose every scenario errored before a start still names it.
     var identity: ImplementationInfo? { get }
+    /// Where its replays meet the feature's data: `.memory`, or `.wire` (docs/wire.md).
+    var level: ReplayLevel { get }
+    /// At the wire level, the open scenario's wire transcript (its exchanges with the mock server),
+    /// once its last step is done; nil at the in-memory level.
+    func wireTranscript(title: String) -> String?
 }
 
 extension Implementation {
     public var identity: ImplementationInfo? { nil }
+    public var level: ReplayLevel { .memory }
+    public func wireTranscript(title: String) -> String? { nil }
 }
 
 /// When a scenario must be over: the runner gives each scenario the same wall-clock budget,
@@ -69,9 +76,14 @@ public final class ReferenceImplementation: Implementation {
     /// app's features that name no such page.
     public let issues: String?
 
-    public init(features: FeatureRegistry, issues: String? = ReferenceImplementation.issues) {
+    /// Where the replays meet the features' data: in memory, or at the wire (docs/wire.md).
+    public let level: ReplayLevel
+
+    public init(features: FeatureRegistry, issues: String? = ReferenceImplementation.issues, level: ReplayLevel = .memory)
+    {
         self.features = features
         self.issues = issues
+        self.level = level
     }
 
     public var role: String { "the reference" }
@@ -92,7 +104,7 @@ public final class ReferenceImplementation: Implementation {
 
     public func begin(_ scenario: Scenario, _ deadline: Deadline) -> ImplementationReply {
         do {
-            session = try ReplaySession(scenario, features: features)
+            session = try ReplaySession(scenario, features: features, level: level)
             return .ready
         } catch {
             return .errored(message: error.description, details: nil)
@@ -109,6 +121,8 @@ public final class ReferenceImplementation: Implementation {
             return .errored(message: error.description, details: nil)
         }
     }
+
+    public func wireTranscript(title: String) -> String? { session?.wire?.transcript(title: title) }
 
     public func diagnostics() -> String { "" }
     public func end(discard: Bool) { session = nil }

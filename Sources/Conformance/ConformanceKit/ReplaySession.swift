@@ -16,9 +16,14 @@ final class ReplaySession {
     private let session: any FeatureSession
     private var lifecycle: LifecycleRegistry
     private var created = false
+    /// At the wire level, the mock server and URLSession of this scenario (docs/wire.md).
+    let wire: WireExchange?
 
     /// A session for `scenario`'s feature and config; nothing runs until its `create` event.
-    init(_ scenario: Scenario, features: FeatureRegistry) throws(ScenarioError) {
+    ///
+    /// - Parameter level: `.wire` builds the feature with its real data sources, talking to a mock
+    ///   server of the session's own (`wire`).
+    init(_ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory) throws(ScenarioError) {
         guard let module = features[scenario.feature] else {
             throw ScenarioError(
                 file: scenario.file, line: 1, field: "feature",
@@ -29,8 +34,18 @@ final class ReplaySession {
         self.module = module
         file = scenario.file
         requests = RequestLog(output: output)
+        switch level {
+        case .memory: wire = nil
+        case .wire:
+            do {
+                wire = try WireExchange(
+                    requests: requests, headers: module.wireHeaders, waitsOutTimeout: scenario.waitsOutTimeout)
+            } catch {
+                throw ScenarioError(file: scenario.file, line: 1, message: "the wire level's mock server: \(error)")
+            }
+        }
         session = scenario.configured.makeSession(
-            FeatureEnvironment(scheduler: scheduler, requests: requests, output: output))
+            FeatureEnvironment(scheduler: scheduler, requests: requests, output: output, live: wire?.live))
         lifecycle = LifecycleRegistry(component: module.componentName)
     }
 
@@ -44,6 +59,7 @@ final class ReplaySession {
             scheduler.advance()
             rounds += 1
         }
+        wire?.close()
     }
 
     /// Applies one event and returns what the feature did in reaction, with the number of renders
@@ -133,6 +149,7 @@ final class ReplaySession {
         }
         // Everything due now runs before the next event.
         scheduler.advance()
+        if let failure = wire?.failure { throw fail(FieldError(field: "event", "at the wire level, \(failure)")) }
         let (outputs, omittedRenders) = output.takeStep()
         for case .custom(let keyword, _) in outputs where !ReplayOutput.isValidKeyword(keyword) {
             throw fail(

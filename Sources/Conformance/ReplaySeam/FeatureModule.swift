@@ -23,6 +23,9 @@ public struct FeatureModule: Sendable {
     public let requests: [RequestKind]
     /// Whether the feature saves state, so that `restore` events are allowed.
     public let hasSavedState: Bool
+    /// The request headers that the wire level's transcript (`<name>.wire.txt`) shows, in this
+    /// order, as the feature page names them (`Accept`, `x-api-key`); see `wire(headers:)`.
+    public private(set) var wireHeaders: [String] = []
     private let configure: @Sendable (JSONObject) throws -> @Sendable (FeatureEnvironment) -> any FeatureSession
 
     /// - Parameters:
@@ -47,6 +50,13 @@ public struct FeatureModule: Sendable {
             let decoded = try config.decode(object)
             return { environment in makeSession(environment, decoded) }
         }
+    }
+
+    /// This module, whose wire transcripts show `headers` of each request (docs/wire.md).
+    public func wire(headers: [String]) -> FeatureModule {
+        var module = self
+        module.wireHeaders = headers
+        return module
     }
 
     /// Whether view events name their screen (`"screen": ...`): true when the feature has named screens.

@@ -64,6 +64,7 @@ public struct LiveServices: Sendable {
             do throws(FieldError) { fields = .success(try encode(answer)) } catch { fields = .failure(error) }
             tap.answered(id, fields: fields) { deliver(answer) }
         }
+        tap.started(id)
         return Cancellation {
             cancelled.withLock { $0 = true }
             handle.cancel()
@@ -108,4 +109,12 @@ public protocol RequestTap: Sendable {
     /// Request `id` got its answer, as a `respond` line's fields (or why they cannot be written);
     /// `deliver` hands it to the feature, and the tap calls it once, where the answer belongs.
     func answered(_ id: Int, fields: Result<JSONObject, FieldError>, deliver: @escaping @Sendable () -> Void)
+    /// Request `id` was handed to the real data source (after `opened`, before the data source's
+    /// call returns). The wire level waits here until the request reaches the server, so that the
+    /// server sees requests in the order they were made.
+    func started(_ id: Int)
+}
+
+extension RequestTap {
+    public func started(_ id: Int) {}
 }

@@ -47,7 +47,26 @@ public final class RequestLog: Sendable {
             return entries.count
         }
         output.append(.request(id: id, description: description))
-        return Cancellation { [self] in
+        return cancellation(of: id)
+    }
+
+    /// Records a new request that takes any answer of the feature: the wire level's, whose answer
+    /// goes to the mock server rather than to the feature. Returns its number and cancellation handle.
+    /// `deliver` gets the request's number with the answer.
+    public func open(_ description: String, deliverAny deliver: @escaping @Sendable (Int, any ReplayAnswer) -> Void)
+        -> (id: Int, cancellation: any Cancellable)
+    {
+        let id = entries.withLock { entries -> Int in
+            let id = entries.count + 1
+            entries.append(Entry(description: description) { answer in { deliver(id, answer) } })
+            return id
+        }
+        output.append(.request(id: id, description: description))
+        return (id, cancellation(of: id))
+    }
+
+    private func cancellation(of id: Int) -> any Cancellable {
+        Cancellation { [self] in
             let wasPending = self.entries.withLock { entries -> Bool in
                 guard case .pending = entries[id - 1].status else { return false }
                 entries[id - 1].status = .cancelled

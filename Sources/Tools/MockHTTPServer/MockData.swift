@@ -36,6 +36,9 @@ public struct MockData: Sendable {
     public static let catsFile = "cats.json"
     public static let newsFile = "news-articles.json"
 
+    /// No cats and no articles: for a server that answers only stubs, or holds every request.
+    public static let empty = MockData(folder: URL(fileURLWithPath: "/dev/null"), cats: [], articles: [])
+
     /// Reads the data sets from `directory`.
     public static func load(from directory: URL) throws(MockServerError) -> MockData {
         let catsFile = directory.appendingPathComponent(Self.catsFile).path

@@ -48,13 +48,16 @@ public final class MockServer: Sendable {
         public var proxy: ProxyConfiguration?
         /// Where the server's few log lines go (one per episode of descriptor exhaustion); standard error by default.
         public var log: @Sendable (String) -> Void
+        /// Hold every request (admin requests excepted) until `release(_:with:)` answers it, instead
+        /// of answering from stubs and routes: a test then decides when, and how, each answer goes out.
+        public var holdsRequests: Bool
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30),
             headerTimeout: Duration = .seconds(10),
             writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024, journal: JournalLimits = JournalLimits(),
             eventLoops: Int = 2,
-            newsAPI: NewsAPIKeys = NewsAPIKeys(), proxy: ProxyConfiguration? = nil,
+            newsAPI: NewsAPIKeys = NewsAPIKeys(), proxy: ProxyConfiguration? = nil, holdsRequests: Bool = false,
             log: @escaping @Sendable (String) -> Void = {
                 FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8))
             }
@@ -70,6 +73,7 @@ public final class MockServer: Sendable {
             self.eventLoops = max(1, eventLoops)
             self.newsAPI = newsAPI
             self.proxy = proxy
+            self.holdsRequests = holdsRequests
             self.log = log
         }
     }
@@ -88,6 +92,8 @@ public final class MockServer: Sendable {
         var nextStub = 0
         /// NewsAPI requests made with each key, for `newsAPI.requestLimit`.
         var newsRequests: [String: Int] = [:]
+        /// Held requests by journal sequence, and answers released before their request was held.
+        var held = HeldRequests()
     }
 
     public let configuration: Configuration

@@ -33,6 +33,7 @@ public enum ImagesFeature {
     ) { environment, config in
         ImagesReplaySession(environment: environment, config: config)
     }
+    .wire(headers: ["If-None-Match"])
 
     /// The view events of one image view.
     public static let viewEvents: [ViewEventCodec<ImageViewEvent>] = [

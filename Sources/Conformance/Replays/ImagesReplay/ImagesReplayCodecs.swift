@@ -99,6 +99,23 @@ enum ImagesReplayCodecs {
     struct Answer: ReplayAnswer {
         let echo: String
         let result: Result<ImageLoadResponse, ImageLoadError>
+
+        /// The answer at the wire (docs/features/images.md, "At the wire"): the status, with the
+        /// `ETag` header when it has one, and the body; `timeout` no answer. A `transport` failure
+        /// has none: its detail, which the view shows, would be the HTTP client's own text.
+        var wire: WireAnswer {
+            switch result {
+            case .success(let response) where response.status < 200:
+                .none("status \(response.status) is not a final answer at the wire")
+            case .success(let response):
+                .response(
+                    status: response.status, headers: response.etag.map { [.init("ETag", $0)] } ?? [],
+                    body: response.body)
+            case .failure(.timeout): .timeout
+            case .failure(.transport):
+                .none("the view shows a transport failure's detail, which at the wire is the HTTP client's own text")
+            }
+        }
     }
 
     /// `{"status": 100...599, "body"?: String, "etag"?: String}`, `{"failure": "timeout"}` or

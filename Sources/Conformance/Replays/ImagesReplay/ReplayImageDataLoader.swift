@@ -35,8 +35,21 @@ struct LiveImageDataLoader: ImageDataLoader {
     func load(
         _ request: ImageLoadRequest, completion: @escaping @Sendable (Result<ImageLoadResponse, ImageLoadError>) -> Void
     ) -> any Cancellable {
-        live.request(
-            request.description, encode: ImagesReplayCodecs.encode, start: { http.load(request, completion: $0) },
+        let sent = routed(request)
+        return live.request(
+            request.description, encode: ImagesReplayCodecs.encode, start: { http.load(sent, completion: $0) },
             deliver: completion)
+    }
+
+    /// The request as it goes out: with a base URL (the mock server of the wire level), to its
+    /// scheme, host and port, keeping the image URL's path and query; without one, as it is.
+    private func routed(_ request: ImageLoadRequest) -> ImageLoadRequest {
+        guard let base = live.baseURL, var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        else { return request }
+        components.scheme = base.scheme
+        components.host = base.host
+        components.port = base.port
+        guard let url = components.url else { return request }
+        return ImageLoadRequest(url: url, ifNoneMatch: request.ifNoneMatch)
     }
 }

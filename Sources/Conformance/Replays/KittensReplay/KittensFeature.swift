@@ -23,6 +23,7 @@ public enum KittensFeature {
     ) { environment, _, _ in
         KittenComponent(dataSource: dataSource(environment), scheduler: environment.scheduler)
     }
+    .wire(headers: ["Accept", "x-api-key"])
 
     /// The replay's data source, or in a live session The Cat API over HTTP, seen by the tap.
     static func dataSource(_ environment: FeatureEnvironment) -> any KittenDataSource {
@@ -36,6 +37,23 @@ public enum KittensFeature {
     public struct Answer: ReplayAnswer, Equatable {
         public let echo: String
         public let result: Result<Data, KittenDataSourceError>
+
+        /// The answer at the wire (docs/features/kittens.md, "At the wire"): a body is a 200 with it,
+        /// `emptyResponse` a 200 with no body, `httpStatus` that status with no body, `transport` a
+        /// reset connection, `timeout` no answer until the client gives up.
+        public var wire: WireAnswer {
+            switch result {
+            case .success(let body): .response(status: 200, headers: [.init("Content-Type", "application/json")], body: body)
+            case .failure(.emptyResponse): .response(status: 200, body: Data())
+            case .failure(.httpStatus(let status)) where (200...299).contains(status):
+                .none("httpStatus(\(status)) is a success at the wire, not a failure")
+            case .failure(.httpStatus(let status)) where status < 200:
+                .none("httpStatus(\(status)) is not a final answer at the wire")
+            case .failure(.httpStatus(let status)): .response(status: status, body: Data())
+            case .failure(.transport): .reset
+            case .failure(.timeout): .timeout
+            }
+        }
     }
 
     /// A `respond` event's fields, exactly one form of:

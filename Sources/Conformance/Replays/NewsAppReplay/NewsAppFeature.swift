@@ -20,6 +20,7 @@ public enum NewsAppFeature {
     ) { environment, config in
         NewsAppReplaySession(environment: environment, config: config)
     }
+    .wire(headers: ["Accept", "X-Api-Key"])
 
     /// A scenario's config: what the local stores hold when the app starts.
     public struct Config: Equatable, Sendable {

@@ -46,6 +46,7 @@ public enum NewsFeature {
     ) { environment, config in
         NewsReplaySession(environment: environment, config: config)
     }
+    .wire(headers: ["Accept", "X-Api-Key"])
 
     /// A scenario's config: which screen opens, and what it starts with.
     public enum Config: Equatable, Sendable {

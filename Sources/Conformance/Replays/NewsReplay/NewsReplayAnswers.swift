@@ -9,6 +9,40 @@ public struct NewsReplayAnswer: ReplayAnswer, Equatable {
     public let echo: String
     /// What the data source delivers.
     public let result: Result<NewsPage, NewsError>
+    /// What the mock server sends at the wire level (docs/features/news.md, "At the wire").
+    public let wire: WireAnswer
+
+    init(echo: String, result: Result<NewsPage, NewsError>, wire: WireAnswer? = nil) {
+        self.echo = echo
+        self.result = result
+        self.wire = wire ?? Self.wire(result)
+    }
+
+    /// The wire form of a page or an error: a page is NewsAPI's `ok` body, `api` its `error` body
+    /// with the status, `httpStatus` the status with no body, `transport` a reset, `timeout` no
+    /// answer. A `body` answer is sent as it is, with its status.
+    static func wire(_ result: Result<NewsPage, NewsError>) -> WireAnswer {
+        switch result {
+        case .success(let page):
+            let body: JSONValue = [
+                "status": "ok", "totalResults": .integer(page.totalResults),
+                "articles": .array(page.articles.map(NewsFeature.encode)),
+            ]
+            return .json(200, body.compactText)
+        case .failure(.api(let status, let code, let message)):
+            let body: JSONValue = ["status": "error", "code": .string(code), "message": .string(message)]
+            return .json(status, body.compactText)
+        case .failure(.httpStatus(let status)) where (200...299).contains(status):
+            return .none("httpStatus(\(status)) is a success at the wire, not a failure")
+        case .failure(.httpStatus(let status)) where status < 200:
+            return .none("httpStatus(\(status)) is not a final answer at the wire")
+        case .failure(.httpStatus(let status)): return .response(status: status, body: Data())
+        case .failure(.invalidResponse):
+            return .none("invalidResponse names what the parser found in a body; at the wire, give the body (`body`)")
+        case .failure(.transport): return .reset
+        case .failure(.timeout): return .timeout
+        }
+    }
 }
 
 extension NewsFeature {
@@ -96,7 +130,8 @@ extension NewsFeature {
                         let code = try reader.read(bodyStatus) ?? 200
                         return NewsReplayAnswer(
                             echo: "status \(code), body \(CanonicalRender.quote(text))",
-                            result: NewsResponseParser.parse(status: code, body: Data(text.utf8)))
+                            result: NewsResponseParser.parse(status: code, body: Data(text.utf8)),
+                            wire: code < 200 ? .none("status \(code) is not a final answer at the wire") : .json(code, text))
                     }),
                 .when(
                     "failure", is: "api",

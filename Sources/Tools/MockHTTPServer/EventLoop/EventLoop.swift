@@ -14,8 +14,8 @@ import MVIEssentials
 // Confined: all but `inbox` and the wake pipe is touched only on the loop's thread.
 final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     enum Message {
-        /// The bytes answering an admin request on that connection.
-        case answer(connection: Int, bytes: Data, keepAlive: Bool)
+        /// The answer of a request handed off the loop (an admin request, a forwarded or held one).
+        case answer(connection: Int, plan: ResponsePlan)
         /// The server is stopping.
         case stop
     }
@@ -96,9 +96,10 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
 
     private func receive(_ message: Message) {
         switch message {
-        case .answer(let number, let bytes, let keepAlive):
+        case .answer(let number, let plan):
             guard let connection = connections[number] else { return }
-            connection.machine.answered(ResponsePlan([.write(bytes)], keepAlive: keepAlive))
+            connection.heldSequence = nil
+            connection.machine.answered(plan)
             advance(connection)
         case .stop:
             guard drainUntil == nil else { return }
@@ -107,8 +108,11 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
             listenerPausedUntil = nil
             // Idle, delayed and stalled connections close now; responses being written and admin
             // answers on their way get the drain time.
+            // A held request has no answer coming: it closes now too.
             for connection in Array(connections.values)
-            where !connection.machine.isAwaitingAnswer && !connection.hasOutput { close(connection) }
+            where connection.heldSequence != nil || (!connection.machine.isAwaitingAnswer && !connection.hasOutput) {
+                close(connection)
+            }
         }
     }
 

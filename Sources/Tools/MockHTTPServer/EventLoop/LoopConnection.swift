@@ -16,6 +16,8 @@ final class LoopConnection {
     var blockedSince: ContinuousClock.Instant?
     /// The deadline this connection has an entry for in the timer heap.
     var scheduled: ContinuousClock.Instant?
+    /// The journal sequence of the request this connection holds for `MockServer.release`.
+    var heldSequence: Int?
 
     init(socket: Socket, number: Int, now: ConnectionStateMachine.Instant) {
         self.socket = socket
@@ -47,6 +49,11 @@ extension EventLoop {
     func ready(_ connection: LoopConnection, _ readiness: PollSet.Readiness) {
         if readiness.readable || readiness.failed, !connection.machine.peerClosed { read(connection) }
         if readiness.failed, !readiness.readable { connection.machine.peerHungUp() }
+        if connection.machine.peerClosed, let sequence = connection.heldSequence {
+            // The client gave up on a held request (it cancelled, or timed out) before its answer.
+            connection.heldSequence = nil
+            server.journal.update(sequence) { $0.clientWentAway = true }
+        }
         advance(connection)
     }
 
@@ -122,6 +129,10 @@ extension EventLoop {
                 answerOffLoop(request, on: connection)
                 return false
             }
+            if server.configuration.holdsRequests {
+                holdOffLoop(request, on: connection)
+                return false
+            }
             if let proxy = server.proxy, !server.hasStub(for: request) {
                 forwardOffLoop(request, through: proxy, on: connection)
                 return false
@@ -167,9 +178,23 @@ extension EventLoop {
             let keepAlive = request.keepsAlive
             post(
                 .answer(
-                    connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive),
-                    keepAlive: keepAlive))
+                    connection: number,
+                    plan: ResponsePlan(
+                        [.write(server.encode(response, method: request.method, keepAlive: keepAlive))],
+                        keepAlive: keepAlive)))
         }
+    }
+
+    /// Holds a request until `MockServer.release` answers it; the journal has it at once. Its
+    /// answer closes the connection, so that each held exchange has a connection of its own: a
+    /// client retries a request whose reused connection was reset, which would make one exchange two.
+    private func holdOffLoop(_ request: HTTPRequest, on connection: LoopConnection) {
+        connection.machine.handOff()
+        let sequence = server.journal.record(request, connection: connection.number)
+        connection.heldSequence = sequence
+        server.hold(
+            sequence,
+            HeldRequests.Place(loop: self, connection: connection.number, method: request.method))
     }
 
     /// Forwards a request no stub answers to the proxy's upstream, off the loop; the journal names
@@ -187,8 +212,10 @@ extension EventLoop {
             let keepAlive = request.keepsAlive
             post(
                 .answer(
-                    connection: number, bytes: server.encode(response, method: request.method, keepAlive: keepAlive),
-                    keepAlive: keepAlive))
+                    connection: number,
+                    plan: ResponsePlan(
+                        [.write(server.encode(response, method: request.method, keepAlive: keepAlive))],
+                        keepAlive: keepAlive)))
         }
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+
+/// How `MockServer.release(_:with:)` ends a held request.
+public enum HeldAnswer: Sendable, Equatable {
+    /// A response with this status, these headers and this body.
+    case response(status: Int, headers: [Header], body: Data)
+    /// Close the connection with a TCP reset, without a byte of response.
+    case reset
+    /// Close the connection without a byte of response.
+    case close
+
+    /// A header of a held answer's response.
+    public struct Header: Sendable, Equatable {
+        public let name: String
+        public let value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+}
+
+/// The requests a server configured with `holdsRequests` has read and not answered, by journal
+/// sequence: which loop and connection each waits on. Guarded by the server's state lock.
+struct HeldRequests {
+    struct Place {
+        let loop: EventLoop
+        let connection: Int
+        let method: String
+    }
+
+    var waiting: [Int: Place] = [:]
+    /// Answers released before the loop had registered their request (a client of the journal can
+    /// see an entry a moment before the loop holds it).
+    var early: [Int: HeldAnswer] = [:]
+}
+
+extension MockServer {
+    /// Ends held request `sequence` (its journal number) with `answer`; the journal records its
+    /// status, or its fault for `reset` and `close`. Returns false when the request was already
+    /// released, or was never read by a server that holds requests.
+    @discardableResult
+    public func release(_ sequence: Int, with answer: HeldAnswer) -> Bool {
+        guard configuration.holdsRequests, sequence >= 1 else { return false }
+        let place = state.withLock { state -> HeldRequests.Place?? in
+            if let place = state.held.waiting.removeValue(forKey: sequence) { return .some(place) }
+            guard state.held.early[sequence] == nil else { return .none }
+            state.held.early[sequence] = answer
+            return .some(nil)
+        }
+        guard let place else { return false }
+        record(answer, sequence: sequence)
+        if let place { place.loop.post(.answer(connection: place.connection, plan: plan(answer, place))) }
+        return true
+    }
+
+    /// Called by a loop that read a request while the server holds requests: the request waits for
+    /// `release`, unless its answer was released already.
+    func hold(_ sequence: Int, _ place: HeldRequests.Place) {
+        let early = state.withLock { state -> HeldAnswer? in
+            if let answer = state.held.early.removeValue(forKey: sequence) { return answer }
+            state.held.waiting[sequence] = place
+            return nil
+        }
+        if let early { place.loop.post(.answer(connection: place.connection, plan: plan(early, place))) }
+    }
+
+    private func record(_ answer: HeldAnswer, sequence: Int) {
+        journal.update(sequence) { entry in
+            switch answer {
+            case .response(let status, _, _): entry.status = status
+            case .reset: entry.fault = .connectionReset
+            case .close: entry.fault = .emptyResponse
+            }
+        }
+    }
+
+    private func plan(_ answer: HeldAnswer, _ place: HeldRequests.Place) -> ResponsePlan {
+        switch answer {
+        case .response(let status, let headers, let body):
+            let response = HTTPResponse(status: status, headers: headers.map { ($0.name, $0.value) }, body: body)
+            return ResponsePlan([.write(encode(response, method: place.method, keepAlive: false))], keepAlive: false)
+        case .reset: return ResponsePlan([.reset], keepAlive: false)
+        case .close: return ResponsePlan([.close], keepAlive: false)
+        }
+    }
+}
