@@ -52,6 +52,8 @@ import Testing
             #"{"screen": "article", "article": {"source": {"id": "i", "name": "S"}, "url": "u", "content": "c"}, "favorites": [], "storageFault": "corrupt"}"#
         ),
         config("search screen", #"{"screen": "search", "history": ["a"]}"#),
+        config("search screen over an unreadable file", #"{"screen": "search", "storageFault": "unreadable"}"#),
+        config("search screen over an unwritable file", #"{"screen": "search", "storageFault": "unwritable"}"#),
         event("a view event", #"{"event": "view", "screen": "search", "name": "historyEntryTapped", "payload": ""}"#),
         event(
             "an event for a screen that is not open",

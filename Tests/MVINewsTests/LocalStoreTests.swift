@@ -140,6 +140,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: url.appendingPathExtension("corrupt").path))
     }
 
+    @Test func aFileThatCannotBeReadRefusesReadsAndWritesAlike() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        // A folder where each file should be. A write reads the file first (read-modify-write), so
+        // it fails as the read does and writes nothing: the replay's `unreadable` fault (news.119).
+        let favoritesURL = folder.file("favorites.json")
+        let historyURL = folder.file("search-history.json")
+        for url in [favoritesURL, historyURL] {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        let favorites = JSONFileFavoritesStore(url: favoritesURL)
+        let history = JSONFileSearchHistoryStore(url: historyURL)
+        func isUnreadable(_ store: String, _ url: URL) -> (any Error) -> Bool {
+            { error in
+                guard case .unreadable(let named, let file, _) = error as? NewsStorageError else { return false }
+                return named == store && file == url.path
+            }
+        }
+        #expect(performing: { try favorites.favorites() }, throws: isUnreadable("favourites", favoritesURL))
+        #expect(
+            performing: { try favorites.setFavorite(true, article: NewsArticle(source: .init(name: "S"), url: "u")) },
+            throws: isUnreadable("favourites", favoritesURL))
+        #expect(performing: { try history.entries() }, throws: isUnreadable("search history", historyURL))
+        #expect(performing: { try history.save(["swift"]) }, throws: isUnreadable("search history", historyURL))
+        for url in [favoritesURL, historyURL] {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).isEmpty)
+        }
+    }
+
     @Test func anUnwritableFolderIsReportedNamingTheFile() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

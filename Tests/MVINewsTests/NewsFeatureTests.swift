@@ -27,6 +27,9 @@ import Testing
             try config(#"{"screen": "search", "history": ["b", "a"], "storageFault": "unwritable"}"#)
                 == .search(history: ["b", "a"], storageFault: .unwritable))
         #expect(
+            try config(#"{"screen": "search", "storageFault": "unreadable"}"#)
+                == .search(history: [], storageFault: .unreadable))
+        #expect(
             try config(#"{"screen": "article", "article": {"source": {"name": "S"}, "url": "u"}, "favorites": ["u"]}"#)
                 == .article(NewsArticle(source: .init(name: "S"), url: "u"), favorites: ["u"], storageFault: nil))
         #expect(try config(#"{"screen": "headlines"}"#) == .headlines)
@@ -45,7 +48,7 @@ import Testing
         ),
         (
             #"{"screen": "search", "storageFault": "full"}"#,
-            FieldError(field: "storageFault", #"expected one of corrupt, unwritable, found "full""#)
+            FieldError(field: "storageFault", #"expected one of corrupt, unwritable, unreadable, found "full""#)
         ),
         (
             #"{"screen": "article", "article": {"url": "u"}}"#,

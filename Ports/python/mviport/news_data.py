@@ -320,8 +320,8 @@ def container_model(container):
 
 # The replay's local stores: they live as long as the scenario.
 class LocalStore:
-    """A list kept in a "file" that may be corrupt (reads and writes fail) or unwritable (writes fail).
-    A successful write is a reaction line: `<keyword> [n]`."""
+    """A list kept in a "file" that may be corrupt or unreadable (reads fail, and writes fail as the
+    read does) or unwritable (writes fail). A successful write is a reaction line: `<keyword> [n]`."""
 
     def __init__(self, outputs, keyword, store_name, file_name, items, fault=None):
         self._outputs = outputs
@@ -333,8 +333,8 @@ class LocalStore:
 
     def read(self):
         """The list, or raises StorageFailure."""
-        if self.fault == "corrupt":
-            raise StorageFailure(("corrupt", self.store_name, self.file_name))
+        if self.fault in ("corrupt", "unreadable"):
+            raise StorageFailure((self.fault, self.store_name, self.file_name))
         return list(self.items)
 
     def write(self, items, shown):

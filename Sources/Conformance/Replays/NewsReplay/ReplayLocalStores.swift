@@ -8,6 +8,10 @@ public enum ReplayStorageFault: String, Sendable, CaseIterable {
     case corrupt
     /// The file reads, but every write fails with `unwritable`.
     case unwritable
+    /// The file is there but cannot be read at all (a folder where the file should be): reads fail
+    /// with `unreadable`, and so do writes, which read the file first as the JSON file stores'
+    /// read-modify-write does (the file is never written).
+    case unreadable
 }
 
 /// The "disk" under a replay store: its fault, and the reaction each successful write records.
@@ -23,7 +27,11 @@ struct ReplayDisk: Sendable {
 
     /// Fails as a read of the file would.
     func checkRead() throws(NewsStorageError) {
-        if fault == .corrupt { throw .corrupt(store: store, file: file, detail: "not valid JSON") }
+        switch fault {
+        case .corrupt?: throw .corrupt(store: store, file: file, detail: "not valid JSON")
+        case .unreadable?: throw .unreadable(store: store, file: file, detail: "is a directory")
+        case .unwritable?, nil: break
+        }
     }
 
     /// Fails as a write would; otherwise `write` runs and its result is recorded as `<keyword> [n]`.
@@ -31,6 +39,7 @@ struct ReplayDisk: Sendable {
         switch fault {
         case .corrupt?: throw .corrupt(store: store, file: file, detail: "not valid JSON")
         case .unwritable?: throw .unwritable(store: store, file: file, detail: "no space left on device")
+        case .unreadable?: throw .unreadable(store: store, file: file, detail: "is a directory")
         case nil: output.append(.custom(keyword: keyword, value: .strings(write())))
         }
     }
