@@ -34,6 +34,8 @@ struct HeldRequests {
     /// Answers released before the loop had registered their request (a client of the journal can
     /// see an entry a moment before the loop holds it).
     var early: [Int: HeldAnswer] = [:]
+    /// Every sequence released so far: a request is released once.
+    var released: Set<Int> = []
 }
 
 extension MockServer {
@@ -44,8 +46,8 @@ extension MockServer {
     public func release(_ sequence: Int, with answer: HeldAnswer) -> Bool {
         guard configuration.holdsRequests, sequence >= 1 else { return false }
         let place = state.withLock { state -> HeldRequests.Place?? in
+            guard state.held.released.insert(sequence).inserted else { return .none }
             if let place = state.held.waiting.removeValue(forKey: sequence) { return .some(place) }
-            guard state.held.early[sequence] == nil else { return .none }
             state.held.early[sequence] = answer
             return .some(nil)
         }
