@@ -54,13 +54,11 @@ final class WireExchange: RequestTap, Sendable {
         server = MockServer(
             configuration: MockServer.Configuration(data: .empty, eventLoops: 1, holdsRequests: true, log: { _ in }))
         try server.start()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest =
-            waitsOutTimeout ? Self.clientTimeout : TimeInterval(Self.patience.components.seconds)
-        configuration.httpMaximumConnectionsPerHost = 64
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        // No response cache (every answer is the scenario's), and room for every request a
+        // scenario holds at once.
+        session = URLSessionTransfer.session(
+            timeout: waitsOutTimeout ? Self.clientTimeout : TimeInterval(Self.patience.components.seconds),
+            cachesResponses: false, connectionsPerHost: 64)
     }
 
     /// The services the feature's data sources are built with.

@@ -14,9 +14,12 @@ package enum URLSessionTransfer {
     /// request timeout takes precedence over the request's own, so the session must carry it.
     /// - Parameter cachesResponses: false turns the session's URL cache off, so that a `304`
     ///   reaches the caller instead of being answered from a hidden cache.
-    package static func session(timeout: TimeInterval, cachesResponses: Bool = true) -> URLSession {
+    package static func session(timeout: TimeInterval, cachesResponses: Bool = true, connectionsPerHost: Int? = nil)
+        -> URLSession
+    {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
+        if let connectionsPerHost { configuration.httpMaximumConnectionsPerHost = connectionsPerHost }
         if !cachesResponses {
             configuration.urlCache = nil
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
