@@ -17,6 +17,7 @@ public enum ReplayLevel: String, Sendable, CaseIterable {
         if module?.responses == nil {
             return "not run at the wire level: \(scenario.feature) makes no requests, so the level is the in-memory one"
         }
+        if let reason = module?.wireRefusal?(scenario.config) { return "not run at the wire level: \(reason)" }
         for event in scenario.events {
             if case .none(let reason)? = event.answer?.wire {
                 return "not run at the wire level: step \(event.step) (line \(event.line)) has no wire form: \(reason)"

@@ -18,6 +18,8 @@ import Synchronization
 final class WireExchange: RequestTap, Sendable {
     let wire: WireServer
     let session: URLSession
+    /// The scenario's temporary folder, where the feature's file stores keep their files.
+    let folder: URL
     private let requests: RequestLog
     private let headers: [String]
     private let state = Mutex(State())
@@ -43,6 +45,14 @@ final class WireExchange: RequestTap, Sendable {
         self.requests = requests
         self.headers = headers
         wire = try WireServer(waitsOutTimeout: waitsOutTimeout)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conformance-wire-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            wire.close()
+            throw error
+        }
         // No response cache (every answer is the scenario's), and room for every request a
         // scenario holds at once.
         session = URLSessionTransfer.session(
@@ -51,7 +61,7 @@ final class WireExchange: RequestTap, Sendable {
 
     /// The services the feature's data sources are built with.
     var live: LiveServices {
-        LiveServices(baseURL: wire.baseURL, apiKey: WireServer.apiKey, session: session, tap: self)
+        LiveServices(baseURL: wire.baseURL, apiKey: WireServer.apiKey, session: session, tap: self, folder: folder)
     }
 
     /// What went wrong on the wire since the scenario began, if anything: the step fails with it.
@@ -118,10 +128,18 @@ final class WireExchange: RequestTap, Sendable {
     /// The scenario's wire transcript (`WireServer.transcript`).
     func transcript(title: String) -> String { wire.transcript(title: title, headers: headers) }
 
-    /// Closes the session and stops the server.
+    /// Closes the session, stops the server and removes the folder (giving back the write
+    /// permission a fault took away, so that the folder can be removed).
     func close() {
         session.invalidateAndCancel()
         wire.close()
+        let files = FileManager.default
+        var folders = [folder]
+        if let walk = files.enumerator(at: folder, includingPropertiesForKeys: nil) {
+            for case let url as URL in walk where url.hasDirectoryPath { folders.append(url) }
+        }
+        for url in folders { try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
+        try? files.removeItem(at: folder)
     }
 
     // MARK: Waiting

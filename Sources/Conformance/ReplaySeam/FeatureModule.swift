@@ -26,6 +26,9 @@ public struct FeatureModule: Sendable {
     /// The request headers that the wire level's transcript (`<name>.wire.txt`) shows, in this
     /// order, as the feature page names them (`Accept`, `x-api-key`); see `wire(headers:)`.
     public private(set) var wireHeaders: [String] = []
+    /// Why a scenario with this config cannot run at the wire level on this machine, if it
+    /// cannot (a condition the wire level cannot make here); see `wire(headers:refusing:)`.
+    public private(set) var wireRefusal: (@Sendable (JSONObject) -> String?)?
     private let configure: @Sendable (JSONObject) throws -> @Sendable (FeatureEnvironment) -> any FeatureSession
 
     /// - Parameters:
@@ -52,10 +55,12 @@ public struct FeatureModule: Sendable {
         }
     }
 
-    /// This module, whose wire transcripts show `headers` of each request (docs/wire.md).
-    public func wire(headers: [String]) -> FeatureModule {
+    /// This module, whose wire transcripts show `headers` of each request (docs/wire.md), and
+    /// which refuses at the wire level a scenario whose header's config `refusing` gives a reason for.
+    public func wire(headers: [String], refusing: (@Sendable (JSONObject) -> String?)? = nil) -> FeatureModule {
         var module = self
         module.wireHeaders = headers
+        module.wireRefusal = refusing
         return module
     }
 

@@ -25,12 +25,19 @@ public struct LiveServices: Sendable {
     public let session: URLSession
     /// Sees every request, its answer or its cancellation.
     public let tap: any RequestTap
+    /// The folder the feature's real file stores keep their files in (the wire level's temporary
+    /// folder); nil keeps the replay's in-memory stores.
+    public let folder: URL?
 
-    public init(baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared, tap: any RequestTap) {
+    public init(
+        baseURL: URL? = nil, apiKey: String? = nil, session: URLSession = .shared, tap: any RequestTap,
+        folder: URL? = nil
+    ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.session = session
         self.tap = tap
+        self.folder = folder
     }
 
     /// `baseURL`, for an HTTP data source; when the session was started without one, a host that

@@ -24,8 +24,8 @@ final class NewsAppReplaySession: FeatureSession {
         output = environment.output
         dependencies = NewsAppDependencies(
             dataSource: NewsFeature.dataSource(environment),
-            favorites: ReplayFavoritesStore(articles: config.favorites, fault: nil, output: environment.output),
-            history: ReplaySearchHistoryStore(entries: config.history, fault: nil, output: environment.output),
+            favorites: NewsFeature.favorites(config.favorites, fault: nil, environment),
+            history: NewsFeature.history(config.history, fault: nil, environment),
             scheduler: environment.scheduler)
     }
 

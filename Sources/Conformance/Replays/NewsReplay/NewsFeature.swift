@@ -46,7 +46,29 @@ public enum NewsFeature {
     ) { environment, config in
         NewsReplaySession(environment: environment, config: config)
     }
-    .wire(headers: ["Accept", "X-Api-Key"])
+    .wire(headers: ["Accept", "X-Api-Key"], refusing: WireLocalStores.refusal)
+
+    /// The favourites of a session: in memory, or at the wire level the JSON file store in the
+    /// scenario's folder (`WireLocalStores`).
+    public static func favorites(_ articles: [NewsArticle], fault: ReplayStorageFault?, _ environment: FeatureEnvironment)
+        -> any FavoritesStore
+    {
+        guard let folder = environment.live?.folder else {
+            return ReplayFavoritesStore(articles: articles, fault: fault, output: environment.output)
+        }
+        return WireLocalStores.favorites(articles, fault: fault, folder: folder, output: environment.output)
+    }
+
+    /// The search history of a session: in memory, or at the wire level the JSON file store in the
+    /// scenario's folder (`WireLocalStores`).
+    public static func history(_ entries: [String], fault: ReplayStorageFault?, _ environment: FeatureEnvironment)
+        -> any SearchHistoryStore
+    {
+        guard let folder = environment.live?.folder else {
+            return ReplaySearchHistoryStore(entries: entries, fault: fault, output: environment.output)
+        }
+        return WireLocalStores.history(entries, fault: fault, folder: folder, output: environment.output)
+    }
 
     /// A scenario's config: which screen opens, and what it starts with.
     public enum Config: Equatable, Sendable {
@@ -137,7 +159,8 @@ final class NewsReplaySession: FeatureSession {
                 renderSaved: { (state: HeadlinesState) in state.saved.canonical }
             ) { saved in HeadlinesComponent(dataSource: dataSource, scheduler: scheduler, restoring: saved?.saved) }
         case .article(let article, let urls, let fault):
-            let favorites = ReplayFavoritesStore(urls: urls, fault: fault, output: environment.output)
+            let favorites = NewsFeature.favorites(
+                urls.map { NewsArticle(source: .init(name: ""), url: $0) }, fault: fault, environment)
             open = FeatureModule.componentSession(
                 feature: "news", screen: name, environment: environment,
                 renderSaved: { (state: ArticleState) in
@@ -147,7 +170,7 @@ final class NewsReplaySession: FeatureSession {
                 ArticleComponent(article: saved?.article ?? article, favorites: favorites, scheduler: scheduler)
             }
         case .search(let entries, let fault):
-            let history = ReplaySearchHistoryStore(entries: entries, fault: fault, output: environment.output)
+            let history = NewsFeature.history(entries, fault: fault, environment)
             open = FeatureModule.componentSession(
                 feature: "news", screen: name, environment: environment,
                 renderSaved: { (state: SearchState) in state.saved.canonical }

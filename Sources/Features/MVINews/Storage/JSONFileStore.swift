@@ -5,6 +5,8 @@ import MVIEssentials
 ///
 /// Reading a missing file gives `empty`. A file that exists but does not decode is `corrupt`, and
 /// writing over it is refused with the same error, so that nothing the user had is lost silently.
+/// Errors name the file as the store was given it (`URL.relativePath`): its whole path for an
+/// absolute URL, the name alone for a URL relative to a folder.
 /// Every call holds a lock, so that two read-modify-writes in one process never interleave.
 final class JSONFileStore<Value: Codable & Sendable>: Sendable {
     /// The store's name in errors: "favourites", "search history".
@@ -47,21 +49,21 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
             guard FileManager.default.fileExists(atPath: url.path) else { return empty }
             data = try FileBytes.read(url)
         } catch {
-            throw .unreadable(store: store, file: url.path, detail: String(describing: error))
+            throw .unreadable(store: store, file: url.relativePath, detail: String(describing: error))
         }
         do {
             let envelope = try JSONDecoder().decode(Envelope.self, from: data)
             guard envelope.version == Self.version else {
                 throw NewsStorageError.corrupt(
-                    store: store, file: url.path, detail: "version \(envelope.version), expected \(Self.version)")
+                    store: store, file: url.relativePath, detail: "version \(envelope.version), expected \(Self.version)")
             }
             return envelope.value
         } catch let error as NewsStorageError {
             throw error
         } catch let error as DecodingError {
-            throw .corrupt(store: store, file: url.path, detail: DecodingErrorText.describe(error))
+            throw .corrupt(store: store, file: url.relativePath, detail: DecodingErrorText.describe(error))
         } catch {
-            throw .corrupt(store: store, file: url.path, detail: String(describing: error))
+            throw .corrupt(store: store, file: url.relativePath, detail: String(describing: error))
         }
     }
 
@@ -75,7 +77,7 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
-            throw .unwritable(store: store, file: url.path, detail: String(describing: error))
+            throw .unwritable(store: store, file: url.relativePath, detail: String(describing: error))
         }
     }
 
@@ -95,7 +97,7 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
                 try FileManager.default.moveItem(at: url, to: aside)
                 return aside
             } catch {
-                throw .unwritable(store: store, file: aside.path, detail: String(describing: error))
+                throw .unwritable(store: store, file: aside.relativePath, detail: String(describing: error))
             }
         }
     }
