@@ -58,6 +58,21 @@ LIBRARIES = ["MVICore", "MVIStateMachine", "MVINavigation", "MVIImagePipeline", 
 # mutants are built with the tests and judged by the tests alone.
 TESTS_ONLY = ["MVITestSupport"]
 TREE_LOCK = None
+# The code that only the wire level reaches (docs/wire.md): the real data sources, the image loader,
+# the one URLSession wrapper and the News file stores. A mutant of it that the corpus in memory
+# passes meets the corpus at the wire level too (`conformance run --wire`).
+WIRE_FILES = [
+    "Sources/Features/MVIKittens/KittenHTTPDataSource.swift",
+    "Sources/Features/MVINews/Data/NewsHTTPDataSource.swift",
+    "Sources/Features/MVINews/Storage/",
+    "Sources/Library/MVIImagePipeline/URLSessionImageDataLoader.swift",
+    "Sources/Library/MVIEssentials/URLSessionTransfer.swift",
+]
+
+
+def at_the_wire(path):
+    """Whether the corpus at the wire level judges mutants of `path` (WIRE_FILES)."""
+    return any(path == f or (f.endswith("/") and path.startswith(f)) for f in WIRE_FILES)
 OUTCOMES = ["no-build", "killed", "hang", "survived", "listed"]
 
 
@@ -507,10 +522,12 @@ def build(tree, log, tests=False):
     return status == 0
 
 
-def replay_corpus(tree, timeout, log):
-    """'pass', 'fail' or 'hang': the corpus with a per-scenario wall-clock limit, inside a bound."""
+def replay_corpus(tree, timeout, log, wire=False):
+    """'pass', 'fail' or 'hang': the corpus with a per-scenario wall-clock limit, inside a bound; with
+    `wire`, at the wire level (docs/wire.md)."""
     binary = os.path.join(tree, ".build", "debug", "conformance")
-    status, output = run_logged([binary, "run", "--record", "never", "--timeout", str(timeout)], tree, timeout * 6, log)
+    command = [binary, "run", "--record", "never", "--timeout", str(timeout)] + (["--wire"] if wire else [])
+    status, output = run_logged(command, tree, timeout * 6, log)
     if status is None or "reached its wall-clock limit" in output:
         return "hang"
     return "pass" if status == 0 else "fail"
@@ -656,6 +673,9 @@ def run(args):
         else:
             # A library that `conformance` does not link is judged by its tests alone.
             corpus = "pass" if tests_only else replay_corpus(tree, args.timeout, log)
+            if corpus == "pass" and at_the_wire(m["file"]):
+                corpus = replay_corpus(tree, args.timeout, log, wire=True)
+                result["wire"] = corpus
             if not tests_only:
                 result["corpus"] = corpus
             if corpus == "pass" and m["layer"] in LIBRARIES:
@@ -1058,6 +1078,11 @@ def verify_one(entry, mutant, tree, args, log, baseline, deadline=None):
         if not builds:
             # The tests do not compile with the mutant: the test build is what kills it.
             return {"verdict": "holds", "why": "the test build fails with the mutant"}
+        if at_the_wire(entry["file"]) and bounded_build(tree, log, False, deadline):
+            wire = replay_corpus(tree, args.timeout, log, wire=True)
+            if wire != "pass":
+                return {"verdict": "fails", "why": f"listed as unobservable, but the corpus at the wire level kills "
+                                                   f"`{entry['mutant'].strip()}` ({wire}): remove the entry"}
         verdict = run_tests(tree, filters, args.timeout * 4, log)
         if verdict == "pass":
             return {"verdict": "fails", "why": f"unobservable, but {', '.join(filters)} passed with the mutant "
@@ -1066,6 +1091,8 @@ def verify_one(entry, mutant, tree, args, log, baseline, deadline=None):
     if not builds:
         return {"verdict": "no-build", "why": f"the mutant `{entry['mutant'].strip()}` no longer builds: remove the entry"}
     corpus = "pass" if layer in TESTS_ONLY else replay_corpus(tree, args.timeout, log)
+    if corpus == "pass" and at_the_wire(entry["file"]):
+        corpus = replay_corpus(tree, args.timeout, log, wire=True)
     if corpus != "pass":
         return {"verdict": "fails", "why": f"listed as equivalent, but the corpus kills `{entry['mutant'].strip()}` "
                                            f"({corpus}): it is not equivalent any more; kill it or list it again"}
