@@ -146,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "AllocationCounter", "MVICore", "MVIEssentials", "MVITestSupport", "ConformanceKit",
+                "AllocationCounter", "MVICore", "MVIEssentials", "MVIJSON", "MVITestSupport", "ConformanceKit",
                 "ReferenceFeatures", "ReplaySeam",
                 "MockHTTPServer", "CommandLineSupport", "MVIImagePipeline", "SeededRandom",
             ], path: "Sources/Executables/benchmarks"),
