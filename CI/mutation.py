@@ -956,6 +956,10 @@ def list_verify(args):
         chosen = [e for e in chosen if e["file"] in names or os.path.basename(e["file"]) in names]
     if args.kind:
         chosen = [e for e in chosen if e["kind"] == args.kind]
+    if args.wire_only:
+        if args.update:
+            fail("list-verify: --wire-only runs no tests, so it cannot --update an entry's check")
+        chosen = [e for e in chosen if at_the_wire(e["file"])]
     if args.at:
         places = set()
         for place in args.at:
@@ -1054,6 +1058,8 @@ def bounded_build(tree, log, tests, deadline):
 
 def verify_one(entry, mutant, tree, args, log, baseline, deadline=None):
     layer = layer_of(entry["file"])
+    if getattr(args, "wire_only", False):
+        return verify_at_the_wire(entry, mutant, tree, args, log, deadline)
     if entry["kind"] == "unobservable":
         filters = entry["killedBy"]
     elif layer in LIBRARIES:
@@ -1103,6 +1109,24 @@ def verify_one(entry, mutant, tree, args, log, baseline, deadline=None):
             return {"verdict": "fails", "why": f"listed as equivalent, but {', '.join(filters)} kill "
                                                f"`{entry['mutant'].strip()}` ({tests})"}
     return {"verdict": "holds"}
+
+
+def verify_at_the_wire(entry, mutant, tree, args, log, deadline):
+    """`list-verify --wire-only`: whether the corpus, at either level, kills an entry's mutant of the
+    code only the wire level reaches; its tests are not run (the entry's other claims stay as they
+    were checked). A mutant it kills is not equivalent nor unobservable: the entry must go."""
+    target = os.path.join(tree, entry["file"])
+    with open(target, "w", encoding="utf-8") as f:
+        f.write(apply(mutant, open(os.path.join(ROOT, entry["file"]), encoding="utf-8").read()))
+    if not bounded_build(tree, log, False, deadline):
+        return {"verdict": "no-build", "why": f"the mutant `{entry['mutant'].strip()}` no longer builds"}
+    for wire in (False, True):
+        corpus = replay_corpus(tree, args.timeout, log, wire=wire)
+        if corpus != "pass":
+            level = "at the wire level" if wire else "in memory"
+            return {"verdict": "fails", "why": f"listed as {entry['kind']}, but the corpus {level} kills "
+                                               f"`{entry['mutant'].strip()}` ({corpus}): remove the entry"}
+    return {"verdict": "holds", "why": "the corpus passes it at both levels (its tests not run)"}
 
 
 def run_tests(tree, filters, timeout, log):
@@ -1245,6 +1269,9 @@ def main():
     v.add_argument("--at", action="append", metavar="FILE:LINE", help="only the entries of this line (repeatable)")
     v.add_argument("--kind", choices=mutation_list.KINDS, help="only the entries of this kind")
     v.add_argument("--update", action="store_true", help="record the file's blob id in each entry that holds")
+    v.add_argument("--wire-only", action="store_true",
+                   help="only the entries of the code the wire level reaches, judged by the corpus at both levels "
+                        "(no tests): which of them the wire level kills")
     v.add_argument("--time-budget", type=int, help="stop starting entries after this many seconds")
     v.add_argument("--timeout", type=int, default=20)
     v.add_argument("--out", default="mutation-verify")

@@ -34,7 +34,7 @@ import Testing
         let run = report.results.filter { $0.outcome.kind == .passed }
         #expect(run.count > 200, "the wire level runs most of the corpus: \(run.count)")
         let left = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path))?
-            .filter { $0.hasPrefix("conformance-wire-") } ?? []
+            .filter { $0.hasPrefix("conformance-wire-\(ProcessInfo.processInfo.processIdentifier)-") } ?? []
         #expect(left.isEmpty, "no scenario leaves its folder behind: \(left)")
     }
 

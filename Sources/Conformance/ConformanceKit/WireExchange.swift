@@ -20,6 +20,8 @@ final class WireExchange: RequestTap, Sendable {
     let session: URLSession
     /// The scenario's temporary folder, where the feature's file stores keep their files.
     let folder: URL
+    /// How this process's scenario folders begin, in the temporary directory: `conformance-wire-<pid>-`.
+    static let folderPrefix = "conformance-wire-\(ProcessInfo.processInfo.processIdentifier)-"
     private let requests: RequestLog
     private let headers: [String]
     private let state = Mutex(State())
@@ -46,7 +48,7 @@ final class WireExchange: RequestTap, Sendable {
         self.headers = headers
         wire = try WireServer(waitsOutTimeout: waitsOutTimeout)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "conformance-wire-\(UUID().uuidString)", isDirectory: true)
+            "\(Self.folderPrefix)\(UUID().uuidString)", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

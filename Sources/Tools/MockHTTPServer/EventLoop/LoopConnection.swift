@@ -50,9 +50,10 @@ extension EventLoop {
         if readiness.readable || readiness.failed, !connection.machine.peerClosed { read(connection) }
         if readiness.failed, !readiness.readable { connection.machine.peerHungUp() }
         if connection.machine.peerClosed, let sequence = connection.heldSequence {
-            // The client gave up on a held request (it cancelled, or timed out) before its answer.
-            connection.heldSequence = nil
+            // The client gave up on a held request (it cancelled, or timed out) before its answer:
+            // no one is left to answer.
             server.journal.update(sequence) { $0.clientWentAway = true }
+            return close(connection)
         }
         advance(connection)
     }
