@@ -33,7 +33,8 @@ import Testing
         #expect(skipped.filter { $0.feature == "timer" }.count == Corpus.entries.filter { $0.feature == "timer" }.count)
         let run = report.results.filter { $0.outcome.kind == .passed }
         #expect(run.count > 200, "the wire level runs most of the corpus: \(run.count)")
-        let left = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path))?
+        let left =
+            (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path))?
             .filter { $0.hasPrefix("conformance-wire-\(ProcessInfo.processInfo.processIdentifier)-") } ?? []
         #expect(left.isEmpty, "no scenario leaves its folder behind: \(left)")
     }

@@ -65,7 +65,8 @@ struct ReplayOptions: ConformanceSubcommand {
         if adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }
         if parsed.flag("wire") {
             if adapter != nil {
-                throw fail("--wire applies to the reference only: the adapter protocol has no wire level yet (docs/wire.md)")
+                throw fail(
+                    "--wire applies to the reference only: the adapter protocol has no wire level yet (docs/wire.md)")
             }
             level = .wire
         }

@@ -79,8 +79,9 @@ public final class ReferenceImplementation: Implementation {
     /// Where the replays meet the features' data: in memory, or at the wire (docs/wire.md).
     public let level: ReplayLevel
 
-    public init(features: FeatureRegistry, issues: String? = ReferenceImplementation.issues, level: ReplayLevel = .memory)
-    {
+    public init(
+        features: FeatureRegistry, issues: String? = ReferenceImplementation.issues, level: ReplayLevel = .memory
+    ) {
         self.features = features
         self.issues = issues
         self.level = level

@@ -43,7 +43,8 @@ public enum KittensFeature {
         /// reset connection, `timeout` no answer until the client gives up.
         public var wire: WireAnswer {
             switch result {
-            case .success(let body): .response(status: 200, headers: [.init("Content-Type", "application/json")], body: body)
+            case .success(let body):
+                .response(status: 200, headers: [.init("Content-Type", "application/json")], body: body)
             case .failure(.emptyResponse): .response(status: 200, body: Data())
             case .failure(.httpStatus(let status)) where (200...299).contains(status):
                 .none("httpStatus(\(status)) is a success at the wire, not a failure")

@@ -50,7 +50,9 @@ public enum NewsFeature {
 
     /// The favourites of a session: in memory, or at the wire level the JSON file store in the
     /// scenario's folder (`WireLocalStores`).
-    public static func favorites(_ articles: [NewsArticle], fault: ReplayStorageFault?, _ environment: FeatureEnvironment)
+    public static func favorites(
+        _ articles: [NewsArticle], fault: ReplayStorageFault?, _ environment: FeatureEnvironment
+    )
         -> any FavoritesStore
     {
         guard let folder = environment.live?.folder else {

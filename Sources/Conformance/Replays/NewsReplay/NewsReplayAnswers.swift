@@ -131,7 +131,8 @@ extension NewsFeature {
                         return NewsReplayAnswer(
                             echo: "status \(code), body \(CanonicalRender.quote(text))",
                             result: NewsResponseParser.parse(status: code, body: Data(text.utf8)),
-                            wire: code < 200 ? .none("status \(code) is not a final answer at the wire") : .json(code, text))
+                            wire: code < 200
+                                ? .none("status \(code) is not a final answer at the wire") : .json(code, text))
                     }),
                 .when(
                     "failure", is: "api",

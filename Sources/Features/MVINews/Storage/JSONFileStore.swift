@@ -55,7 +55,8 @@ final class JSONFileStore<Value: Codable & Sendable>: Sendable {
             let envelope = try JSONDecoder().decode(Envelope.self, from: data)
             guard envelope.version == Self.version else {
                 throw NewsStorageError.corrupt(
-                    store: store, file: url.relativePath, detail: "version \(envelope.version), expected \(Self.version)")
+                    store: store, file: url.relativePath,
+                    detail: "version \(envelope.version), expected \(Self.version)")
             }
             return envelope.value
         } catch let error as NewsStorageError {
