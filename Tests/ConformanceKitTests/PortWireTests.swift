@@ -30,7 +30,8 @@ struct PortWireTests {
         let port = Self.run(PortFixtures.portCommand, entries)
         #expect(port.implementation?.name == "python-port")
         let notPassed = port.results.filter { passedByTheReference.contains($0.id) && $0.outcome != .passed }
-        #expect(notPassed.isEmpty, "\(notPassed.map { "\($0.id): \($0.outcome.message)" }.joined(separator: "\n"))")
+            .map { "\($0.id): \($0.outcome.message)" }
+        #expect(notPassed.isEmpty, "\(notPassed.joined(separator: "\n"))")
         // What the reference does not run at the wire (no wire form, no requests), the port does not either.
         let skipped = Set(port.results.filter { $0.outcome.kind == .skipped }.map(\.id))
         #expect(skipped == Set(entries.map(\.id)).subtracting(passedByTheReference))

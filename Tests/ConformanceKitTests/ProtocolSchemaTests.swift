@@ -73,7 +73,9 @@ import Testing
     ])
     func replyTheRunnerAcceptsTheSchemaAccepts(line: String) throws {
         #expect(try Self.schema("port-reply").isValid(try JSONValue.parse(line)))
-        if case .object(let reply) = try JSONValue.parse(line), case .object(let implementation)? = reply["implementation"] {
+        if case .object(let reply) = try JSONValue.parse(line),
+            case .object(let implementation)? = reply["implementation"]
+        {
             #expect(throws: Never.self) { try ImplementationInfo.read(.object(implementation)) }
         }
     }
