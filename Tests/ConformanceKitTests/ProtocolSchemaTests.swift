@@ -59,6 +59,7 @@ import Testing
         #"{"outputs": []}"#,
         #"{"seq": 3, "skipped": {"issue": "https://x.test"}}"#,
         #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": []}}"#,
+        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": [], "issues": "i", "wire": "yes"}}"#,
     ])
     func replyTheRunnerRefusesTheSchemaRefusesToo(line: String) throws {
         #expect(!(try Self.schema("port-reply").isValid(try JSONValue.parse(line))))
@@ -68,8 +69,42 @@ import Testing
         #"{"seq": 3, "outputs": [{"omitted": 2}, {"render": {"enum": "Phase", "case": "idle"}, "screen": "list"}, {"reaction": "stack", "value": [1]}]}"#,
         #"{"seq": 3, "errored": {"message": "m", "details": "d"}}"#,
         #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": ["kittens"], "issues": "i"}}"#,
+        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": ["kittens"], "issues": "i", "wire": true}}"#,
     ])
     func replyTheRunnerAcceptsTheSchemaAccepts(line: String) throws {
         #expect(try Self.schema("port-reply").isValid(try JSONValue.parse(line)))
+        if case .object(let reply) = try JSONValue.parse(line),
+            case .object(let implementation)? = reply["implementation"]
+        {
+            #expect(throws: Never.self) { try ImplementationInfo.read(.object(implementation)) }
+        }
+    }
+
+    /// The wire level's `scenario` message: its `wire` object (docs/porting.md, "The wire level").
+    @Test(arguments: [
+        (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "wire-level-key", "timeoutSeconds": 20}"#, true),
+        (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "wire-level-key", "timeoutSeconds": 1}"#, true),
+        (#"{"baseURL": "http://example.com:80", "apiKey": "wire-level-key", "timeoutSeconds": 20}"#, false),
+        (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "", "timeoutSeconds": 20}"#, false),
+        (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "k", "timeoutSeconds": 0}"#, false),
+        (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "k"}"#, false),
+        (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "k", "timeoutSeconds": 20, "proxy": 1}"#, false),
+    ])
+    func theScenarioMessageAtTheWireLevel(wire: String, valid: Bool) throws {
+        let header = #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}"#
+        let message = #"{"cmd": "scenario", "seq": 2, "header": \#(header), "wire": \#(wire)}"#
+        #expect(try Self.schema("runner-message").isValid(try JSONValue.parse(message)) == valid, "\(message)")
+    }
+
+    /// The runner refuses a `wire` in the handshake that is not a boolean, as the schema does.
+    @Test func aWireThatIsNoBooleanIsRefusedByTheRunner() throws {
+        let implementation = try JSONValue.parse(
+            #"{"name": "p", "language": "python", "version": "1", "features": [], "issues": "i", "wire": "yes"}"#)
+        #expect(throws: AdapterError.malformed("implementation.wire", "expected true or false")) {
+            try ImplementationInfo.read(implementation)
+        }
+        let declared = try JSONValue.parse(
+            #"{"name": "p", "language": "python", "version": "1", "features": [], "issues": "i", "wire": true}"#)
+        #expect(try ImplementationInfo.read(declared).wire)
     }
 }

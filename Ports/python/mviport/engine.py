@@ -90,7 +90,8 @@ class _Scheduled:
 
 
 class Request:
-    """One call to the fake data source. `deliver(fields)` receives the `respond` line's fields."""
+    """One call to the data source. `deliver(fields)` receives the `respond` line's fields (at the
+    wire level, what the real data source read from the HTTP answer, in the same form)."""
 
     def __init__(self, number, outputs, deliver):
         self.number = number
@@ -98,25 +99,36 @@ class Request:
         self.cancelled = False
         self._outputs = outputs
         self.deliver = deliver
+        self.exchange = None  # at the wire level, the HTTP request on its way (wire.Exchange)
+        self.call = None  # and how its data source reads the answer (wire.HttpCall)
 
     def cancel(self):
-        """Cancels the request; only a pending one records `cancel #n`."""
+        """Cancels the request; only a pending one records `cancel #n` (and closes its connection)."""
         if self.pending and not self.cancelled:
             self.cancelled = True
             self._outputs.cancel(self.number)
+            if self.exchange is not None:
+                self.exchange.cancel()
 
 
 class Requests:
-    """Requests numbered from 1 in the order they are made."""
+    """Requests numbered from 1 in the order they are made. At the wire level (`wire`, a
+    wire.WireClient) each is also sent over HTTP, as `call` (a wire.HttpCall) says."""
 
-    def __init__(self, outputs):
+    def __init__(self, outputs, wire=None):
         self._outputs = outputs
         self._made = []
+        self._wire = wire
 
-    def open(self, description, deliver):
+    def open(self, description, deliver, call=None):
         request = Request(len(self._made) + 1, self._outputs, deliver)
         self._made.append(request)
         self._outputs.request(request.number, description)
+        if self._wire is not None:
+            if call is None:
+                raise ScenarioError(f"{description} has no HTTP form at the wire level")
+            request.call = call
+            request.exchange = self._wire.send(call)
         return request
 
     def respond(self, number, fields):
@@ -126,6 +138,10 @@ class Requests:
         if not request.pending:
             raise ScenarioError(f"request #{number} was already answered")
         request.pending = False
+        if request.exchange is not None:
+            if request.cancelled:
+                return  # its connection is closed: nothing comes back
+            fields = request.call.read(request.exchange.wait())
         request.deliver(fields)
 
 
@@ -180,10 +196,11 @@ class Lifecycle:
 class Environment:
     """What a feature gets from the runner: the clock, the requests and the outputs."""
 
-    def __init__(self):
+    def __init__(self, wire=None):
         self.outputs = Outputs()
         self.clock = VirtualClock()
-        self.requests = Requests(self.outputs)
+        self.wire = wire
+        self.requests = Requests(self.outputs, wire)
 
 
 class Replay:
@@ -191,8 +208,8 @@ class Replay:
 
     LIFECYCLE = ("viewCreated", "start", "stop", "viewDestroyed", "destroy")
 
-    def __init__(self, feature, config):
-        self.env = Environment()
+    def __init__(self, feature, config, wire=None):
+        self.env = Environment(wire)
         self.feature = feature
         self.config = config
         self.session = None

@@ -4,6 +4,7 @@ download per cache key, cancellation and revalidation, over the replay's loader 
 import json
 from collections import OrderedDict
 from .mutations import mutation
+from .wire import image_call
 
 EPOCH_2020 = 1577836800  # 2020-01-01T00:00:00Z in seconds since 1970
 FNV_OFFSET, FNV_PRIME, MASK = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
@@ -218,7 +219,8 @@ class Pipeline:
                 download.stale = (cached, "memory")
         etag = download.stale[0].etag if download.stale else None
         description = f"get {download.url}" + (f" if-none-match {etag}" if etag is not None else "")
-        download.request = self.env.requests.open(description, lambda fields: self._answered(download, fields))
+        download.request = self.env.requests.open(description, lambda fields: self._answered(download, fields),
+                                                  image_call(download.url, etag))
 
     def _answered(self, download, fields):
         if download.done or download.request.cancelled:

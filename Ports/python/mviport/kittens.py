@@ -5,6 +5,7 @@ import json
 from .engine import Component, ScenarioError, Store
 from .values import read_json_strictly, record
 from .mutations import mutation
+from .wire import kittens_call
 
 LIMIT, PAGE = 50, 0
 
@@ -80,7 +81,8 @@ class KittensStore(Store):
         if self.in_flight is not None and not mutation("kittens-reload-keeps-load"):
             self.in_flight.cancel()
         self.dispatch(("started",))
-        request = self.env.requests.open(f"load(limit: {LIMIT}, page: {PAGE})", lambda fields: self.answered(request, fields))
+        request = self.env.requests.open(f"load(limit: {LIMIT}, page: {PAGE})", lambda fields: self.answered(request, fields),
+                                         kittens_call(LIMIT, PAGE))
         self.in_flight = request
 
     def answered(self, request, fields):

@@ -10,6 +10,7 @@ from . import news_data as data
 from .news_data import Container, StorageFailure
 from .values import record
 from .mutations import mutation
+from .wire import news_call
 
 
 def same_url(one, other):
@@ -77,7 +78,8 @@ class HeadlinesStore(ScreenStore):
         if page == 1:
             self.container = self.container.copy(is_loading=True)
         self.changed()
-        request = self.env.requests.open(data.top_headlines(page), lambda fields: self.answered(request, page, fields))
+        target = data.top_headlines(page)
+        request = self.env.requests.open(target, lambda fields: self.answered(request, page, fields), news_call(target))
         self.in_flight = request
 
     def answered(self, request, page, fields):
@@ -249,7 +251,8 @@ class SearchStore(ScreenStore):
         self.changed()
         if self.disposed:
             return
-        request = self.env.requests.open(data.everything(query), lambda fields: self.answered(request, fields))
+        target = data.everything(query)
+        request = self.env.requests.open(target, lambda fields: self.answered(request, fields), news_call(target))
         self.in_flight = request
 
     def record_history(self, query):

@@ -12,6 +12,7 @@ from .kittens import Kittens
 from .news import News
 from .news_app import NewsApp
 from .timer import Timer
+from .wire import WireClient
 
 PROTOCOL_VERSION = 1
 FEATURES = {feature.NAME: feature for feature in (Kittens, Timer, News, NewsApp, Images)}
@@ -22,6 +23,7 @@ IMPLEMENTATION = {
     "features": sorted(FEATURES),
     "issues": "docs/porting.md#issues",
     "homepage": "Ports/python/README.md",
+    "wire": True,
 }
 
 
@@ -51,7 +53,10 @@ def serve(stdin, stdout):
                     reply(seq, skipped={"message": f"no feature {header.get('feature')!r} in this port",
                                         "issue": IMPLEMENTATION["issues"]})
                     continue
-                replay = Replay(feature, header.get("config", {}))
+                if replay is not None and replay.env.wire is not None:
+                    replay.env.wire.close()
+                wire = WireClient(message["wire"]) if "wire" in message else None
+                replay = Replay(feature, header.get("config", {}), wire)
                 reply(seq, ready=True)
             elif cmd == "step":
                 if replay is None:

@@ -20,6 +20,13 @@ public final class AdapterImplementation: Implementation {
     /// The scenario's events not sent yet, in order (empty when `begin` was given none, as the
     /// fuzzer's scenarios are made step by step).
     private var ahead: ArraySlice<ScenarioEvent> = []
+    /// Where the port's replays meet the features' data: in memory, or at the wire, its own HTTP
+    /// client against the open scenario's `WireServer` (docs/porting.md, "The wire level").
+    public let level: ReplayLevel
+    /// The features whose wire headers the wire transcripts show.
+    private let features: FeatureRegistry
+    /// At the wire level, the open scenario's server and what the wire transcript needs.
+    private var wire: (server: WireServer, headers: [String], cancelled: Set<Int>)?
 
     /// At most this many steps are sent before their replies are read, and at most `windowBytes`
     /// of them: each step's reply would otherwise wait for the port to be woken, and a window of
@@ -28,9 +35,17 @@ public final class AdapterImplementation: Implementation {
     static let window = 8
     static let windowBytes = 32 << 10
 
-    public init(command: String, directory: URL? = nil) {
+    /// - Parameters:
+    ///   - level: `.wire` runs each scenario against a mock server of its own, which the port's
+    ///     HTTP client talks to, and compares the wire transcripts too.
+    ///   - features: the features whose wire headers the wire transcripts show (at the wire level).
+    public init(
+        command: String, directory: URL? = nil, level: ReplayLevel = .memory, features: FeatureRegistry = .init([])
+    ) {
         self.command = command
         self.directory = directory
+        self.level = level
+        self.features = features
     }
 
     public var role: String { "the port" }
@@ -53,11 +68,23 @@ public final class AdapterImplementation: Implementation {
         try dropUnanswered(deadline)
         guard let process else { throw .exited("not started") }
         process.clearStandardError()
+        closeWire()
+        if level == .wire {
+            do {
+                let server = try WireServer(waitsOutTimeout: scenario.waitsOutTimeout)
+                wire = (server, features[scenario.feature]?.wireHeaders ?? [], [])
+            } catch {
+                return .errored(message: "the wire level's mock server: \(error)", details: nil)
+            }
+        }
         seq += 1
         let scenarioSeq = seq
-        try process.send(AdapterProtocol.scenario(seq: scenarioSeq, header: scenario.header).compactText)
-        // The first steps go with it; should the answer not be ready, `end` drops their replies.
-        ahead = scenario.events[...]
+        try process.send(
+            AdapterProtocol.scenario(seq: scenarioSeq, header: scenario.header, wire: wire?.server).compactText)
+        // The first steps go with it; should the answer not be ready, `end` drops their replies. At
+        // the wire level none do: a `respond` step's answer is sent to the server just before the
+        // step, once the port has reported every step before it (a cancel among them).
+        ahead = level == .wire ? [] : scenario.events[...]
         sendAhead(to: process)
         let reply = try ImplementationReply.read(try readReply(from: process, seq: scenarioSeq, deadline))
         if case .outputs = reply {
@@ -76,11 +103,17 @@ public final class AdapterImplementation: Implementation {
             } else {
                 ahead = []  // a step made on the spot (the fuzzer's), or one out of the scenario's order
             }
+            if let refusal = answerAtTheWire(event) { return .errored(message: refusal, details: nil) }
             try send(Self.stepLine(seq: seq + 1, event), step: event.step, to: process)
         }
         sendAhead(to: process)
         let expected = takeUnanswered()
         let reply = try ImplementationReply.read(try readReply(from: process, seq: expected.seq, deadline))
+        if case .outputs(let outputs, _) = reply, var open = wire {
+            // The transcript waits for a cancelled request's connection to close.
+            for case .cancel(let id) in outputs where open.cancelled.insert(id).inserted { open.server.cancelled(id) }
+            wire = open
+        }
         switch reply {
         case .ready: throw .malformed("outputs", "the answer to step must hold outputs, skipped or errored")
         case .outputs(_, let omitted) where omitted > 0 && !event.isQuiet:
@@ -91,7 +124,30 @@ public final class AdapterImplementation: Implementation {
 
     public func diagnostics() -> String { process?.standardError ?? "" }
 
+    public func wireTranscript(title: String) -> String? {
+        wire.map { $0.server.transcript(title: title, headers: $0.headers) }
+    }
+
+    /// At the wire level, answers the request a `respond` step names, before the step is sent:
+    /// the server's exchange `#n` is the port's `request #n`. A cancelled request is not answered
+    /// (its connection is gone), and `timeout` is no answer at all. Returns why the answer cannot
+    /// be sent: the runner refuses a scenario with such an answer before it begins, but a step
+    /// made on the spot may still have one.
+    private func answerAtTheWire(_ event: ScenarioEvent) -> String? {
+        guard let open = wire, case .respond(let request, _) = event.kind, !open.cancelled.contains(request),
+            let answer = event.answer
+        else { return nil }
+        return open.server.send(answer.wire, to: request).map { "respond #\(request) has no wire form: \($0)" }
+    }
+
+    /// Stops the open scenario's server: no port and no connection outlive the scenario.
+    private func closeWire() {
+        wire?.server.close()
+        wire = nil
+    }
+
     public func end(discard: Bool) {
+        closeWire()
         ahead = []
         if !discard {
             // A scenario ended early (skipped, errored) leaves steps sent ahead: their replies are
@@ -110,6 +166,7 @@ public final class AdapterImplementation: Implementation {
 
     /// Sends `stop`, gives the port a moment to exit, then makes sure it has.
     public func stop() {
+        closeWire()
         guard let process else { return }
         try? process.send(AdapterProtocol.stop.compactText)
         process.finish(grace: 2)

@@ -26,9 +26,22 @@ public enum AdapterProtocol {
         .object(JSONObject([("cmd", "start"), ("seq", .integer(seq)), ("version", .integer(version))]))
     }
 
-    /// `{"cmd": "scenario", "seq": n, "header": <line 1 of the scenario>}`
-    static func scenario(seq: Int, header: JSONObject) -> JSONValue {
-        .object(JSONObject([("cmd", "scenario"), ("seq", .integer(seq)), ("header", .object(header))]))
+    /// `{"cmd": "scenario", "seq": n, "header": <line 1 of the scenario>}`, and at the wire level
+    /// `"wire": {"baseURL": "http://127.0.0.1:<port>", "apiKey": ..., "timeoutSeconds": 1 or 20}`.
+    static func scenario(seq: Int, header: JSONObject, wire: WireServer? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [("cmd", "scenario"), ("seq", .integer(seq)), ("header", .object(header))]
+        if let wire {
+            members.append(
+                (
+                    "wire",
+                    .object(
+                        JSONObject([
+                            ("baseURL", .string(wire.baseURL.absoluteString)), ("apiKey", .string(WireServer.apiKey)),
+                            ("timeoutSeconds", .integer(Int(wire.clientTimeout.rounded(.up)))),
+                        ]))
+                ))
+        }
+        return .object(JSONObject(members))
     }
 
     /// `{"cmd": "step", "seq": n, "step": k, "event": <line k + 1 of the scenario>}`
@@ -51,9 +64,17 @@ public struct ImplementationInfo: Equatable, Sendable, Codable {
     /// Where to report its issues (a URL).
     public let issues: String
     public let homepage: String?
+    /// Whether it runs scenarios at the wire level (`"wire": true`; docs/porting.md, "The wire
+    /// level"). Not written in reports.
+    public var wire = false
+
+    private enum CodingKeys: String, CodingKey {
+        case name, language, version, features, issues, homepage
+    }
 
     public init(
-        name: String, language: String, version: String, features: [String], issues: String, homepage: String? = nil
+        name: String, language: String, version: String, features: [String], issues: String, homepage: String? = nil,
+        wire: Bool = false
     ) {
         self.name = name
         self.language = language
@@ -61,6 +82,7 @@ public struct ImplementationInfo: Equatable, Sendable, Codable {
         self.features = features
         self.issues = issues
         self.homepage = homepage
+        self.wire = wire
     }
 
     /// Reads the `implementation` object of a `start` reply.
@@ -83,10 +105,16 @@ public struct ImplementationInfo: Equatable, Sendable, Codable {
             features.append(name)
         }
         let homepage: String? = object["homepage"] == nil ? nil : try string("homepage")
+        var wire = false
+        switch object["wire"] {
+        case nil: break
+        case .bool(let value)?: wire = value
+        case .some: throw .malformed("implementation.wire", "expected true or false")
+        }
         return ImplementationInfo(
             name: try string("name"), language: try string("language"), version: try string("version"),
             features: features,
-            issues: try string("issues"), homepage: homepage)
+            issues: try string("issues"), homepage: homepage, wire: wire)
     }
 }
 

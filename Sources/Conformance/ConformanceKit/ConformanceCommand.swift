@@ -319,8 +319,10 @@ public struct ConformanceCommand {
         if io.isTerminal, let first = entries.first { io.out("[1/\(entries.count)] \(first.id)") }
         var report: RunReport
         if let command = options.adapter {
+            let (features, level) = (features, options.level)
             report = runner.run(
-                entries, lanes: options.jobs ?? 1, make: { AdapterImplementation(command: command) }, command: command,
+                entries, lanes: options.jobs ?? 1,
+                make: { AdapterImplementation(command: command, level: level, features: features) }, command: command,
                 progress: progress)
         } else {
             let (features, issues, level) = (features, issues, options.level)

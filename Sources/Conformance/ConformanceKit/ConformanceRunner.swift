@@ -262,6 +262,12 @@ public struct ConformanceRunner: Sendable {
                 return result(
                     .skipped("\(started.name) does not implement the feature \(scenario.feature)", declared: false))
             }
+            if implementation.level == .wire, !started.wire {
+                return result(
+                    .skipped(
+                        "not run at the wire level: \(implementation.role) has no wire level (its start answer "
+                            + "has no \"wire\": true; docs/porting.md, \"The wire level\")", declared: false))
+            }
             if let refusal = implementation.level.refusal(of: scenario, module: features[scenario.feature]) {
                 return result(.skipped(refusal, declared: false))
             }

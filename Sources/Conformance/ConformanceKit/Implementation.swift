@@ -91,11 +91,11 @@ public final class ReferenceImplementation: Implementation {
     public var definesGoldens: Bool { true }
 
     /// The reference's handshake: `reference`, `swift`, the package's version, its features, and
-    /// its issues page (empty when it names none: reports then print no issues line).
+    /// its issues page (empty when it names none: reports then print no issues line), and the wire level.
     public var info: ImplementationInfo {
         ImplementationInfo(
             name: "reference", language: "swift", version: packageVersion, features: features.names,
-            issues: issues ?? ""
+            issues: issues ?? "", wire: true
         )
     }
 

@@ -48,6 +48,8 @@ public struct ReferenceAdapter {
                     "name": .string(info.name), "language": .string(info.language), "version": .string(info.version),
                     "features": .array(info.features.map(JSONValue.string)),
                     "issues": .string(info.issues.isEmpty ? "none given" : info.issues),
+                    // Its data sources can be pointed at the runner's server (docs/porting.md, "The wire level").
+                    "wire": true,
                 ]
                 write(Self.reply(seq, [("version", .integer(AdapterProtocol.version)), ("implementation", json)]))
             case .string("scenario"):
@@ -58,8 +60,11 @@ public struct ReferenceAdapter {
                 }
                 do {
                     let reader = try ScenarioReader(header: header, file: file, features: features)
-                    conversation = Conversation(
-                        reader: reader, session: try ReplaySession(reader.scenario(events: []), features: features))
+                    let remote = try Self.remoteWire(message["wire"], file: file)
+                    let session = try ReplaySession(
+                        reader.scenario(events: []), features: features, level: remote == nil ? .memory : .wire,
+                        remote: remote)
+                    conversation = Conversation(reader: reader, session: session)
                     write(Self.reply(seq, [("ready", true)]))
                 } catch {
                     write(Self.errored(seq: seq, error.description))
@@ -88,6 +93,19 @@ public struct ReferenceAdapter {
                         "unknown cmd \(message["cmd"]?.compactText ?? "(none)"); expected start, scenario, step or stop"
                     ))
             }
+        }
+    }
+
+    /// The scenario message's `wire` object, read: nil when it has none (the in-memory level).
+    private static func remoteWire(_ value: JSONValue?, file: String) throws(ScenarioError) -> RemoteWire? {
+        guard let value else { return nil }
+        guard case .object(let object) = value else {
+            throw ScenarioError(file: file, line: 1, field: "wire", message: "expected an object")
+        }
+        do throws(FieldError) {
+            return try RemoteWire(object)
+        } catch {
+            throw ScenarioError(file: file, line: 1, error)
         }
     }
 

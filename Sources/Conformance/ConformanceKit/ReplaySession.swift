@@ -21,9 +21,14 @@ final class ReplaySession {
 
     /// A session for `scenario`'s feature and config; nothing runs until its `create` event.
     ///
-    /// - Parameter level: `.wire` builds the feature with its real data sources, talking to a mock
-    ///   server of the session's own (`wire`).
-    init(_ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory) throws(ScenarioError) {
+    /// - Parameters:
+    ///   - level: `.wire` builds the feature with its real data sources, talking to a mock server of
+    ///     the session's own (`wire`).
+    ///   - remote: at the wire level, a server the runner holds and answers instead (the reference's
+    ///     adapter, docs/porting.md, "The wire level").
+    init(_ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory, remote: RemoteWire? = nil)
+        throws(ScenarioError)
+    {
         guard let module = features[scenario.feature] else {
             throw ScenarioError(
                 file: scenario.file, line: 1, field: "feature",
@@ -38,8 +43,8 @@ final class ReplaySession {
         case .memory: wire = nil
         case .wire:
             do {
-                wire = try WireExchange(
-                    requests: requests, headers: module.wireHeaders, waitsOutTimeout: scenario.waitsOutTimeout)
+                let end: any WireEnd = try remote ?? WireServer(waitsOutTimeout: scenario.waitsOutTimeout)
+                wire = try WireExchange(requests: requests, headers: module.wireHeaders, wire: end)
             } catch {
                 throw ScenarioError(file: scenario.file, line: 1, message: "the wire level's mock server: \(error)")
             }

@@ -10,13 +10,14 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The wire level of one scenario in process: the `WireServer`, a URLSession of its own, and the
-/// tap through which the feature's real data sources make their requests. The transcript's
+/// The wire level of one scenario: its server's end (the `WireServer` in process, or the
+/// `RemoteWire` of a server the runner holds), a URLSession of its own, and the tap through which
+/// the feature's real data sources make their requests. The transcript's
 /// `request #n` and `cancel #n` lines are the same as in memory (they go to the same request log);
 /// a `respond #n` step sends the answer's wire form and hands the feature what its real data
 /// source made of it.
 final class WireExchange: RequestTap, Sendable {
-    let wire: WireServer
+    let wire: any WireEnd
     let session: URLSession
     /// The scenario's temporary folder, where the feature's file stores keep their files.
     let folder: URL
@@ -41,12 +42,12 @@ final class WireExchange: RequestTap, Sendable {
         var failure: String?
     }
 
-    /// - Parameter waitsOutTimeout: the scenario has a `timeout` answer, so the client gives up
-    ///   after a second (every other request is answered long before).
-    init(requests: RequestLog, headers: [String], waitsOutTimeout: Bool) throws {
+    /// - Parameter wire: the scenario's `WireServer` in process, or the `RemoteWire` of a server
+    ///   the runner holds.
+    init(requests: RequestLog, headers: [String], wire: any WireEnd) throws {
         self.requests = requests
         self.headers = headers
-        wire = try WireServer(waitsOutTimeout: waitsOutTimeout)
+        self.wire = wire
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "\(Self.folderPrefix)\(UUID().uuidString)", isDirectory: true)
         do {
@@ -63,7 +64,7 @@ final class WireExchange: RequestTap, Sendable {
 
     /// The services the feature's data sources are built with.
     var live: LiveServices {
-        LiveServices(baseURL: wire.baseURL, apiKey: WireServer.apiKey, session: session, tap: self, folder: folder)
+        LiveServices(baseURL: wire.baseURL, apiKey: wire.apiKey, session: session, tap: self, folder: folder)
     }
 
     /// What went wrong on the wire since the scenario began, if anything: the step fails with it.
@@ -85,7 +86,7 @@ final class WireExchange: RequestTap, Sendable {
         while ContinuousClock.now < deadline {
             let next = state.withLock { state -> Int? in state.answers[id] == nil ? state.arrived + 1 : nil }
             guard let next else { return }
-            if wire.arrived(next, within: .milliseconds(20)) {
+            if wire.arrived(next, within: wire.arrivalWindow) {
                 state.withLock { state in
                     state.arrived = next
                     state.sequences[id] = next
@@ -127,8 +128,8 @@ final class WireExchange: RequestTap, Sendable {
         deliver()
     }
 
-    /// The scenario's wire transcript (`WireServer.transcript`).
-    func transcript(title: String) -> String { wire.transcript(title: title, headers: headers) }
+    /// The scenario's wire transcript (`WireServer.transcript`); nil when the runner keeps it.
+    func transcript(title: String) -> String? { wire.wireTranscript(title: title, headers: headers) }
 
     /// Closes the session, stops the server and removes the folder (giving back the write
     /// permission a fault took away, so that the folder can be removed).
