@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import MVIEssentials
 
 extension ConformanceRunner {
     /// Runs `entries` on `lanes` implementations at once, each made by `make` on its own thread and
@@ -17,7 +17,7 @@ extension ConformanceRunner {
     ) -> RunReport {
         let lanes = max(1, min(lanes, entries.count))
         if lanes == 1 { return run(entries, on: make(), command: command, progress: progress) }
-        let shared = Mutex(Shared(count: entries.count))
+        let shared = Locked(Shared(count: entries.count))
         let finished = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for _ in 0..<lanes {

@@ -4,7 +4,6 @@ import MVICore
 import MVIEssentials
 import MockHTTPServer
 import ReplaySeam
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,7 +24,7 @@ final class WireExchange: RequestTap, Sendable {
     static let folderPrefix = "conformance-wire-\(ProcessInfo.processInfo.processIdentifier)-"
     private let requests: RequestLog
     private let headers: [String]
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let changed = DispatchSemaphore(value: 0)
 
     private struct State {

@@ -1,7 +1,7 @@
 import Foundation
 import MockHTTPServer
 import ReplaySeam
-import Synchronization
+import MVIEssentials
 
 /// The harness's side of the wire level for one scenario (docs/wire.md): a mock server of its own
 /// that holds every request until `send(_:to:)` answers it, and the wire transcript of what it saw.
@@ -18,7 +18,7 @@ final class WireServer: Sendable {
     /// The client's timeout, in seconds: 1 in a scenario with a `timeout` answer, which the level
     /// waits out; else `patience`, which no held answer comes near.
     let clientTimeout: TimeInterval
-    private let ended = Mutex(Endings())
+    private let ended = Locked(Endings())
 
     /// What the harness knows of how exchanges ended that the server cannot tell apart.
     private struct Endings {
