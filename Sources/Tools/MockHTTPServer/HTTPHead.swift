@@ -38,13 +38,22 @@ public struct HTTPHead: Sendable {
     public static func parse(_ buffer: Data, maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError)
         -> HTTPHead?
     {
-        var start = buffer.startIndex
-        var lines: [Range<Data.Index>] = []
+        try parse(bytes: Array(buffer), maxBytes: maxBytes)
+    }
+
+    /// The head at the start of `buffer`, as `parse(_:maxBytes:)` reads it. The server reads its
+    /// connections' bytes as an array: reading `Data` byte by byte checks exclusive access to its
+    /// storage at every byte, which was most of the cost of parsing a request.
+    static func parse(bytes buffer: [UInt8], maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError)
+        -> HTTPHead?
+    {
+        var start = 0
+        var lines: [Range<Int>] = []
         var position = start
-        var headEnd: Data.Index?
+        var headEnd: Int?
         while headEnd == nil {
             guard let lineFeed = buffer[position...].firstIndex(of: 10) else {
-                if buffer.endIndex - start > maxBytes { throw .headersTooLarge }
+                if buffer.count - start > maxBytes { throw .headersTooLarge }
                 return nil
             }
             var lineEnd = lineFeed
@@ -66,10 +75,10 @@ public struct HTTPHead: Sendable {
         guard String(validating: buffer[start..<last.upperBound], as: UTF8.self) != nil else {
             throw .badRequest("the request head is not valid UTF-8")
         }
-        let startLine = text(ArraySlice(buffer[lines.removeFirst()]))
+        let startLine = text(buffer[lines.removeFirst()])
         var fields: [(name: String, value: String)] = []
         for range in lines {
-            let line = ArraySlice(buffer[range])
+            let line = buffer[range]
             guard let colon = line.firstIndex(of: 58) else {
                 throw .badRequest("header line without a colon: \(show(text(line)))")
             }
@@ -86,7 +95,7 @@ public struct HTTPHead: Sendable {
             }
             fields.append((name, text(value)))
         }
-        return HTTPHead(startLine: startLine, fields: fields, length: headEnd - buffer.startIndex)
+        return HTTPHead(startLine: startLine, fields: fields, length: headEnd)
     }
 
     /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.

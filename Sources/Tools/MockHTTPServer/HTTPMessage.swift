@@ -147,7 +147,12 @@ public struct HTTPRequestParser {
     /// The next complete request at the start of `buffer`, and how many bytes it used; nil if more
     /// bytes are needed.
     public func parse(_ buffer: Data) throws(HTTPParseError) -> (request: HTTPRequest, consumed: Int)? {
-        guard let head = try HTTPHead.parse(buffer) else { return nil }
+        try parse(bytes: Array(buffer))
+    }
+
+    /// The next complete request at the start of `buffer`, as `parse(_:)` reads it.
+    func parse(bytes buffer: [UInt8]) throws(HTTPParseError) -> (request: HTTPRequest, consumed: Int)? {
+        guard let head = try HTTPHead.parse(bytes: buffer) else { return nil }
         let parts = Array(head.startLine.utf8).split(separator: 32, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw .badRequest("malformed request line \(HTTPHead.show(head.startLine))")
@@ -183,8 +188,8 @@ public struct HTTPRequestParser {
             bodyLength = length
         }
         if bodyLength > Self.maxBodyBytes { throw .bodyTooLarge(bodyLength) }
-        let bodyStart = buffer.startIndex + head.length
-        guard buffer.endIndex - bodyStart >= bodyLength else { return nil }
+        let bodyStart = head.length
+        guard buffer.count - bodyStart >= bodyLength else { return nil }
         let body = Data(buffer[bodyStart..<(bodyStart + bodyLength)])
 
         let (path, query) = Self.splitTarget(target)
@@ -203,8 +208,8 @@ public struct HTTPRequestParser {
     /// Whether the head at the start of `buffer` is complete, asks `Expect: 100-continue`, and
     /// announces a body that has not fully arrived: the client waits for `100 Continue`.
     /// Returns the offset just past the head, to answer each request once.
-    func awaitsContinue(_ buffer: Data) -> Int? {
-        guard let head = try? HTTPHead.parse(buffer),
+    func awaitsContinue(_ buffer: [UInt8]) -> Int? {
+        guard let head = try? HTTPHead.parse(bytes: buffer),
             head.field("expect")?.lowercased().contains("100-continue") == true
         else { return nil }
         let length = head.field("content-length").flatMap { Int($0) } ?? 0

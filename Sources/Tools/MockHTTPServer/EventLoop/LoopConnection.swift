@@ -8,7 +8,7 @@ final class LoopConnection {
     /// Where the connection is: reading a request, responding, awaiting an answer, closed.
     var machine: ConnectionStateMachine
     /// Bytes read and not yet parsed.
-    var input = Data()
+    var input: [UInt8] = []
     /// Bytes being written, and how many of them are out.
     var output = Data()
     var written = 0
@@ -119,7 +119,7 @@ extension EventLoop {
         }
         let parsed: (request: HTTPRequest, consumed: Int)?
         do {
-            parsed = try HTTPRequestParser().parse(connection.input)
+            parsed = try HTTPRequestParser().parse(bytes: connection.input)
         } catch {
             connection.machine.respond(server.closingPlan(error.status, error.message))
             return true
