@@ -62,7 +62,11 @@ extension EventLoop {
         var total = 0
         reading: while total < Self.readBudget {
             switch connection.socket.receive(appendingTo: &connection.input, using: &scratch) {
-            case .bytes(let count): total += count
+            case .bytes(let count):
+                total += count
+                // A short read took all there was: asking again would only say EAGAIN, a system
+                // call per request for nothing. The end of stream, if it follows, wakes `poll` again.
+                if count < scratch.count { break reading }
             case .wouldBlock: break reading
             case .end:
                 connection.machine.peerHungUp()
