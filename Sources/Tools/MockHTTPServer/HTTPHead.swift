@@ -11,6 +11,8 @@ public struct HTTPHead: Sendable {
     public let fields: [(name: String, value: String)]
     /// Bytes from the start of the buffer through the blank line (empty lines before the start line included).
     public let length: Int
+    /// Where the start line is in the buffer parsed: the request parser splits it as bytes.
+    let startLineRange: Range<Int>
 
     /// The first field of that name (case-insensitive).
     public func field(_ name: String) -> String? {
@@ -72,10 +74,13 @@ public struct HTTPHead: Sendable {
         }
         guard let headEnd, let last = lines.last else { return nil }
         // The head is read as bytes: only what is checked becomes a String.
-        guard String(validating: buffer[start..<last.upperBound], as: UTF8.self) != nil else {
+        // ASCII, as heads nearly always are, is UTF-8 without building a string to check it.
+        let headBytes = buffer[start..<last.upperBound]
+        guard headBytes.allSatisfy({ $0 < 128 }) || String(validating: headBytes, as: UTF8.self) != nil else {
             throw .badRequest("the request head is not valid UTF-8")
         }
-        let startLine = text(buffer[lines.removeFirst()])
+        let startLineRange = lines.removeFirst()
+        let startLine = text(buffer[startLineRange])
         var fields: [(name: String, value: String)] = []
         for range in lines {
             let line = buffer[range]
@@ -95,7 +100,7 @@ public struct HTTPHead: Sendable {
             }
             fields.append((name, text(value)))
         }
-        return HTTPHead(startLine: startLine, fields: fields, length: headEnd)
+        return HTTPHead(startLine: startLine, fields: fields, length: headEnd, startLineRange: startLineRange)
     }
 
     /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.
