@@ -51,6 +51,7 @@ public struct HTTPHead: Sendable {
     {
         var start = 0
         var lines: [Range<Int>] = []
+        lines.reserveCapacity(16)  // one allocation for a usual head, not one per doubling
         var position = start
         var headEnd: Int?
         while headEnd == nil {
@@ -82,6 +83,7 @@ public struct HTTPHead: Sendable {
         let startLineRange = lines.removeFirst()
         let startLine = text(buffer[startLineRange])
         var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(lines.count)
         for range in lines {
             let line = buffer[range]
             guard let colon = line.firstIndex(of: 58) else {
