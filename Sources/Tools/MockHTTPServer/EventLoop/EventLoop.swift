@@ -42,8 +42,9 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     /// A spare descriptor given up for a moment when the process runs out of them.
     var reserve: Int32?
-    var listenerPausedUntil: ContinuousClock.Instant?
-    var drainUntil: ContinuousClock.Instant?
+    /// Loop times (`loopTime`), as the timers keep them.
+    var listenerPausedUntil: Duration?
+    var drainUntil: Duration?
 
     init(server: MockServer, listener: Socket) throws {
         self.server = server
@@ -66,7 +67,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
         polls.watch(listener.fd, read: true, write: false)
         polls.watch(wake.read, read: true, write: false)
         while true {
-            if let drainUntil, connections.isEmpty || clock.now >= drainUntil { break }
+            if let drainUntil, connections.isEmpty || loopTime >= drainUntil { break }
             polls.wait(milliseconds: timeout())
             for readiness in polls.ready {
                 if readiness.fd == wake.read {
@@ -88,10 +89,10 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
 
     /// Milliseconds until the next timer, listener resume or drain deadline; -1 when there is none.
     private func timeout() -> Int32 {
-        let now = clock.now
+        let now = loopTime
         let next = [timers.earliest, listenerPausedUntil, drainUntil].compactMap { $0 }.min()
         guard let next else { return -1 }
-        return next <= now ? 0 : MockServer.milliseconds(now.duration(to: next))
+        return next <= now ? 0 : MockServer.milliseconds(next - now)
     }
 
     private func receive(_ message: Message) {
@@ -103,7 +104,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
             advance(connection)
         case .stop:
             guard drainUntil == nil else { return }
-            drainUntil = clock.now + Self.drainTime
+            drainUntil = loopTime + Self.drainTime
             polls.remove(listener.fd)
             listenerPausedUntil = nil
             // Idle, delayed and stalled connections close now; responses being written and admin
@@ -117,7 +118,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     }
 
     private func fireTimers() {
-        let now = clock.now
+        let now = loopTime
         if let resume = listenerPausedUntil, resume <= now {
             listenerPausedUntil = nil
             polls.watch(listener.fd, read: true, write: false)
@@ -156,7 +157,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
                 reserve = Socket.reserveDescriptor()
                 if reserve == nil {
                     polls.watch(listener.fd, read: false, write: false)
-                    listenerPausedUntil = clock.now + .milliseconds(100)
+                    listenerPausedUntil = loopTime + .milliseconds(100)
                     return
                 }
             case .failure:

@@ -13,9 +13,9 @@ final class LoopConnection {
     var output = Data()
     var written = 0
     /// Since when the client has taken no byte of `output`.
-    var blockedSince: ContinuousClock.Instant?
+    var blockedSince: Duration?
     /// The deadline this connection has an entry for in the timer heap.
-    var scheduled: ContinuousClock.Instant?
+    var scheduled: Duration?
     /// The journal sequence of the request this connection holds for `MockServer.release`.
     var heldSequence: Int?
     /// The bytes of the last request read (a head without a body, of at most `repeatLimit` bytes)
@@ -196,7 +196,7 @@ extension EventLoop {
             connection.blockedSince = nil
             return true
         case .wouldBlock(let progressed):
-            if progressed || connection.blockedSince == nil { connection.blockedSince = clock.now }
+            if progressed || connection.blockedSince == nil { connection.blockedSince = loopTime }
             return false
         case .failed:
             wentAway(connection, sequence: connection.machine.responseSequence)
@@ -256,15 +256,14 @@ extension EventLoop {
     // MARK: Deadlines
 
     /// What the connection waits for next, if it is bounded in time.
-    private func deadline(_ connection: LoopConnection) -> ContinuousClock.Instant? {
+    private func deadline(_ connection: LoopConnection) -> Duration? {
         let configuration = server.configuration
-        let writingSince = connection.hasOutput ? epoch.duration(to: connection.blockedSince ?? clock.now) : nil
-        let deadline = connection.machine.deadline(
+        let writingSince = connection.hasOutput ? connection.blockedSince ?? loopTime : nil
+        return connection.machine.deadline(
             writingSince: writingSince,
             .init(
                 idle: configuration.idleTimeout, header: configuration.headerTimeout, write: configuration.writeTimeout)
         )
-        return deadline.map { epoch + $0 }
     }
 
     /// Watches the socket for what the connection needs, and keeps a timer entry for its deadline.
@@ -286,7 +285,7 @@ extension EventLoop {
 
     /// A deadline of this connection came due.
     func expire(_ connection: LoopConnection) {
-        guard let deadline = deadline(connection), clock.now >= deadline else { return settle(connection) }
+        guard let deadline = deadline(connection), loopTime >= deadline else { return settle(connection) }
         switch connection.machine.expiry(writing: connection.hasOutput) {
         case .abandonWrite:
             connection.socket.armReset()
