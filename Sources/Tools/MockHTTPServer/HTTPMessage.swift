@@ -3,18 +3,54 @@ import MVIJSON
 
 /// A request as the server read it.
 public struct HTTPRequest: Sendable {
-    public let method: String
+    /// The fields, in one immutable box: a request is copied several times on its way (into the
+    /// journal, the plan, a connection's memory of its last request), and a copy of the box is one
+    /// reference count, where a copy of seven fields was seven.
+    private final class Fields: Sendable {
+        let method: String
+        let target: String
+        let path: String
+        let query: [(name: String, value: String)]
+        let version: String
+        let headers: [(name: String, value: String)]
+        let body: Data
+
+        init(
+            method: String, target: String, path: String, query: [(name: String, value: String)], version: String,
+            headers: [(name: String, value: String)], body: Data
+        ) {
+            self.method = method
+            self.target = target
+            self.path = path
+            self.query = query
+            self.version = version
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    private let fields: Fields
+
+    init(
+        method: String, target: String, path: String, query: [(name: String, value: String)], version: String,
+        headers: [(name: String, value: String)], body: Data
+    ) {
+        fields = Fields(
+            method: method, target: target, path: path, query: query, version: version, headers: headers, body: body)
+    }
+
+    public var method: String { fields.method }
     /// The request target as sent (`/v1/images/search?limit=5`).
-    public let target: String
+    public var target: String { fields.target }
     /// The percent-decoded path.
-    public let path: String
+    public var path: String { fields.path }
     /// Query parameters in order, percent-decoded (`+` is a space).
-    public let query: [(name: String, value: String)]
+    public var query: [(name: String, value: String)] { fields.query }
     /// `HTTP/1.1` or `HTTP/1.0`.
-    public let version: String
+    public var version: String { fields.version }
     /// Header fields in order, names as sent.
-    public let headers: [(name: String, value: String)]
-    public let body: Data
+    public var headers: [(name: String, value: String)] { fields.headers }
+    public var body: Data { fields.body }
 
     /// The first header of that name (case-insensitive).
     public func header(_ name: String) -> String? {
