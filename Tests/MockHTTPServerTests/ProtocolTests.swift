@@ -27,6 +27,32 @@ import Testing
         #expect(responses.last?.contains("Pagination-Page: 2") == true)
     }
 
+    /// A connection repeating a request reuses the request it read last: each repeat is answered
+    /// and journaled as its own request, from exactly its own bytes, and a request that differs
+    /// only after the same start (a header more, a body) is read afresh.
+    @Test func repeatedRequestsAreReadLikeNewOnes() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let page1 = "GET /v1/images/search?page=1 HTTP/1.1\r\nHost: a\r\n\r\n"
+        let page1Keyed = "GET /v1/images/search?page=1 HTTP/1.1\r\nHost: a\r\nX-Api-Key: k\r\n\r\n"
+        let posted = "POST /v1/images/search?page=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi"
+        client.send(page1 + page1 + page1Keyed + page1 + posted + posted + page1)
+        let responses = client.readResponses(7)
+        #expect(
+            responses.map { String($0.prefix(15)) } == [
+                "HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 405 Me",
+                "HTTP/1.1 405 Me", "HTTP/1.1 200 OK",
+            ])
+        #expect(responses[1] == responses[0])
+        let entries = server.journal.all
+        #expect(entries.map(\.sequence) == Array(1...7))
+        #expect(entries.map { $0.request.header("X-Api-Key") } == [nil, nil, "k", nil, nil, nil, nil])
+        #expect(entries.map(\.request.method) == ["GET", "GET", "GET", "GET", "POST", "POST", "GET"])
+        #expect(entries.map { String(decoding: $0.request.body, as: UTF8.self) } == ["", "", "", "", "hi", "hi", ""])
+        #expect(entries.allSatisfy { $0.request.queryValue("page") == "1" && $0.connection == 1 })
+    }
+
     @Test func http10ClosesAfterTheResponseUnlessKeepAlive() throws {
         let server = try startServer()
         defer { server.stop() }

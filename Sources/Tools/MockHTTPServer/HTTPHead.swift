@@ -11,6 +11,8 @@ public struct HTTPHead: Sendable {
     public let fields: [(name: String, value: String)]
     /// Bytes from the start of the buffer through the blank line (empty lines before the start line included).
     public let length: Int
+    /// Where the start line is in the buffer parsed: the request parser splits it as bytes.
+    let startLineRange: Range<Int>
 
     /// The first field of that name (case-insensitive).
     public func field(_ name: String) -> String? {
@@ -38,13 +40,23 @@ public struct HTTPHead: Sendable {
     public static func parse(_ buffer: Data, maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError)
         -> HTTPHead?
     {
-        var start = buffer.startIndex
-        var lines: [Range<Data.Index>] = []
+        try parse(bytes: Array(buffer), maxBytes: maxBytes)
+    }
+
+    /// The head at the start of `buffer`, as `parse(_:maxBytes:)` reads it. The server reads its
+    /// connections' bytes as an array: reading `Data` byte by byte checks exclusive access to its
+    /// storage at every byte, which was most of the cost of parsing a request.
+    static func parse(bytes buffer: [UInt8], maxBytes: Int = HTTPRequestParser.maxHeaderBytes) throws(HTTPParseError)
+        -> HTTPHead?
+    {
+        var start = 0
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(16)  // one allocation for a usual head, not one per doubling
         var position = start
-        var headEnd: Data.Index?
+        var headEnd: Int?
         while headEnd == nil {
             guard let lineFeed = buffer[position...].firstIndex(of: 10) else {
-                if buffer.endIndex - start > maxBytes { throw .headersTooLarge }
+                if buffer.count - start > maxBytes { throw .headersTooLarge }
                 return nil
             }
             var lineEnd = lineFeed
@@ -63,13 +75,17 @@ public struct HTTPHead: Sendable {
         }
         guard let headEnd, let last = lines.last else { return nil }
         // The head is read as bytes: only what is checked becomes a String.
-        guard String(validating: buffer[start..<last.upperBound], as: UTF8.self) != nil else {
+        // ASCII, as heads nearly always are, is UTF-8 without building a string to check it.
+        let headBytes = buffer[start..<last.upperBound]
+        guard headBytes.allSatisfy({ $0 < 128 }) || String(validating: headBytes, as: UTF8.self) != nil else {
             throw .badRequest("the request head is not valid UTF-8")
         }
-        let startLine = text(ArraySlice(buffer[lines.removeFirst()]))
+        let startLineRange = lines.removeFirst()
+        let startLine = text(buffer[startLineRange])
         var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(lines.count)
         for range in lines {
-            let line = ArraySlice(buffer[range])
+            let line = buffer[range]
             guard let colon = line.firstIndex(of: 58) else {
                 throw .badRequest("header line without a colon: \(show(text(line)))")
             }
@@ -86,7 +102,7 @@ public struct HTTPHead: Sendable {
             }
             fields.append((name, text(value)))
         }
-        return HTTPHead(startLine: startLine, fields: fields, length: headEnd - buffer.startIndex)
+        return HTTPHead(startLine: startLine, fields: fields, length: headEnd, startLineRange: startLineRange)
     }
 
     /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.

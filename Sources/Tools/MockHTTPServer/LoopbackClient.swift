@@ -11,7 +11,7 @@ import Foundation
 /// `Content-Length` (the mock server's always do unless a stub asks for chunked).
 public final class LoopbackClient {
     private let fd: Int32
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
     private var scratch = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Connects to `127.0.0.1:port`.
@@ -39,16 +39,16 @@ public final class LoopbackClient {
 
     private func takeResponse() throws -> (status: Int, body: Data)? {
         let parsed: HTTPHead?
-        do { parsed = try HTTPHead.parse(buffer) } catch {
+        do { parsed = try HTTPHead.parse(bytes: buffer) } catch {
             throw SocketError("malformed response head: \(error.message)", code: EPROTO)
         }
         guard let head = parsed else { return nil }
         guard let status = head.status else { throw SocketError("malformed status line", code: EPROTO) }
         let length = head.field("content-length").flatMap { Int($0) } ?? 0
-        let bodyStart = buffer.startIndex + head.length
-        guard buffer.endIndex - bodyStart >= length else { return nil }
+        let bodyStart = head.length
+        guard buffer.count - bodyStart >= length else { return nil }
         let body = Data(buffer[bodyStart..<(bodyStart + length)])
-        buffer = Data(buffer[(bodyStart + length)...])
+        buffer.removeFirst(bodyStart + length)
         return (status, body)
     }
 }

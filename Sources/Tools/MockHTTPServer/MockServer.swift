@@ -194,6 +194,11 @@ public final class MockServer: Sendable {
 
     func connectionClosed() { state.withLock { $0.openConnections -= 1 } }
 
+    /// The event loop that serves connection `number`: they take turns.
+    func loop(serving number: Int) -> EventLoop? {
+        state.withLock { $0.loops.isEmpty ? nil : $0.loops[number % $0.loops.count] }
+    }
+
     func descriptorsExhausted(_ code: Int32) {
         let first = state.withLock { state in
             defer { state.lastExhaustion = .now }

@@ -17,9 +17,21 @@ package final class ResponseCache: Sendable {
         }
     }
 
+    /// What an answer depends on. Hashed as it is: joining the fields into one string cost more
+    /// than the lookup itself.
+    private struct Key: Hashable {
+        let method: String
+        let target: String
+        let host: String?
+        let apiKey: String?
+        let authorization: String?
+        let ifNoneMatch: String?
+        let keepAlive: Bool
+    }
+
     private let capacity: Int
     private let largestAnswer: Int
-    private let answers = Locked<[String: Answer]>([:])
+    private let answers = Locked<[Key: Answer]>([:])
 
     package init(capacity: Int = 256, largestAnswer: Int = 64 * 1024) {
         self.capacity = capacity
@@ -28,11 +40,10 @@ package final class ResponseCache: Sendable {
 
     /// The answer to `request`, built by `make` the first time.
     package func answer(_ request: HTTPRequest, keepAlive: Bool, make: () -> Answer) -> Answer {
-        let key = [
-            request.method, request.target, request.header("Host") ?? "", request.header("X-Api-Key") ?? "",
-            request.header("Authorization") ?? "",
-            request.header("If-None-Match") ?? "", keepAlive ? "keep-alive" : "close",
-        ].joined(separator: "\n")
+        let key = Key(
+            method: request.method, target: request.target, host: request.header("Host"),
+            apiKey: request.header("X-Api-Key"), authorization: request.header("Authorization"),
+            ifNoneMatch: request.header("If-None-Match"), keepAlive: keepAlive)
         if let known = answers.withLock({ $0[key] }) { return known }
         let made = make()
         guard made.bytes.count <= largestAnswer else { return made }

@@ -164,7 +164,7 @@ package struct Socket: Sendable {
     }
 
     /// Reads what is available into `buffer` and appends it to `data`; a failure counts as the end.
-    func receive(appendingTo data: inout Data, using buffer: inout [UInt8]) -> Received {
+    func receive(appendingTo data: inout [UInt8], using buffer: inout [UInt8]) -> Received {
         while true {
             let count = read(appendingTo: &data, using: &buffer)
             if count > 0 { return .bytes(count) }
@@ -203,11 +203,9 @@ package struct Socket: Sendable {
 
     /// Reads what is available into `buffer` (its whole capacity) and appends it to `data`.
     /// Returns the byte count: 0 at end of stream, -1 on error. `buffer` is reused between reads.
-    func read(appendingTo data: inout Data, using buffer: inout [UInt8]) -> Int {
+    func read(appendingTo data: inout [UInt8], using buffer: inout [UInt8]) -> Int {
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if count > 0 {
-            buffer.withUnsafeBytes { data.append($0.bindMemory(to: UInt8.self).baseAddress!, count: count) }
-        }
+        if count > 0 { data += buffer[..<count] }
         return count
     }
 

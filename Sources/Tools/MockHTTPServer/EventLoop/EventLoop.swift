@@ -16,6 +16,8 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     enum Message {
         /// The answer of a request handed off the loop (an admin request, a forwarded or held one).
         case answer(connection: Int, plan: ResponsePlan)
+        /// A connection another loop accepted, for this one to serve (`MockServer.loop(serving:)`).
+        case adopt(Socket, number: Int)
         /// The server is stopping.
         case stop
     }
@@ -32,7 +34,8 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     let clock = ContinuousClock()
     /// When the loop began: its connections' state machines count time from here (`loopTime`).
     let epoch = ContinuousClock.now
-    private let inbox = Locked<[Message]>([])
+    /// Messages from other threads; `closed` once the loop has ended, when it takes no more.
+    private let inbox = Locked<(messages: [Message], closed: Bool)>(([], false))
     private let wake: (read: Int32, write: Int32)
 
     var connections: [Int: LoopConnection] = [:]
@@ -42,8 +45,9 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     /// A spare descriptor given up for a moment when the process runs out of them.
     var reserve: Int32?
-    var listenerPausedUntil: ContinuousClock.Instant?
-    var drainUntil: ContinuousClock.Instant?
+    /// Loop times (`loopTime`), as the timers keep them.
+    var listenerPausedUntil: Duration?
+    var drainUntil: Duration?
 
     init(server: MockServer, listener: Socket) throws {
         self.server = server
@@ -53,10 +57,24 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
 
     deinit { Socket.closePipe(wake) }
 
-    /// Hands a message to the loop from any thread.
-    func post(_ message: Message) {
-        inbox.withLock { $0.append(message) }
-        Socket.signal(wake.write)
+    /// Hands a message to the loop from any thread; false when the loop has ended and will not read it.
+    @discardableResult
+    func post(_ message: Message) -> Bool {
+        let taken = inbox.withLock { inbox in
+            if !inbox.closed { inbox.messages.append(message) }
+            return !inbox.closed
+        }
+        if taken { Socket.signal(wake.write) }
+        return taken
+    }
+
+    /// The messages waiting, taken; with `closing`, the inbox takes no more after them.
+    private func takeMessages(closing: Bool = false) -> [Message] {
+        inbox.withLock { inbox in
+            defer { inbox.messages = [] }
+            inbox.closed = inbox.closed || closing
+            return inbox.messages
+        }
     }
 
     /// Runs until the server stops and every connection is closed.
@@ -66,15 +84,12 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
         polls.watch(listener.fd, read: true, write: false)
         polls.watch(wake.read, read: true, write: false)
         while true {
-            if let drainUntil, connections.isEmpty || clock.now >= drainUntil { break }
+            if let drainUntil, connections.isEmpty || loopTime >= drainUntil { break }
             polls.wait(milliseconds: timeout())
             for readiness in polls.ready {
                 if readiness.fd == wake.read {
                     Socket.drain(wake.read)
-                    for message in inbox.withLock({ messages in
-                        defer { messages = [] }
-                        return messages
-                    }) { receive(message) }
+                    for message in takeMessages() { receive(message) }
                 } else if readiness.fd == listener.fd {
                     acceptClients()
                 } else if let number = numbers[readiness.fd], let connection = connections[number] {
@@ -84,14 +99,19 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
             fireTimers()
         }
         for connection in Array(connections.values) { close(connection) }
+        // A connection handed over as the loop ended has no one to serve it.
+        for case .adopt(let socket, _) in takeMessages(closing: true) {
+            socket.closeNow()
+            server.connectionClosed()
+        }
     }
 
     /// Milliseconds until the next timer, listener resume or drain deadline; -1 when there is none.
     private func timeout() -> Int32 {
-        let now = clock.now
+        let now = loopTime
         let next = [timers.earliest, listenerPausedUntil, drainUntil].compactMap { $0 }.min()
         guard let next else { return -1 }
-        return next <= now ? 0 : MockServer.milliseconds(now.duration(to: next))
+        return next <= now ? 0 : MockServer.milliseconds(next - now)
     }
 
     private func receive(_ message: Message) {
@@ -101,9 +121,15 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
             connection.heldSequence = nil
             connection.machine.answered(plan)
             advance(connection)
+        case .adopt(let socket, let number):
+            guard drainUntil == nil else {
+                socket.closeNow()
+                return server.connectionClosed()
+            }
+            open(socket, number: number)
         case .stop:
             guard drainUntil == nil else { return }
-            drainUntil = clock.now + Self.drainTime
+            drainUntil = loopTime + Self.drainTime
             polls.remove(listener.fd)
             listenerPausedUntil = nil
             // Idle, delayed and stalled connections close now; responses being written and admin
@@ -117,7 +143,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     }
 
     private func fireTimers() {
-        let now = clock.now
+        let now = loopTime
         if let resume = listenerPausedUntil, resume <= now {
             listenerPausedUntil = nil
             polls.watch(listener.fd, read: true, write: false)
@@ -142,7 +168,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
             case .success(let client):
                 server.descriptorsAvailable()
                 switch server.admit() {
-                case .success(let number): open(client, number: number)
+                case .success(let number): serve(client, number: number)
                 case .failure(let refusal): refuse(client, refusal.message)
                 }
             case .failure(let error) where error.code == EMFILE || error.code == ENFILE:
@@ -156,13 +182,24 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
                 reserve = Socket.reserveDescriptor()
                 if reserve == nil {
                     polls.watch(listener.fd, read: false, write: false)
-                    listenerPausedUntil = clock.now + .milliseconds(100)
+                    listenerPausedUntil = loopTime + .milliseconds(100)
                     return
                 }
             case .failure:
                 return  // nothing waiting (EAGAIN), or the client left already
             }
         }
+    }
+
+    /// Serves a new connection here, or hands it to the loop whose turn it is: connections go
+    /// round the loops by number. Every loop watches the listener, and whichever woke first took
+    /// a whole burst of clients (wrk's 64 at once, often) and served them all on one core while
+    /// the other loops idled.
+    private func serve(_ client: Socket, number: Int) {
+        if let owner = server.loop(serving: number), owner !== self, owner.post(.adopt(client, number: number)) {
+            return
+        }
+        open(client, number: number)
     }
 
     /// Answers 503 and closes without a reset.

@@ -8,16 +8,22 @@ final class LoopConnection {
     /// Where the connection is: reading a request, responding, awaiting an answer, closed.
     var machine: ConnectionStateMachine
     /// Bytes read and not yet parsed.
-    var input = Data()
+    var input: [UInt8] = []
     /// Bytes being written, and how many of them are out.
     var output = Data()
     var written = 0
     /// Since when the client has taken no byte of `output`.
-    var blockedSince: ContinuousClock.Instant?
+    var blockedSince: Duration?
     /// The deadline this connection has an entry for in the timer heap.
-    var scheduled: ContinuousClock.Instant?
+    var scheduled: Duration?
     /// The journal sequence of the request this connection holds for `MockServer.release`.
     var heldSequence: Int?
+    /// The bytes of the last request read (a head without a body, of at most `repeatLimit` bytes)
+    /// and the request they make: a client that sends the same request again on the connection
+    /// (polling, retrying, benchmarking) is not parsed again, since the same bytes make the same request.
+    var lastBytes: [UInt8] = []
+    var lastRequest: HTTPRequest?
+    static let repeatLimit = 1024
 
     init(socket: Socket, number: Int, now: ConnectionStateMachine.Instant) {
         self.socket = socket
@@ -26,6 +32,26 @@ final class LoopConnection {
     }
 
     var hasOutput: Bool { written < output.count }
+
+    /// The last request again, if the input starts with its bytes.
+    func repeatedRequest() -> (request: HTTPRequest, consumed: Int)? {
+        guard let lastRequest, input.count >= lastBytes.count, input[..<lastBytes.count] == lastBytes[...] else {
+            return nil
+        }
+        return (lastRequest, lastBytes.count)
+    }
+
+    /// Keeps the bytes of a request just read, and the request, for `repeatedRequest`.
+    func remember(_ request: HTTPRequest, consumed: Int) {
+        guard request.body.isEmpty, consumed <= Self.repeatLimit else {
+            lastRequest = nil
+            return
+        }
+        if lastRequest == nil || lastBytes.count != consumed || input[..<consumed] != lastBytes[...] {
+            lastBytes = Array(input[..<consumed])
+        }
+        lastRequest = request
+    }
 
     /// Starts writing `bytes`; called once the bytes before them are all out.
     func write(_ bytes: Data) {
@@ -62,7 +88,11 @@ extension EventLoop {
         var total = 0
         reading: while total < Self.readBudget {
             switch connection.socket.receive(appendingTo: &connection.input, using: &scratch) {
-            case .bytes(let count): total += count
+            case .bytes(let count):
+                total += count
+                // A short read took all there was: asking again would only say EAGAIN, a system
+                // call per request for nothing. The end of stream, if it follows, wakes `poll` again.
+                if count < scratch.count { break reading }
             case .wouldBlock: break reading
             case .end:
                 connection.machine.peerHungUp()
@@ -117,14 +147,17 @@ extension EventLoop {
             close(connection)  // stopping: no new requests
             return false
         }
-        let parsed: (request: HTTPRequest, consumed: Int)?
-        do {
-            parsed = try HTTPRequestParser().parse(connection.input)
-        } catch {
-            connection.machine.respond(server.closingPlan(error.status, error.message))
-            return true
+        var parsed = connection.repeatedRequest()
+        if parsed == nil {
+            do {
+                parsed = try HTTPRequestParser().parse(bytes: connection.input)
+            } catch {
+                connection.machine.respond(server.closingPlan(error.status, error.message))
+                return true
+            }
         }
         if let (request, consumed) = parsed {
+            connection.remember(request, consumed: consumed)
             connection.input.removeFirst(consumed)
             if request.path.hasPrefix("/__admin/") || request.path == "/__admin" {
                 answerOffLoop(request, on: connection)
@@ -163,7 +196,7 @@ extension EventLoop {
             connection.blockedSince = nil
             return true
         case .wouldBlock(let progressed):
-            if progressed || connection.blockedSince == nil { connection.blockedSince = clock.now }
+            if progressed || connection.blockedSince == nil { connection.blockedSince = loopTime }
             return false
         case .failed:
             wentAway(connection, sequence: connection.machine.responseSequence)
@@ -223,15 +256,14 @@ extension EventLoop {
     // MARK: Deadlines
 
     /// What the connection waits for next, if it is bounded in time.
-    private func deadline(_ connection: LoopConnection) -> ContinuousClock.Instant? {
+    private func deadline(_ connection: LoopConnection) -> Duration? {
         let configuration = server.configuration
-        let writingSince = connection.hasOutput ? epoch.duration(to: connection.blockedSince ?? clock.now) : nil
-        let deadline = connection.machine.deadline(
+        let writingSince = connection.hasOutput ? connection.blockedSince ?? loopTime : nil
+        return connection.machine.deadline(
             writingSince: writingSince,
             .init(
                 idle: configuration.idleTimeout, header: configuration.headerTimeout, write: configuration.writeTimeout)
         )
-        return deadline.map { epoch + $0 }
     }
 
     /// Watches the socket for what the connection needs, and keeps a timer entry for its deadline.
@@ -253,7 +285,7 @@ extension EventLoop {
 
     /// A deadline of this connection came due.
     func expire(_ connection: LoopConnection) {
-        guard let deadline = deadline(connection), clock.now >= deadline else { return settle(connection) }
+        guard let deadline = deadline(connection), loopTime >= deadline else { return settle(connection) }
         switch connection.machine.expiry(writing: connection.hasOutput) {
         case .abandonWrite:
             connection.socket.armReset()

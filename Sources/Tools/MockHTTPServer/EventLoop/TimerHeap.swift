@@ -1,16 +1,18 @@
 /// Deadlines of one event loop's connections, earliest first (a binary min-heap).
 ///
 /// An entry may be stale (the connection's deadline moved): the loop checks the connection's own
-/// deadline when an entry comes due, so entries are never searched for or removed early.
+/// deadline when an entry comes due, so entries are never searched for or removed early. Times are
+/// the loop's (`EventLoop.loopTime`): a `Duration`, which the compiler knows, costs nothing to copy
+/// and compare, where a `ContinuousClock.Instant` goes through the runtime's value witnesses.
 struct TimerHeap {
     struct Entry {
-        let deadline: ContinuousClock.Instant
+        let deadline: Duration
         let connection: Int
     }
 
     private var entries: [Entry] = []
 
-    var earliest: ContinuousClock.Instant? { entries.first?.deadline }
+    var earliest: Duration? { entries.first?.deadline }
 
     var count: Int { entries.count }
 
@@ -26,7 +28,7 @@ struct TimerHeap {
     }
 
     /// Takes the earliest entry if it is due at `now`.
-    mutating func popDue(at now: ContinuousClock.Instant) -> Entry? {
+    mutating func popDue(at now: Duration) -> Entry? {
         guard let first = entries.first, first.deadline <= now else { return nil }
         let last = entries.removeLast()
         guard !entries.isEmpty else { return first }
