@@ -18,12 +18,6 @@ final class LoopConnection {
     var scheduled: Duration?
     /// The journal sequence of the request this connection holds for `MockServer.release`.
     var heldSequence: Int?
-    /// The bytes of the last request read (a head without a body, of at most `repeatLimit` bytes)
-    /// and the request they make: a client that sends the same request again on the connection
-    /// (polling, retrying, benchmarking) is not parsed again, since the same bytes make the same request.
-    var lastBytes: [UInt8] = []
-    var lastRequest: HTTPRequest?
-    static let repeatLimit = 1024
 
     init(socket: Socket, number: Int, now: ConnectionStateMachine.Instant) {
         self.socket = socket
@@ -32,26 +26,6 @@ final class LoopConnection {
     }
 
     var hasOutput: Bool { written < output.count }
-
-    /// The last request again, if the input starts with its bytes.
-    func repeatedRequest() -> (request: HTTPRequest, consumed: Int)? {
-        guard let lastRequest, input.count >= lastBytes.count, input[..<lastBytes.count] == lastBytes[...] else {
-            return nil
-        }
-        return (lastRequest, lastBytes.count)
-    }
-
-    /// Keeps the bytes of a request just read, and the request, for `repeatedRequest`.
-    func remember(_ request: HTTPRequest, consumed: Int) {
-        guard request.body.isEmpty, consumed <= Self.repeatLimit else {
-            lastRequest = nil
-            return
-        }
-        if lastRequest == nil || lastBytes.count != consumed || input[..<consumed] != lastBytes[...] {
-            lastBytes = Array(input[..<consumed])
-        }
-        lastRequest = request
-    }
 
     /// Starts writing `bytes`; called once the bytes before them are all out.
     func write(_ bytes: Data) {
@@ -147,17 +121,14 @@ extension EventLoop {
             close(connection)  // stopping: no new requests
             return false
         }
-        var parsed = connection.repeatedRequest()
-        if parsed == nil {
-            do {
-                parsed = try HTTPRequestParser().parse(bytes: connection.input)
-            } catch {
-                connection.machine.respond(server.closingPlan(error.status, error.message))
-                return true
-            }
+        let parsed: (request: HTTPRequest, consumed: Int)?
+        do {
+            parsed = try HTTPRequestParser().parse(bytes: connection.input)
+        } catch {
+            connection.machine.respond(server.closingPlan(error.status, error.message))
+            return true
         }
         if let (request, consumed) = parsed {
-            connection.remember(request, consumed: consumed)
             connection.input.removeFirst(consumed)
             if request.path.hasPrefix("/__admin/") || request.path == "/__admin" {
                 answerOffLoop(request, on: connection)
