@@ -62,7 +62,8 @@ extension MockServer {
     func hold(_ sequence: Int, _ place: HeldRequests.Place) {
         let early = state.withLock { state -> HeldAnswer? in
             if let answer = state.held.early.removeValue(forKey: sequence) { return answer }
-            state.held.waiting[sequence] = place
+            // A stopping server answers nothing more; its loop closes the connection.
+            if !state.stopping { state.held.waiting[sequence] = place }
             return nil
         }
         if let early { place.loop.post(.answer(connection: place.connection, plan: plan(early, place))) }

@@ -157,6 +157,9 @@ public final class MockServer: Sendable {
             defer {
                 state.listener = nil
                 state.loops = []
+                // Held requests name their loop: forgotten here, or the loops and the server keep
+                // each other alive. The loops close those connections as they stop.
+                state.held = HeldRequests()
             }
             return (state.listener, state.loops)
         }
