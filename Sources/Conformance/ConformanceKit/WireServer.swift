@@ -1,7 +1,7 @@
 import Foundation
+import MVIEssentials
 import MockHTTPServer
 import ReplaySeam
-import MVIEssentials
 
 /// The harness's side of the wire level for one scenario (docs/wire.md): a mock server of its own
 /// that holds every request until `send(_:to:)` answers it, and the wire transcript of what it saw.
