@@ -24,7 +24,7 @@ import Testing
         #expect(entry.status == nil, "nothing is answered before release")
         #expect(client.readAll(timeout: 0.2).isEmpty, "held: not a byte of answer")
         let released = server.release(
-            1, with: .response(status: 418, headers: [.init("ETag", "\"v1\"")], body: Data("tea".utf8)))
+            1, with: .response(HTTPResponse(status: 418, headers: [("ETag", "\"v1\"")], body: Data("tea".utf8))))
         #expect(released)
         #expect(!server.release(1, with: .reset), "a request is released once")
         let answer = client.readAll(timeout: 30)

@@ -50,8 +50,8 @@ final class WireServer: Sendable {
         switch answer {
         case .response(let status, let headers, let body):
             server.release(
-                sequence, with: .response(status: status, headers: headers.map { .init($0.name, $0.value) }, body: body)
-            )
+                sequence,
+                with: .response(HTTPResponse(status: status, headers: headers.map { ($0.name, $0.value) }, body: body)))
         case .reset: server.release(sequence, with: .reset)
         case .timeout: ended.withLock { _ = $0.timedOut.insert(sequence) }
         case .none(let reason): return reason

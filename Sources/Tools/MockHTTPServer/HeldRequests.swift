@@ -1,24 +1,13 @@
 import Foundation
 
 /// How `MockServer.release(_:with:)` ends a held request.
-public enum HeldAnswer: Sendable, Equatable {
-    /// A response with this status, these headers and this body.
-    case response(status: Int, headers: [Header], body: Data)
+public enum HeldAnswer: Sendable {
+    /// This response (its `Content-Length` and `Connection` are the server's to write).
+    case response(HTTPResponse)
     /// Close the connection with a TCP reset, without a byte of response.
     case reset
     /// Close the connection without a byte of response.
     case close
-
-    /// A header of a held answer's response.
-    public struct Header: Sendable, Equatable {
-        public let name: String
-        public let value: String
-
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
 }
 
 /// The requests a server configured with `holdsRequests` has read and not answered, by journal
@@ -72,7 +61,7 @@ extension MockServer {
     private func record(_ answer: HeldAnswer, sequence: Int) {
         journal.update(sequence) { entry in
             switch answer {
-            case .response(let status, _, _): entry.status = status
+            case .response(let response): entry.status = response.status
             case .reset: entry.fault = .connectionReset
             case .close: entry.fault = .emptyResponse
             }
@@ -81,8 +70,7 @@ extension MockServer {
 
     private func plan(_ answer: HeldAnswer, _ place: HeldRequests.Place) -> ResponsePlan {
         switch answer {
-        case .response(let status, let headers, let body):
-            let response = HTTPResponse(status: status, headers: headers.map { ($0.name, $0.value) }, body: body)
+        case .response(let response):
             return ResponsePlan([.write(encode(response, method: place.method, keepAlive: false))], keepAlive: false)
         case .reset: return ResponsePlan([.reset], keepAlive: false)
         case .close: return ResponsePlan([.close], keepAlive: false)
