@@ -544,16 +544,22 @@ def library_tests(tree, library, timeout, log):
 
 # ---------------------------------------------------------------- run
 
+def at_places(values):
+    """The `--at FILE:LINE` values as (file, line) pairs; a malformed one ends the command."""
+    places = set()
+    for place in values:
+        name, _, line = place.rpartition(":")
+        if not name or not line.isdigit():
+            fail(f"--at {place}: expected FILE:LINE, as KittenParser.swift:63")
+        places.add((name, int(line)))
+    return places
+
+
 def select(mutants, args):
     chosen = list(mutants)
     rank = {}
     if args.at:
-        places = set()
-        for place in args.at:
-            name, _, line = place.rpartition(":")
-            if not name or not line.isdigit():
-                fail(f"--at {place}: expected FILE:LINE, as KittenParser.swift:63")
-            places.add((name, int(line)))
+        places = at_places(args.at)
         chosen = [m for m in chosen if (os.path.basename(m["file"]), m["line"]) in places
                   or (m["file"], m["line"]) in places]
     if getattr(args, "lines", None) is not None:  # diff: the lines a change adds or alters
@@ -961,12 +967,7 @@ def list_verify(args):
             fail("list-verify: --wire-only runs no tests, so it cannot --update an entry's check")
         chosen = [e for e in chosen if at_the_wire(e["file"])]
     if args.at:
-        places = set()
-        for place in args.at:
-            name, _, line = place.rpartition(":")
-            if not name or not line.isdigit():
-                fail(f"--at {place}: expected FILE:LINE, as KittenParser.swift:63")
-            places.add((name, int(line)))
+        places = at_places(args.at)
         chosen = [e for e in chosen if any((n in (e["file"], os.path.basename(e["file"])) and line in
                                             mutation_list.places(e, ROOT)) for n, line in places)]
     # The cheap claims first: an equivalent feature entry needs the corpus alone, any other the tests.
