@@ -13,8 +13,8 @@ import ReplaySeam
 /// the scenario's temporary folder, their files named relative to it so that errors name
 /// `favorites.json` as the in-memory stores do. A `storageFault` is a real condition of that
 /// folder: `corrupt` bytes in the file, a folder where the file should be (`unreadable`), a folder
-/// the process may not write (`unwritable`). Each successful write is recorded as the in-memory
-/// stores record it (`favorites [n]`, `history [n]`).
+/// the process may not write (`unwritable`). The replay's stores record each successful write
+/// (`ReplayFavoritesStore(recording:output:)`), as in memory.
 enum WireLocalStores {
     /// Why a scenario with `config` (a News header's config object) cannot run at the wire level
     /// here: `unwritable` when the process runs as root, which writes any folder.
@@ -31,7 +31,7 @@ enum WireLocalStores {
         let file = JSONFileFavoritesStore(url: url)
         for article in articles.reversed() { try? file.setFavorite(true, article: article) }
         make(fault, at: url, in: folder)
-        return RecordedFavorites(file: file, output: output)
+        return ReplayFavoritesStore(recording: file, output: output)
     }
 
     /// The search history of a wire-level scenario, holding `entries` before `fault` is made.
@@ -42,7 +42,7 @@ enum WireLocalStores {
         let file = JSONFileSearchHistoryStore(url: url)
         if !entries.isEmpty { try? file.save(entries) }
         make(fault, at: url, in: folder)
-        return RecordedHistory(file: file, output: output)
+        return ReplaySearchHistoryStore(recording: file, output: output)
     }
 
     /// Makes `fault` a condition of the file at `url` in `folder`.
@@ -56,41 +56,5 @@ enum WireLocalStores {
             try? files.createDirectory(at: url, withIntermediateDirectories: false)
         case .unwritable?: try? files.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         }
-    }
-}
-
-/// A favourites file store whose writes are recorded as `favorites [n]`, the urls most recent first.
-private final class RecordedFavorites: FavoritesStore {
-    let file: JSONFileFavoritesStore
-    let output: OutputLog
-
-    init(file: JSONFileFavoritesStore, output: OutputLog) {
-        self.file = file
-        self.output = output
-    }
-
-    func favorites() throws(NewsStorageError) -> [NewsArticle] { try file.favorites() }
-
-    func setFavorite(_ isFavorite: Bool, article: NewsArticle) throws(NewsStorageError) {
-        try file.setFavorite(isFavorite, article: article)
-        output.append(.custom(keyword: "favorites", value: .strings(try file.favorites().map(\.url))))
-    }
-}
-
-/// A search history file store whose saves are recorded as `history [n]`, most recent first.
-private final class RecordedHistory: SearchHistoryStore {
-    let file: JSONFileSearchHistoryStore
-    let output: OutputLog
-
-    init(file: JSONFileSearchHistoryStore, output: OutputLog) {
-        self.file = file
-        self.output = output
-    }
-
-    func entries() throws(NewsStorageError) -> [String] { try file.entries() }
-
-    func save(_ entries: [String]) throws(NewsStorageError) {
-        try file.save(entries)
-        output.append(.custom(keyword: "history", value: .strings(entries)))
     }
 }
