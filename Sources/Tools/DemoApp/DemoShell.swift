@@ -120,13 +120,17 @@ final class DemoShell {
     func lines(columns: Int, rows: Int) -> [ScreenLine] {
         let screen = screens[selected]
         tooSmall = !DemoLayout.fits(columns: columns, rows: rows)
+        // The status before the body: a recording tab's status counts requests, and a feature renders
+        // before it requests, so a frame that counts a request shows the model of that request or a
+        // later one, never an older one (read the other way round, a frame could count the refresh's
+        // request beside the list from before it).
+        let status = screen.status.map { " " + $0 } ?? ""
         let body = screen.body(width: columns, height: DemoLayout.bodyHeight(rows: rows))
         var keys = (screens.count > 1 ? [KeyHelp("Tab", "next app")] : []) + screen.keys
         keys.append(KeyHelp(screen.isTyping ? "^C" : "q", "quit"))
         let frame = DemoFrame(
             tabs: screens.map(\.title), selectedTab: selected, clock: clock.label, body: body,
-            status: screen.status.map { " " + $0 } ?? "",
-            keys: keys)
+            status: status, keys: keys)
         return DemoLayout.lines(frame, columns: columns, rows: rows)
     }
 
