@@ -177,13 +177,16 @@ import Testing
     }
 
     @Test func anIdleClientIsDroppedAndAPartialRequestGets408() throws {
-        let server = try startServer(idleTimeout: .milliseconds(300))
+        let server = try startServer {
+            $0.idleTimeout = .milliseconds(300)
+            $0.headerTimeout = .seconds(2)
+        }
         defer { server.stop() }
         let idle = try RawClient(port: server.port)
         #expect(idle.closedByServer(within: 10))
         let slow = try RawClient(port: server.port)
         slow.send("GET /v1/images/sea")
-        // The header timeout (10 s) runs from the first byte: wait well past it.
+        // The header timeout (2 s here, past the idle timeout) runs from the first byte: wait well past it.
         #expect(slow.readAll(timeout: 30).hasPrefix("HTTP/1.1 408 Request Timeout"))
     }
 
