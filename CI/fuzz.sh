@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 swift build --product conformance
 bin="$(swift build --show-bin-path)"
 seed="${FUZZ_SEED:-20261124}"
-"$bin/conformance" fuzz --seed "$seed" --runs 100000 --time-budget 20 --out fuzz-findings
+# One lane (--jobs 1): this runs beside other stages, and a second lane would take its core from them.
+"$bin/conformance" fuzz --seed "$seed" --runs 100000 --time-budget 20 --jobs 1 --out fuzz-findings
 "$bin/conformance" fuzz --seed "$seed" --runs 100000 --time-budget 35 --out fuzz-findings \
     --adapter "python3 -B Ports/python/port.py"

@@ -227,6 +227,37 @@ struct FuzzerPortTests {
                 && stepped.out.contains(" 0 failing, \(failures) known stepped over; seed 1\n"), "\(stepped.out)")
     }
 
+    /// `--jobs`: a feature's seeds checked on several lanes, each with a port of its own, are told
+    /// in their order, so the output and the findings written are those of one lane: the run that
+    /// stops at its first failure drops what the other lanes found after it.
+    @Test(arguments: [[], ["--keep-going"]])
+    func threeLanesGiveWhatOneGives(extra: [String]) throws {
+        let port = "MVI_PORT_MUTATION=kittens-reload-keeps-load \(PortFixtures.portCommand)"
+        let folder = try PortFixtures.temporaryDirectory()
+        var outputs: [String] = []
+        var files: [[String: String]] = []
+        for jobs in ["1", "3"] {
+            let out = folder.appendingPathComponent("findings-\(jobs)").path
+            let run = CommandRun(
+                ["fuzz", "kittens", "--adapter", port, "--seed", "1", "--runs", "8", "--out", out, "--jobs", jobs]
+                    + extra)
+            #expect(run.status == 1, "\(run.out)\(run.err)")
+            // The times aside, and the folder each run was told to write to.
+            outputs.append(
+                run.out.replacingOccurrences(of: out, with: "OUT").replacingOccurrences(
+                    of: #" in [0-9.]+ s,"#, with: " in T s,", options: .regularExpression))
+            var written: [String: String] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: out + "/kittens") {
+                written[name] = try String(contentsOfFile: out + "/kittens/" + name, encoding: .utf8)
+                    .replacingOccurrences(of: out, with: "OUT")
+            }
+            files.append(written)
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(files[0] == files[1])
+        #expect(outputs[0].contains("FAIL  kittens, seed 1:"), "\(outputs[0])")
+    }
+
     @Test func theUnbrokenPortHoldsForAFixedSeed() throws {
         let port = AdapterImplementation(command: PortFixtures.portCommand, directory: PortFixtures.root)
         defer { port.stop() }
@@ -255,6 +286,7 @@ extension Fuzzer.Verdict {
         (["fuzz", "--max-steps", "0"], "--max-steps 0: expected a whole number from 1 to 10000"),
         (["fuzz", "--adapter", " "], "--adapter needs a command"),
         (["fuzz", "--known", "/nonexistent/known.txt"], "--known: /nonexistent/known.txt: cannot read the file"),
+        (["fuzz", "--jobs", "0"], "--jobs 0: expected a whole number of scenarios at once, from 1 to 256"),
     ])
     func mistakesAreUsageErrors(arguments: [String], message: String) {
         let run = CommandRun(arguments)

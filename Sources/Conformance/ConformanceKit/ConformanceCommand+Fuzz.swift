@@ -35,6 +35,10 @@ extension ConformanceCommand {
                 "keep-going",
                 "after a failure, go on with the feature's next scenarios instead of stopping it; a failure shrunk to a scenario found before is named, not written again"
             ),
+            .value(
+                "jobs", "N",
+                "check N of a feature's scenarios at once, the output the same (default: one per core; 1 with --adapter)"
+            ),
         ])
 
     /// The command line that checks one failing seed again, under this command's name: the same
@@ -73,6 +77,8 @@ struct FuzzOptions: ConformanceSubcommand {
     var print: Bool
     var known: KnownDivergences
     var keepGoing: Bool
+    /// `--jobs`: scenarios checked at once, each lane with a fuzzer (and a port) of its own.
+    var jobs: Int
     /// `--check`: the arguments are scenario files to judge again.
     var check: Bool
     var files: [String]
@@ -125,6 +131,14 @@ struct FuzzOptions: ConformanceSubcommand {
             }
         }
         keepGoing = parsed.flag("keep-going")
+        jobs = ProcessInfo.processInfo.activeProcessorCount
+        if adapter != nil { jobs = 1 }
+        if let raw = parsed.value("jobs") {
+            guard let count = Int(raw), (1...256).contains(count) else {
+                throw fail("--jobs \(raw): expected a whole number of scenarios at once, from 1 to 256")
+            }
+            jobs = count
+        }
     }
 
     func run(io: ConformanceCommand.IO) -> Int32 {
@@ -149,9 +163,8 @@ struct FuzzRun {
             io.err("\(command.name): \(error)\n")
             return ExitStatus.usage
         }
-        let port = options.adapter.map { AdapterImplementation(command: $0) }
-        defer { port?.stop() }
-        var fuzzer = Fuzzer(features: command.features, corpus: corpus, port: port, maxSteps: options.maxSteps)
+        // This fuzzer generates what --print shows and writes the findings; the lanes check.
+        var fuzzer = Fuzzer(features: command.features, corpus: corpus, port: nil, maxSteps: options.maxSteps)
         fuzzer.commandName = command.name
         let names = options.features
         io.out(
@@ -166,7 +179,7 @@ struct FuzzRun {
             let share = options.budget.map {
                 ($0 - Date().timeIntervalSince(tally.started)) / Double(names.count - index)
             }
-            fuzz(feature, with: fuzzer, catalog: catalog, share: share, tally: &tally)
+            fuzz(feature, with: fuzzer, corpus: corpus, catalog: catalog, share: share, tally: &tally)
             if io.isTerminal { io.out("\r\u{1B}[K") }
         }
         let seconds = Date().timeIntervalSince(tally.started)
@@ -248,58 +261,99 @@ struct FuzzRun {
         return (catalog, corpus)
     }
 
+    /// What a lane made of one seed: its finding, if it failed, and its number of events; or nothing,
+    /// when the feature's share of the budget was spent before it began.
+    struct Checked: Sendable {
+        var finding: Fuzzer.Finding?
+        var steps = 0
+        var started = true
+    }
+
     /// Fuzzes one feature until its runs are done, its share of the budget is spent, or (without
-    /// --keep-going) its first failure.
-    func fuzz(_ feature: String, with fuzzer: Fuzzer, catalog: FixtureCatalog?, share: Double?, tally: inout Tally) {
-        let featureStarted = Date()
-        for run in 0..<options.runs {
-            if let share, Date().timeIntervalSince(featureStarted) >= share { break }
-            let runSeed = options.seed &+ UInt64(run)
-            if io.isTerminal {
-                let rate = Double(tally.steps) / max(Date().timeIntervalSince(tally.started), 0.001)
-                io.out(
-                    "\r\u{1B}[K\(feature): \(run + 1)/\(options.runs), \(Int(rate)) steps/s, \(tally.findings) failing")
-            }
-            tally.scenarios += 1
-            if options.print {
-                let (header, events) = fuzzer.generate(feature: feature, seed: runSeed)
-                io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
-            }
-            let shrinkFor = min(60, options.budget ?? 60)
-            guard let finding = fuzzer.check(feature: feature, seed: runSeed, shrinkFor: shrinkFor, steps: &tally.steps)
-            else { continue }
-            if let file = options.known.file(feature: feature, config: finding.header["config"], events: finding.shrunk)
-            {
-                if io.isTerminal { io.out("\r\u{1B}[K") }
-                io.out(
-                    "known \(feature), seed \(runSeed): \(finding.failure.kind.rawValue), shrunk to \(file); stepped over\n"
-                )
-                tally.stepped += 1
-                continue
-            }
-            tally.findings += 1
-            if io.isTerminal { io.out("\r\u{1B}[K") }
-            io.out("FAIL  \(feature), seed \(runSeed): \(finding.found)\n")
-            let again = command.again(
-                feature, seed: runSeed, catalog: catalog, maxSteps: options.maxStepsGiven ? options.maxSteps : nil,
-                adapter: options.adapter)
-            io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(again)\n")
-            if finding.failure != finding.found {
-                // The written scenario's own failure: its step and request numbers are the fixture's.
-                io.out("    as written: \(finding.failure)\n")
-            }
-            let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(
-                separator: "\n")
-            if let first = tally.shrunkBefore[shrunkKey] {
-                io.out("    the same shrunk scenario as seed \(first): not written again\n")
-                continue
-            }
-            tally.shrunkBefore[shrunkKey] = runSeed
-            if let fixture = fuzzer.fixture(finding) {
-                write(fixture, record: record(finding, again: again), feature: feature, seed: runSeed)
-            }
-            if !options.keepGoing { break }
+    /// --keep-going) its first failure. Its seeds are checked on `--jobs` lanes, each with a fuzzer
+    /// and a port of its own, and told here in their order, so the output is the same with any
+    /// number of lanes (the times aside).
+    func fuzz(
+        _ feature: String, with fuzzer: Fuzzer, corpus: [Scenario], catalog: FixtureCatalog?, share: Double?,
+        tally: inout Tally
+    ) {
+        let deadline = share.map { Date().addingTimeInterval($0) }
+        let shrinkFor = min(60, options.budget ?? 60)
+        let (features, maxSteps, adapter, name, seed) =
+            (command.features, options.maxSteps, options.adapter, command.name, options.seed)
+        var stop = false
+        Lanes.run(
+            count: options.runs, lanes: options.jobs,
+            make: {
+                var fuzzer = Fuzzer(
+                    features: features, corpus: corpus, port: adapter.map { AdapterImplementation(command: $0) },
+                    maxSteps: maxSteps)
+                fuzzer.commandName = name
+                return fuzzer
+            },
+            work: { fuzzer, run in
+                if let deadline, Date() >= deadline { return Checked(started: false) }
+                var checked = Checked()
+                checked.finding = fuzzer.check(
+                    feature: feature, seed: seed &+ UInt64(run), shrinkFor: shrinkFor, steps: &checked.steps)
+                return checked
+            },
+            finish: { $0.port?.stop() },
+            consume: { run, checked in
+                guard checked.started else { return false }
+                tell(feature, run: run, checked, with: fuzzer, catalog: catalog, tally: &tally, stop: &stop)
+                return !stop
+            })
+    }
+
+    /// One seed's result, in the seeds' order: its progress, its scenario with --print, and its
+    /// finding, written unless it is known or found before; `stop` is set after a finding that ends
+    /// the feature (without --keep-going).
+    private func tell(
+        _ feature: String, run: Int, _ checked: Checked, with fuzzer: Fuzzer, catalog: FixtureCatalog?,
+        tally: inout Tally, stop: inout Bool
+    ) {
+        let runSeed = options.seed &+ UInt64(run)
+        if io.isTerminal {
+            let rate = Double(tally.steps) / max(Date().timeIntervalSince(tally.started), 0.001)
+            io.out("\r\u{1B}[K\(feature): \(run + 1)/\(options.runs), \(Int(rate)) steps/s, \(tally.findings) failing")
         }
+        tally.scenarios += 1
+        tally.steps += checked.steps
+        if options.print {
+            let (header, events) = fuzzer.generate(feature: feature, seed: runSeed)
+            io.out(([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined())
+        }
+        guard let finding = checked.finding else { return }
+        if let file = options.known.file(feature: feature, config: finding.header["config"], events: finding.shrunk) {
+            if io.isTerminal { io.out("\r\u{1B}[K") }
+            io.out(
+                "known \(feature), seed \(runSeed): \(finding.failure.kind.rawValue), shrunk to \(file); stepped over\n"
+            )
+            tally.stepped += 1
+            return
+        }
+        tally.findings += 1
+        if io.isTerminal { io.out("\r\u{1B}[K") }
+        io.out("FAIL  \(feature), seed \(runSeed): \(finding.found)\n")
+        let again = command.again(
+            feature, seed: runSeed, catalog: catalog, maxSteps: options.maxStepsGiven ? options.maxSteps : nil,
+            adapter: options.adapter)
+        io.out("    \(finding.original.count) steps, shrunk to \(finding.shrunk.count); again: \(again)\n")
+        if finding.failure != finding.found {
+            // The written scenario's own failure: its step and request numbers are the fixture's.
+            io.out("    as written: \(finding.failure)\n")
+        }
+        let shrunkKey = ([feature] + finding.shrunk.map { JSONValue.object($0).compactText }).joined(separator: "\n")
+        if let first = tally.shrunkBefore[shrunkKey] {
+            io.out("    the same shrunk scenario as seed \(first): not written again\n")
+            return
+        }
+        tally.shrunkBefore[shrunkKey] = runSeed
+        if let fixture = fuzzer.fixture(finding) {
+            write(fixture, record: record(finding, again: again), feature: feature, seed: runSeed)
+        }
+        if !options.keepGoing { stop = true }
     }
 
     /// What the report shows of a finding: its failure and the commands that check it again.

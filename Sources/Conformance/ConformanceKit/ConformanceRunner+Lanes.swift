@@ -1,6 +1,3 @@
-import Dispatch
-import MVIEssentials
-
 extension ConformanceRunner {
     /// Runs `entries` on `lanes` implementations at once, each made by `make` on its own thread and
     /// used by that thread alone, and gives the report that `run(_:on:)` gives with one: the
@@ -17,51 +14,22 @@ extension ConformanceRunner {
     ) -> RunReport {
         let lanes = max(1, min(lanes, entries.count))
         if lanes == 1 { return run(entries, on: make(), command: command, progress: progress) }
-        let shared = Locked(Shared(count: entries.count))
-        let finished = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
-        for _ in 0..<lanes {
-            DispatchQueue.global().async(group: done) {
-                let implementation = make()
-                var lane = Lane()
-                while let index = shared.withLock({ $0.take() }) {
-                    let result = run(entries[index], on: implementation, lane: &lane)
-                    let info = lane.info ?? implementation.identity
-                    shared.withLock { shared in
-                        shared.results[index] = result
-                        shared.info = shared.info ?? info
-                    }
-                    finished.signal()
-                }
-                implementation.stop()
-            }
-        }
         var results: [ScenarioResult] = []
-        while results.count < entries.count {
-            finished.wait()
-            while results.count < entries.count, let next = shared.withLock({ $0.results[results.count] }) {
-                results.append(next)
-                progress(next)
-            }
-        }
-        done.wait()
-        return RunReport(implementation: shared.withLock { $0.info }, command: command, results: results)
-    }
-
-    /// What the lanes share: the next entry to take, each finished result in its place, and what
-    /// the implementation says of itself.
-    private struct Shared: Sendable {
-        var next = 0
-        var results: [ScenarioResult?]
         var info: ImplementationInfo?
-
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-
-        /// The next entry's index, or nil when every entry is taken.
-        mutating func take() -> Int? {
-            guard next < results.count else { return nil }
-            defer { next += 1 }
-            return next
-        }
+        Lanes.run(
+            count: entries.count, lanes: lanes,
+            make: { (implementation: make(), lane: Lane()) },
+            work: { worker, index in
+                let result = run(entries[index], on: worker.implementation, lane: &worker.lane)
+                return (result, worker.lane.info ?? worker.implementation.identity)
+            },
+            finish: { $0.implementation.stop() },
+            consume: { _, told in
+                results.append(told.0)
+                info = info ?? told.1
+                progress(told.0)
+                return true
+            })
+        return RunReport(implementation: info, command: command, results: results)
     }
 }

@@ -1,0 +1,76 @@
+import Dispatch
+import MVIEssentials
+
+/// Independent items worked on `lanes` threads at once, told in their order: what `run --jobs` and
+/// `fuzz --jobs` share.
+///
+/// Each lane has a worker of its own, made by `make` on the lane's thread and used by that thread
+/// alone (a port's process, a fuzzer), and takes the next item not yet taken, so a slow item holds
+/// up one lane only. `consume` is called on the calling thread with each item's result in the items'
+/// order, as soon as the item and all before it are done; when it returns false no further item is
+/// started, and the items already under way are finished and their results dropped. `finish` is
+/// given each worker when its lane has no more to do. So the results told, and what `consume` makes
+/// of them, are the same whatever the number of lanes; only the time they take differs. One lane
+/// runs on the calling thread.
+enum Lanes {
+    static func run<Worker, Result: Sendable>(
+        count: Int, lanes: Int,
+        make: @escaping @Sendable () -> Worker,
+        work: @escaping @Sendable (inout Worker, Int) -> Result,
+        finish: @escaping @Sendable (Worker) -> Void = { _ in },
+        consume: (Int, Result) -> Bool
+    ) {
+        guard count > 0 else { return }
+        if lanes <= 1 {
+            // One lane: the calling thread's.
+            var worker = make()
+            for index in 0..<count where !consume(index, work(&worker, index)) { break }
+            finish(worker)
+            return
+        }
+        let shared = Locked(Shared<Result>(count: count))
+        let finished = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<max(1, min(lanes, count)) {
+            DispatchQueue.global().async(group: done) {
+                var worker = make()
+                while let index = shared.withLock({ $0.take() }) {
+                    let result = work(&worker, index)
+                    shared.withLock { $0.results[index] = result }
+                    finished.signal()
+                }
+                finish(worker)
+            }
+        }
+        var told = 0
+        telling: while told < count {
+            finished.wait()
+            while told < count, let next = shared.withLock({ $0.results[told] }) {
+                told += 1
+                if !consume(told - 1, next) {
+                    shared.withLock { $0.stop() }
+                    break telling
+                }
+            }
+        }
+        done.wait()
+    }
+
+    /// What the lanes share: the next item to take, and each finished result in its place.
+    private struct Shared<Result: Sendable>: Sendable {
+        var next = 0
+        var results: [Result?]
+
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+
+        /// The next item's index, or nil when every item is taken or the run has stopped.
+        mutating func take() -> Int? {
+            guard next < results.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+
+        /// No item is started after this.
+        mutating func stop() { next = results.count }
+    }
+}
