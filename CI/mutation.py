@@ -951,7 +951,10 @@ def list_verify(args):
     (their `checked` blob id is not the file's); --all runs every entry; --files only those of the
     files given. --update records the file's blob in each entry that holds."""
     data = json.load(open(EQUIVALENTS, encoding="utf-8"))
-    entries = load_equivalents()
+    # The entries of `data` itself, checked: --update records into them and writes `data` back (it
+    # once recorded into a second copy and wrote the list unchanged).
+    load_equivalents()
+    entries = data["equivalents"]
     problems = mutation_list.entry_problems(data, ROOT, os.path.relpath(EQUIVALENTS, ROOT))
     if problems:
         print("\n".join(problems), file=sys.stderr)
