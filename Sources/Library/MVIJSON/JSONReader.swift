@@ -7,26 +7,38 @@ public struct JSONReader {
     /// Arrays and objects nested deeper than this are refused, so that no input exhausts the stack.
     public static let maximumDepth = 256
 
-    private let bytes: [UInt8]
-    private var position = 0
+    private let bytes: ArraySlice<UInt8>
+    /// The index in `bytes` of the next byte to read.
+    private var position: Int
 
-    private init(_ text: String) { bytes = Array(text.utf8) }
+    private init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        position = bytes.startIndex
+    }
 
     /// Reads `text` as one JSON value.
     public static func parse(_ text: String) throws(JSONReadError) -> JSONValue {
-        var reader = JSONReader(text)
+        try parse(utf8: Array(text.utf8)[...])
+    }
+
+    /// Reads UTF-8 `bytes` as one JSON value, without a `String` of them first (a line of a file
+    /// read as bytes); columns count from the slice's first byte. Bytes that are not UTF-8 inside
+    /// a string are read as `String(decoding:as:)` reads them, with replacement characters: check
+    /// the bytes first where that matters.
+    public static func parse(utf8 bytes: ArraySlice<UInt8>) throws(JSONReadError) -> JSONValue {
+        var reader = JSONReader(bytes)
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
-        guard reader.position == reader.bytes.count else { throw reader.error("unexpected text after the value") }
+        guard reader.position == reader.bytes.endIndex else { throw reader.error("unexpected text after the value") }
         return value
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONReadError {
-        JSONReadError(message: message, column: (offset ?? position) + 1)
+        JSONReadError(message: message, column: (offset ?? position) - bytes.startIndex + 1)
     }
 
-    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    private var current: UInt8? { position < bytes.endIndex ? bytes[position] : nil }
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
@@ -167,7 +179,7 @@ public struct JSONReader {
             let unit = try hexUnit()
             switch unit {
             case 0xD800...0xDBFF:
-                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                guard current == UInt8(ascii: "\\"), position + 1 < bytes.endIndex,
                     bytes[position + 1] == UInt8(ascii: "u")
                 else {
                     throw error("lone high surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: start)
