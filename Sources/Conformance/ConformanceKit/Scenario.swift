@@ -194,7 +194,7 @@ public struct ScenarioReader {
             )
         }
         headerObject = object
-        forms = ScenarioFormat.forms(module)
+        forms = ScenarioFormat.readers(module, in: features).forms
         self.file = file
     }
 

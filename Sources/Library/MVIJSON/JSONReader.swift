@@ -158,6 +158,12 @@ public struct JSONReader {
                 throw error("control character \(describe(byte)) in a string; write it as an escape")
             default:
                 position += 1
+                // The run of plain bytes up to the next quote, escape or control, in one tight loop.
+                while position < bytes.endIndex {
+                    let next = bytes[position]
+                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                    position += 1
+                }
             }
         }
     }

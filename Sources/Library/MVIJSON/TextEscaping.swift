@@ -5,13 +5,20 @@ public enum TextEscaping {
     public static func map(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if let replaced = replacement(scalar) {
+        // The scalars kept as they are go in runs, one append a run rather than one a scalar.
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = runStart
+        while index != scalars.endIndex {
+            let next = scalars.index(after: index)
+            if let replaced = replacement(scalars[index]) {
+                out += Substring(scalars[runStart..<index])
                 out += replaced
-            } else {
-                out.unicodeScalars.append(scalar)
+                runStart = next
             }
+            index = next
         }
+        out += Substring(scalars[runStart..<index])
         return out
     }
 
