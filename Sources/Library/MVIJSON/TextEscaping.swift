@@ -32,7 +32,10 @@ public enum TextEscaping {
     /// carriage return and tab escaped, every invisible scalar (`isInvisible`) as `\u{XXXX}`.
     public static func canonicalQuoted(_ text: String) -> String {
         // Printable ASCII other than `"` and `\` stands for itself: most text needs no rewriting.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // Its bytes are checked in an array (as in `appendJSONQuoted`).
+        if Array(text.utf8).allSatisfy({
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }) {
             return "\"" + text + "\""
         }
         return "\""
