@@ -49,3 +49,9 @@ public enum CanonicalValue: Equatable, Sendable {
 public protocol CanonicalRenderable {
     var canonical: CanonicalValue { get }
 }
+
+/// A `CanonicalRenderable` that may cross threads, so that the replay can make its canonical
+/// value only for a render it keeps: in a quiet step (`"quiet": true`) only the last render's
+/// value is made, not one for each render the step drops. A value type of `Sendable` fields
+/// declares it with an empty extension; the transcript is the same either way.
+public protocol SendableCanonicalRenderable: CanonicalRenderable, Sendable {}
