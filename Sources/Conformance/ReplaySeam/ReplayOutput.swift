@@ -92,7 +92,9 @@ public final class OutputLog: Sendable {
         if state.quiet, let last = state.lastRender {
             state.outputs.remove(at: last)
             state.omitted += 1
-        } else if let make = state.unmade, let last = state.lastRender, case .render(_, let screen) = state.outputs[last] {
+        } else if let make = state.unmade, let last = state.lastRender,
+            case .render(_, let screen) = state.outputs[last]
+        {
             state.outputs[last] = .render(make(), screen: screen)  // quiet ended within the step: it stays
         }
         state.unmade = nil
