@@ -22,9 +22,8 @@ public struct JSONReader {
     }
 
     /// Reads UTF-8 `bytes` as one JSON value, without a `String` of them first (a line of a file
-    /// read as bytes); columns count from the slice's first byte. Bytes that are not UTF-8 inside
-    /// a string are read as `String(decoding:as:)` reads them, with replacement characters: check
-    /// the bytes first where that matters.
+    /// read as bytes); columns count from the slice's first byte. Bytes that are not UTF-8 are
+    /// refused, in a string as anywhere else.
     public static func parse(utf8 bytes: ArraySlice<UInt8>) throws(JSONReadError) -> JSONValue {
         var reader = JSONReader(bytes)
         reader.skipWhitespace()
@@ -144,9 +143,16 @@ public struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 defer { position += 1 }
-                guard var text = unescaped else { return String(decoding: bytes[runStart..<position], as: UTF8.self) }
-                text.append(contentsOf: bytes[runStart..<position])
-                return String(decoding: text, as: UTF8.self)
+                // Bytes given as bytes may be anything: a string must be UTF-8 (a `String` given is).
+                let string: String?
+                if var text = unescaped {
+                    text.append(contentsOf: bytes[runStart..<position])
+                    string = String(validating: text, as: UTF8.self)
+                } else {
+                    string = String(validating: bytes[runStart..<position], as: UTF8.self)
+                }
+                guard let string else { throw error("the string is not valid UTF-8", at: start) }
+                return string
             case UInt8(ascii: "\\"):
                 var text = unescaped ?? []
                 text.append(contentsOf: bytes[runStart..<position])
