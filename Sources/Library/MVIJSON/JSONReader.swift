@@ -138,6 +138,8 @@ public struct JSONReader {
         var runStart = position
         // The text's bytes so far, once an escape was met; without one the text is a slice of the input.
         var unescaped: [UInt8]?
+        // Whether every byte read as it is was ASCII: then no check of the text as UTF-8 is needed.
+        var ascii = true
         while true {
             guard let byte = current else { throw error("unterminated string", at: start) }
             switch byte {
@@ -145,11 +147,12 @@ public struct JSONReader {
                 defer { position += 1 }
                 // Bytes given as bytes may be anything: a string must be UTF-8 (a `String` given is).
                 let string: String?
-                if var text = unescaped {
+                switch (unescaped, ascii) {
+                case (nil, true): string = String(decoding: bytes[runStart..<position], as: UTF8.self)
+                case (nil, false): string = String(validating: bytes[runStart..<position], as: UTF8.self)
+                case (var text?, _):
                     text.append(contentsOf: bytes[runStart..<position])
-                    string = String(validating: text, as: UTF8.self)
-                } else {
-                    string = String(validating: bytes[runStart..<position], as: UTF8.self)
+                    string = ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
                 }
                 guard let string else { throw error("the string is not valid UTF-8", at: start) }
                 return string
@@ -164,10 +167,12 @@ public struct JSONReader {
                 throw error("control character \(describe(byte)) in a string; write it as an escape")
             default:
                 position += 1
+                if byte >= 0x80 { ascii = false }
                 // The run of plain bytes up to the next quote, escape or control, in one tight loop.
                 while position < bytes.endIndex {
                     let next = bytes[position]
                     if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                    if next >= 0x80 { ascii = false }
                     position += 1
                 }
             }
