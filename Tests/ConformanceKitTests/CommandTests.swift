@@ -249,6 +249,23 @@ final class CommandRun {
         #expect(empty.err.contains("no scenario selected") && empty.err.contains("in shard 2/2"))
     }
 
+    /// `list` shows a scenario's description only if the whole scenario reads: a bad line after
+    /// a good header (here the last line's JSON, a field the event does not take, a line of blanks)
+    /// lists it as unreadable, in the text and in the JSON.
+    @Test func listReadsEveryLineOfAScenario() throws {
+        let bad = [#"{"event": "start""#, #"{"event": "start", "ms": 1}"#, " \t"]
+        for line in bad {
+            let fixtures = try TemporaryFixtures(
+                scenarioText: scenario(#"{"event": "create"}"#, #"{"event": "viewCreated"}"#, line))
+            let url = fixtures.root.deletingLastPathComponent().appendingPathComponent("list.json")
+            let run = CommandRun(["list", "--json", url.path], fixtures: fixtures)
+            #expect(run.status == 0)
+            #expect(run.out == "kittens/x  (unreadable: see conformance run)\n1 scenario\n", "\(line)")
+            let list = try JSONDecoder().decode(Reports.ScenarioList.self, from: Data(contentsOf: url))
+            #expect(list.scenarios.map(\.description) == [nil])
+        }
+    }
+
     @Test func listAndShow() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun(["list"], fixtures: fixtures).out == "kittens/x  d\n1 scenario\n")

@@ -23,6 +23,26 @@ import Testing
         #expect(throws: JSONReadError.self) { try JSONValue.parse("{\"a\":1 \u{0B}}") }
     }
 
+    /// A line read as bytes reads as its text does, columns counted from the slice's first byte,
+    /// and bytes that are not UTF-8 are refused inside a string as outside one.
+    @Test func bytesReadAsTheirText() throws {
+        let line = #"{"a": ["x\u00e9", "é🐱", 1, -2.5e1], "b": {"c": null}}"#
+        let framed = Array(("xx" + line + "yy").utf8)
+        #expect(try JSONReader.parse(utf8: framed[2..<(framed.count - 2)]) == JSONValue.parse(line))
+        #expect(throws: JSONReadError(message: "expected ',' or '}' in an object", column: 9)) {
+            try JSONReader.parse(utf8: Array(#"xx{"a": 1 2}"#.utf8)[2...])
+        }
+        #expect(throws: JSONReadError(message: "the string is not valid UTF-8", column: 7)) {
+            try JSONReader.parse(utf8: Array(#"{"a": ""#.utf8 + [0x78, 0xC3, 0x28] + #""}"#.utf8)[...])
+        }
+        #expect(throws: JSONReadError(message: "the string is not valid UTF-8", column: 7)) {
+            try JSONReader.parse(utf8: Array(#"{"a": "\n"#.utf8 + [0xFF] + #""}"#.utf8)[...])
+        }
+        #expect(throws: JSONReadError(message: "unexpected character byte 0xC3; expected a value", column: 7)) {
+            try JSONReader.parse(utf8: Array(#"{"a": "#.utf8 + [0xC3, 0xA9] + "}".utf8)[...])
+        }
+    }
+
     @Test func eachLiteralReadsAsItsValue() throws {
         #expect(try JSONValue.parse("false") == .bool(false))
         #expect(try JSONValue.parse("true") == .bool(true))

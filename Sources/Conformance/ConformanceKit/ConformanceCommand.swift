@@ -248,15 +248,19 @@ public struct ConformanceCommand {
 
     private func list(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, json: String?, io: IO) -> Int32 {
         var listed: [Reports.ListedScenario] = []
+        // The whole listing is written at once: one write, not one a scenario.
+        var output = ""
         for entry in entries {
-            let text = (try? ScenarioText.read(entry.scenarioURL, path: catalog.displayPath(entry.scenarioURL))) ?? ""
-            let description = try? replayer.read(text, file: catalog.displayPath(entry.scenarioURL)).description
+            let path = catalog.displayPath(entry.scenarioURL)
+            let text = (try? ScenarioText.read(entry.scenarioURL, path: path)) ?? ""
+            let description = try? replayer.read(text, file: path).description
             listed.append(Reports.ListedScenario(id: entry.id, feature: entry.feature, description: description))
-            io.out("\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n")
+            output += "\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n"
         }
         // An empty list says where it looked, as a run of nothing does.
         let searched = entries.isEmpty ? " (searched \(catalog.root.path) for <feature>/<name>.jsonl)" : ""
-        io.out("\(entries.count) scenario\(entries.count == 1 ? "" : "s")\(searched)\n")
+        output += "\(entries.count) scenario\(entries.count == 1 ? "" : "s")\(searched)\n"
+        io.out(output)
         if let json, !writeReport(Reports.encode(Reports.ScenarioList(scenarios: listed)), to: json, io: io) {
             return ExitStatus.failure
         }

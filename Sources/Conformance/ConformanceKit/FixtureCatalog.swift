@@ -95,7 +95,8 @@ public struct FixtureCatalog: Sendable {
         var entries: [Entry] = []
         var problems: [String] = []
         for feature in features {
-            let folder = root.appendingPathComponent(feature)
+            // The kind of each path is given, so that no path is looked up on disk to build its URL.
+            let folder = root.appendingPathComponent(feature, isDirectory: true)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 continue
@@ -106,8 +107,8 @@ public struct FixtureCatalog: Sendable {
                 entries.append(
                     Entry(
                         id: "\(feature)/\(name)", feature: feature,
-                        scenarioURL: folder.appendingPathComponent(name + ".jsonl"),
-                        goldenURL: folder.appendingPathComponent(name + Self.goldenSuffix)))
+                        scenarioURL: folder.appendingPathComponent(name + ".jsonl", isDirectory: false),
+                        goldenURL: folder.appendingPathComponent(name + Self.goldenSuffix, isDirectory: false)))
             }
             for file in files.sorted() {
                 guard let suffix = [Self.goldenSuffix, Self.wireSuffix].first(where: file.hasSuffix) else { continue }

@@ -112,33 +112,35 @@ extension Scenario {
     {
         // A line ends at "\n" or "\r\n". A "\n" is always a Character of its own or the end of "\r\n",
         // so splitting the bytes at "\n" and dropping the "\r" before it cuts where a split of the
-        // Characters would, without walking grapheme clusters (docs/performance.md, "The corpus against a bare read of it").
+        // Characters would, without walking grapheme clusters; each line is then read as JSON from
+        // its bytes, with no String of it made first (docs/performance.md, "The corpus against a bare read of it").
         let bytes = Array(text.utf8)
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         }
-        if lines.last == "" { lines.removeLast() }
+        if lines.last?.isEmpty == true { lines.removeLast() }
         guard !lines.isEmpty else {
             throw ScenarioError(file: file, line: nil, message: "the file is empty; expected a header line")
         }
 
         func object(_ index: Int) throws(ScenarioError) -> JSONObject {
             var line = lines[index]
-            if line.hasSuffix("\r") { line.removeLast() }
-            guard line.utf8.count <= HarnessLimits.maximumLineBytes else {
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            guard line.count <= HarnessLimits.maximumLineBytes else {
                 throw ScenarioError(
                     file: file, line: index + 1,
                     message:
-                        "the line holds \(line.utf8.count) bytes, over the limit of \(HarnessLimits.maximumLineBytes) (see docs/fixtures.md, \"Limits\")"
+                        "the line holds \(line.count) bytes, over the limit of \(HarnessLimits.maximumLineBytes) (see docs/fixtures.md, \"Limits\")"
                 )
             }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
                 throw ScenarioError(
                     file: file, line: index + 1, message: "empty line; every line must hold one JSON object")
             }
             let value: JSONValue
             do {
-                value = try JSONValue.parse(line)
+                // The text is UTF-8 already (a String), so its bytes read as the String would.
+                value = try JSONReader.parse(utf8: line)
             } catch {
                 throw ScenarioError(file: file, line: index + 1, message: error.description)
             }
@@ -192,7 +194,7 @@ public struct ScenarioReader {
             )
         }
         headerObject = object
-        forms = ScenarioFormat.forms(module)
+        forms = ScenarioFormat.readers(module, in: features).forms
         self.file = file
     }
 

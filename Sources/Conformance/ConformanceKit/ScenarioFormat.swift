@@ -6,7 +6,7 @@ import ReplaySeam
 /// JSON Schemas, written from the same field descriptions so that the two always agree.
 public enum ScenarioFormat {
     /// A header as read.
-    struct Header {
+    struct Header: Sendable {
         let id: String
         let description: String
         let tags: [String]
@@ -90,16 +90,28 @@ public enum ScenarioFormat {
                 field: "feature",
                 "unknown feature \(CanonicalRender.quote(name)); known: \(features.names.joined(separator: ", "))")
         }
-        return (try header(for: module).decode(object), module)
+        return (try readers(module, in: features).header.decode(object), module)
+    }
+
+    /// A feature's header codec and event forms, built once for each registry and feature.
+    struct Readers: Sendable {
+        let header: ObjectCodec<Header>
+        let forms: [EventForm]
+    }
+
+    /// The readers of `module`'s lines, kept with `features` (they capture the module, and the
+    /// module does not hold them: no cycle).
+    static func readers(_ module: FeatureModule, in features: FeatureRegistry) -> Readers {
+        features.derived.value(for: module.name) { Readers(header: header(for: module), forms: forms(module)) }
     }
 
     // MARK: Events
 
     /// One kind of event line: its name, its accepted field forms (besides `event`), its reader.
-    struct EventForm {
+    struct EventForm: Sendable {
         let name: String
         let shapes: [ObjectShape]
-        let read: (JSONObject) throws(FieldError) -> DecodedEvent
+        let read: @Sendable (JSONObject) throws(FieldError) -> DecodedEvent
     }
 
     /// An event line as its form read it.

@@ -6,21 +6,35 @@ import Foundation
 public enum ScenarioText {
     /// The text of the scenario at `url`; errors name `path`.
     public static func read(_ url: URL, path: String) throws(ScenarioError) -> String {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= HarnessLimits.maximumFileBytes else {
-            throw ScenarioError(
-                file: path, line: nil,
-                message:
-                    "the file holds \(size) bytes, over the limit of \(HarnessLimits.maximumFileBytes) (see docs/fixtures.md, \"Limits\")"
-            )
-        }
-        let data: Data
+        try decode(bytes(url, path: path), path: path)
+    }
+
+    /// The bytes of the scenario at `url`, refused past `HarnessLimits.maximumFileBytes` before
+    /// they are read; errors name `path`. One open file gives the size and the bytes: asking
+    /// `FileManager` for the size cost more than reading a scenario.
+    static func bytes(_ url: URL, path: String) throws(ScenarioError) -> Data {
         do {
-            data = try Data(contentsOf: url)
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            var size = Int(clamping: try handle.seekToEnd())
+            if size > HarnessLimits.maximumFileBytes {
+                // The end of what is not a regular file (a folder) is no size: ask the file system.
+                size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+            }
+            guard size <= HarnessLimits.maximumFileBytes else {
+                throw ScenarioError(
+                    file: path, line: nil,
+                    message:
+                        "the file holds \(size) bytes, over the limit of \(HarnessLimits.maximumFileBytes) (see docs/fixtures.md, \"Limits\")"
+                )
+            }
+            try handle.seek(toOffset: 0)
+            return try handle.readToEnd() ?? Data()
+        } catch let error as ScenarioError {
+            throw error
         } catch {
             throw ScenarioError(file: path, line: nil, message: "cannot read the file: \(error.localizedDescription)")
         }
-        return try decode(data, path: path)
     }
 
     /// `data` as UTF-8 text without a byte-order mark; errors name `path` and the line.

@@ -9,7 +9,12 @@ public enum TranscriptFormatter {
             lines.append("> \(step.step) \(step.input)")
             lines += outputLines(step)
         }
-        return lines.map { $0 + "\n" }.joined()
+        var text = ""
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     /// The lines of one step's outputs, indented by two spaces.
@@ -35,15 +40,15 @@ public enum TranscriptFormatter {
                 if omitted > 0 {
                     lines.append("  (\(omitted) earlier render\(omitted == 1 ? "" : "s") of this step not shown)")
                 }
-                lines += block(head(screen, "render"), value)
+                block(head(screen, "render"), value, to: &lines)
             case .label(let value, let screen):
-                lines += block(head(screen, "label"), value)
+                block(head(screen, "label"), value, to: &lines)
             case .saved(let value):
-                lines += block("saved", value)
+                block("saved", value, to: &lines)
             case .rejected(let message):
                 lines.append("  rejected \(message)")
             case .custom(let keyword, let value):
-                lines += block(keyword, value)
+                block(keyword, value, to: &lines)
             }
         }
         return lines
@@ -54,8 +59,7 @@ public enum TranscriptFormatter {
         screen.map { "\(keyword) \($0):" } ?? keyword
     }
 
-    private static func block(_ head: String, _ value: CanonicalValue) -> [String] {
-        let valueLines = CanonicalRender.lines(value)
-        return ["  \(head) \(valueLines[0])"] + valueLines.dropFirst().map { "  " + $0 }
+    private static func block(_ head: String, _ value: CanonicalValue, to lines: inout [String]) {
+        CanonicalRender.appendLines(value, head: "  " + head + " ", indent: "  ", to: &lines)
     }
 }

@@ -2,37 +2,47 @@
 public enum CanonicalRender {
     /// The value as lines, without indentation of its own; the first line is the value's head.
     public static func lines(_ value: CanonicalValue) -> [String] {
+        var lines: [String] = []
+        appendLines(value, head: "", indent: "", to: &lines)
+        return lines
+    }
+
+    /// Appends the value's lines to `lines`: the first is `head` followed by the value's head, every
+    /// other line is indented by `indent` and then as `lines(_:)` indents it. One pass, each line
+    /// written once (a nested value's lines are not copied again at each level above it).
+    public static func appendLines(_ value: CanonicalValue, head: String, indent: String, to lines: inout [String]) {
         switch value {
         case .null, .bool, .integer, .string:
-            return [scalar(value)]
+            lines.append(head + scalar(value))
         case .list(let items):
-            var lines = ["[\(items.count)]"]
+            lines.append(head + "[\(items.count)]")
+            let inner = indent + "  "
             for (index, item) in items.enumerated() {
-                let itemLines = Self.lines(item)
-                lines.append("  [\(index)] " + itemLines[0])
-                lines += itemLines.dropFirst().map { "  " + $0 }
+                appendLines(item, head: inner + "[\(index)] ", indent: inner, to: &lines)
             }
-            return lines
         case .record(let type, let fields):
-            return [type] + fieldLines(fields)
+            lines.append(head + type)
+            appendFields(fields, indent: indent + "  ", to: &lines)
         case .enumCase(let type, let name, let fields):
-            return ["\(type).\(name)"] + fieldLines(fields)
+            lines.append(head + type + "." + name)
+            appendFields(fields, indent: indent + "  ", to: &lines)
         }
     }
 
     /// The value as text: its lines, each ending in a newline.
     public static func text(_ value: CanonicalValue) -> String {
-        lines(value).map { $0 + "\n" }.joined()
+        var text = ""
+        for line in lines(value) {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
-    private static func fieldLines(_ fields: [CanonicalValue.Field]) -> [String] {
-        var lines: [String] = []
+    private static func appendFields(_ fields: [CanonicalValue.Field], indent: String, to lines: inout [String]) {
         for field in fields {
-            let valueLines = Self.lines(field.value)
-            lines.append("  \(field.name): " + valueLines[0])
-            lines += valueLines.dropFirst().map { "  " + $0 }
+            appendLines(field.value, head: indent + field.name + ": ", indent: indent, to: &lines)
         }
-        return lines
     }
 
     private static func scalar(_ value: CanonicalValue) -> String {

@@ -2,7 +2,10 @@
 ///
 /// Floats are deliberately absent: view models expose integers (whole ticks, percentages) so
 /// that every language renders them byte for byte alike. Spec: docs/render.md.
-public indirect enum CanonicalValue: Equatable, Sendable {
+///
+/// Not `indirect`: lists and fields already keep their elements on the heap, and an indirect enum
+/// puts every value, each string and number of a render, in a heap box of its own.
+public enum CanonicalValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A whole number, rendered in decimal (`-42`); the same case name as `JSONValue.integer`.
@@ -26,7 +29,10 @@ public indirect enum CanonicalValue: Equatable, Sendable {
 
     /// A record from `(name, value)` pairs in declaration order.
     public static func record(_ type: String, _ fields: KeyValuePairs<String, CanonicalValue>) -> CanonicalValue {
-        .record(type, fields.map { Field($0.key, $0.value) })
+        var list: [Field] = []
+        list.reserveCapacity(fields.count)
+        for (name, value) in fields { list.append(Field(name, value)) }
+        return .record(type, list)
     }
 
     /// A list of strings.
@@ -43,3 +49,9 @@ public indirect enum CanonicalValue: Equatable, Sendable {
 public protocol CanonicalRenderable {
     var canonical: CanonicalValue { get }
 }
+
+/// A `CanonicalRenderable` that may cross threads, so that the replay can make its canonical
+/// value only for a render it keeps: in a quiet step (`"quiet": true`) only the last render's
+/// value is made, not one for each render the step drops. A value type of `Sendable` fields
+/// declares it with an empty extension; the transcript is the same either way.
+public protocol SendableCanonicalRenderable: CanonicalRenderable, Sendable {}

@@ -87,6 +87,8 @@ public struct ConfiguredFeature: Sendable {
 public struct FeatureRegistry: Sendable {
     /// The features, in the order given.
     public let modules: [FeatureModule]
+    /// What the harness derives from the modules once (ConformanceKit's readers of their lines).
+    package let derived = DerivedValues()
 
     /// A registry of `modules`; a later module with the same name as an earlier one is ignored.
     public init(_ modules: [FeatureModule]) {

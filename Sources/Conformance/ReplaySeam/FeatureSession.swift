@@ -75,7 +75,11 @@ public final class RecordingView<Model: CanonicalRenderable, Event>: BaseMviView
     }
 
     public override func render(_ model: Model) {
-        output.append(.render(model.canonical, screen: screen))
+        if let model = model as? any SendableCanonicalRenderable {
+            output.appendRender(screen: screen) { model.canonical }
+        } else {
+            output.append(.render(model.canonical, screen: screen))
+        }
         output.models?(screen, model)
     }
 }

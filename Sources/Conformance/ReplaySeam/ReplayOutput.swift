@@ -45,6 +45,8 @@ public final class OutputLog: Sendable {
         var quiet = false
         var lastRender: Int?
         var omitted = 0
+        /// How to make the value of the render at `lastRender`, when it was kept unmade (quiet).
+        var unmade: (@Sendable () -> CanonicalValue)?
     }
 
     private let state = Locked(State())
@@ -67,15 +69,36 @@ public final class OutputLog: Sendable {
 
     public func append(_ output: ReplayOutput) {
         state.withLock { state in
-            if case .render = output {
-                if state.quiet, let last = state.lastRender {
-                    state.outputs.remove(at: last)
-                    state.omitted += 1
-                }
-                state.lastRender = state.outputs.count
-            }
+            if case .render = output { Self.replaceQuietRender(&state) }
             state.outputs.append(output)
         }
+    }
+
+    /// Appends a render whose value `make` makes: at once, or in a quiet step only if no later
+    /// render of the step replaces it (then once, when the step's outputs are taken).
+    public func appendRender(screen: String?, _ make: @escaping @Sendable () -> CanonicalValue) {
+        let made: CanonicalValue? = state.withLock { state in
+            guard state.quiet else { return nil }
+            Self.replaceQuietRender(&state)
+            state.outputs.append(.render(.null, screen: screen))
+            state.unmade = make
+            return .null
+        }
+        if made == nil { append(.render(make(), screen: screen)) }
+    }
+
+    /// Before a render is appended: in a quiet step, the render kept before it goes and is counted.
+    private static func replaceQuietRender(_ state: inout State) {
+        if state.quiet, let last = state.lastRender {
+            state.outputs.remove(at: last)
+            state.omitted += 1
+        } else if let make = state.unmade, let last = state.lastRender,
+            case .render(_, let screen) = state.outputs[last]
+        {
+            state.outputs[last] = .render(make(), screen: screen)  // quiet ended within the step: it stays
+        }
+        state.unmade = nil
+        state.lastRender = state.outputs.count
     }
 
     /// Whether renders from now on replace the one kept before them (until the next `takeStep`).
@@ -89,9 +112,14 @@ public final class OutputLog: Sendable {
     /// The outputs collected since the last call, and how many renders quiet mode left out of
     /// them; quiet mode ends.
     public func takeStep() -> (outputs: [ReplayOutput], omittedRenders: Int) {
-        state.withLock { state in
+        let (outputs, omitted, unmade) = state.withLock { state in
             defer { state = State() }
-            return (state.outputs, state.omitted)
+            return (state.outputs, state.omitted, state.unmade.map { (index: state.lastRender ?? 0, make: $0) })
         }
+        guard let unmade, case .render(_, let screen) = outputs[unmade.index] else { return (outputs, omitted) }
+        // The kept render's value, made outside the lock: the model's own code runs there.
+        var taken = outputs
+        taken[unmade.index] = .render(unmade.make(), screen: screen)
+        return (taken, omitted)
     }
 }

@@ -7,26 +7,37 @@ public struct JSONReader {
     /// Arrays and objects nested deeper than this are refused, so that no input exhausts the stack.
     public static let maximumDepth = 256
 
-    private let bytes: [UInt8]
-    private var position = 0
+    private let bytes: ArraySlice<UInt8>
+    /// The index in `bytes` of the next byte to read.
+    private var position: Int
 
-    private init(_ text: String) { bytes = Array(text.utf8) }
+    private init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        position = bytes.startIndex
+    }
 
     /// Reads `text` as one JSON value.
     public static func parse(_ text: String) throws(JSONReadError) -> JSONValue {
-        var reader = JSONReader(text)
+        try parse(utf8: Array(text.utf8)[...])
+    }
+
+    /// Reads UTF-8 `bytes` as one JSON value, without a `String` of them first (a line of a file
+    /// read as bytes); columns count from the slice's first byte. Bytes that are not UTF-8 are
+    /// refused, in a string as anywhere else.
+    public static func parse(utf8 bytes: ArraySlice<UInt8>) throws(JSONReadError) -> JSONValue {
+        var reader = JSONReader(bytes)
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
-        guard reader.position == reader.bytes.count else { throw reader.error("unexpected text after the value") }
+        guard reader.position == reader.bytes.endIndex else { throw reader.error("unexpected text after the value") }
         return value
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONReadError {
-        JSONReadError(message: message, column: (offset ?? position) + 1)
+        JSONReadError(message: message, column: (offset ?? position) - bytes.startIndex + 1)
     }
 
-    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    private var current: UInt8? { position < bytes.endIndex ? bytes[position] : nil }
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
@@ -127,14 +138,24 @@ public struct JSONReader {
         var runStart = position
         // The text's bytes so far, once an escape was met; without one the text is a slice of the input.
         var unescaped: [UInt8]?
+        // Whether every byte read as it is was ASCII: then no check of the text as UTF-8 is needed.
+        var ascii = true
         while true {
             guard let byte = current else { throw error("unterminated string", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
                 defer { position += 1 }
-                guard var text = unescaped else { return String(decoding: bytes[runStart..<position], as: UTF8.self) }
-                text.append(contentsOf: bytes[runStart..<position])
-                return String(decoding: text, as: UTF8.self)
+                // Bytes given as bytes may be anything: a string must be UTF-8 (a `String` given is).
+                let string: String?
+                switch (unescaped, ascii) {
+                case (nil, true): string = String(decoding: bytes[runStart..<position], as: UTF8.self)
+                case (nil, false): string = String(validating: bytes[runStart..<position], as: UTF8.self)
+                case (var text?, _):
+                    text.append(contentsOf: bytes[runStart..<position])
+                    string = ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+                }
+                guard let string else { throw error("the string is not valid UTF-8", at: start) }
+                return string
             case UInt8(ascii: "\\"):
                 var text = unescaped ?? []
                 text.append(contentsOf: bytes[runStart..<position])
@@ -146,6 +167,14 @@ public struct JSONReader {
                 throw error("control character \(describe(byte)) in a string; write it as an escape")
             default:
                 position += 1
+                if byte >= 0x80 { ascii = false }
+                // The run of plain bytes up to the next quote, escape or control, in one tight loop.
+                while position < bytes.endIndex {
+                    let next = bytes[position]
+                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                    if next >= 0x80 { ascii = false }
+                    position += 1
+                }
             }
         }
     }
@@ -167,7 +196,7 @@ public struct JSONReader {
             let unit = try hexUnit()
             switch unit {
             case 0xD800...0xDBFF:
-                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                guard current == UInt8(ascii: "\\"), position + 1 < bytes.endIndex,
                     bytes[position + 1] == UInt8(ascii: "u")
                 else {
                     throw error("lone high surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: start)

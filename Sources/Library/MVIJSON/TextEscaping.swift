@@ -5,13 +5,20 @@ public enum TextEscaping {
     public static func map(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if let replaced = replacement(scalar) {
+        // The scalars kept as they are go in runs, one append a run rather than one a scalar.
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = runStart
+        while index != scalars.endIndex {
+            let next = scalars.index(after: index)
+            if let replaced = replacement(scalars[index]) {
+                out += Substring(scalars[runStart..<index])
                 out += replaced
-            } else {
-                out.unicodeScalars.append(scalar)
+                runStart = next
             }
+            index = next
         }
+        out += Substring(scalars[runStart..<index])
         return out
     }
 
@@ -25,7 +32,10 @@ public enum TextEscaping {
     /// carriage return and tab escaped, every invisible scalar (`isInvisible`) as `\u{XXXX}`.
     public static func canonicalQuoted(_ text: String) -> String {
         // Printable ASCII other than `"` and `\` stands for itself: most text needs no rewriting.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // Its bytes are checked in an array (as in `appendJSONQuoted`).
+        if Array(text.utf8).allSatisfy({
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }) {
             return "\"" + text + "\""
         }
         return "\""
@@ -52,20 +62,18 @@ public enum TextEscaping {
 
     /// Appends `text` as a JSON string literal (as `jsonQuoted`) to `out`. Only ASCII bytes are
     /// escaped, and no byte of a multi-byte UTF-8 sequence is ASCII, so the text between two escapes
-    /// is copied as it is, in one piece (sliced by scalars: an escaped byte may sit inside a
-    /// grapheme cluster, `\r\n` or `"` and a combining mark, where a slice of characters would round).
+    /// is valid UTF-8 and copied as it is, in one piece (cut at bytes, not at characters: an escaped
+    /// byte may sit inside a grapheme cluster, `\r\n` or `"` and a combining mark, where a slice of
+    /// characters would round). The bytes are read from an array: walking `String.UTF8View` by
+    /// index cost about ten times more a byte.
     public static func appendJSONQuoted(_ text: String, to out: inout String) {
         out += "\""
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                utf8.formIndex(after: &index)
-                continue
-            }
-            out += Substring(text.unicodeScalars[runStart..<index])
+        let bytes = Array(text.utf8)
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out += String(decoding: bytes[runStart..<index], as: UTF8.self)
             switch byte {
             case UInt8(ascii: "\""): out += "\\\""
             case UInt8(ascii: "\\"): out += "\\\\"
@@ -74,10 +82,10 @@ public enum TextEscaping {
             case UInt8(ascii: "\t"): out += "\\t"
             default: out += "\\u" + hex(Unicode.Scalar(byte), minimumDigits: 4, uppercase: false)
             }
-            utf8.formIndex(after: &index)
-            runStart = index
+            runStart = index + 1
         }
-        out += Substring(text.unicodeScalars[runStart..<index])
+        // Text without an escape, most text, is appended as it is: no second copy of its bytes.
+        out += runStart == 0 ? text : String(decoding: bytes[runStart...], as: UTF8.self)
         out += "\""
     }
 

@@ -4,7 +4,7 @@ import MVIImagePipeline
 import MVIImages
 import ReplaySeam
 
-extension ImageViewModel: CanonicalRenderable {
+extension ImageViewModel: SendableCanonicalRenderable {
     /// `ImageViewModel` with `isLoading`, `bytes` (the bytes as UTF-8 text), `source`
     /// (`ImageSource.memory`, `.disk` or `.network`) and `errorText`; absent values are `null`
     /// (docs/features/images.md, "Conformance").

@@ -4,7 +4,7 @@ import MVICore
 import MVIKittens
 import ReplaySeam
 
-extension KittenViewModel: CanonicalRenderable {
+extension KittenViewModel: SendableCanonicalRenderable {
     /// `KittenViewModel` with `isLoading`, `isError`, `imageUrls` (docs/features/kittens.md).
     public var canonical: CanonicalValue {
         .record(

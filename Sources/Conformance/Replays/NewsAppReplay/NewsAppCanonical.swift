@@ -6,7 +6,7 @@ import NewsReplay
 
 // The News app's values as transcripts write them (docs/features/news-app.md, "Transcript").
 
-extension NewsScreenModel: CanonicalRenderable {
+extension NewsScreenModel: SendableCanonicalRenderable {
     /// The screen's own view model, as News renders it.
     public var canonical: CanonicalValue {
         switch self {

@@ -23,7 +23,7 @@ extension NewsRowModel: CanonicalRenderable {
     }
 }
 
-extension HeadlinesViewModel: CanonicalRenderable {
+extension HeadlinesViewModel: SendableCanonicalRenderable {
     /// `HeadlinesViewModel` with `rows`, `emptyText` when there is one, `isLoadingMore`, `canLoadMore`, `container`.
     public var canonical: CanonicalValue {
         .record(
@@ -36,7 +36,7 @@ extension HeadlinesViewModel: CanonicalRenderable {
     }
 }
 
-extension ArticleViewModel: CanonicalRenderable {
+extension ArticleViewModel: SendableCanonicalRenderable {
     /// `ArticleViewModel` with `url`, `title`, `sourceName`, `author`, `description`, `content`,
     /// `imageURL`, `date`, `isFavorite`, `container`; absent ones left out.
     public var canonical: CanonicalValue {
@@ -54,7 +54,7 @@ extension ArticleViewModel: CanonicalRenderable {
     }
 }
 
-extension SearchViewModel: CanonicalRenderable {
+extension SearchViewModel: SendableCanonicalRenderable {
     /// `SearchViewModel` with `query`, `content` (`SearchContent.history` with `entries`, or
     /// `SearchContent.results` with `rows` and `totalResults`), `container`.
     public var canonical: CanonicalValue {

@@ -9,13 +9,20 @@ public struct NewsReplayAnswer: ReplayAnswer, Equatable {
     public let echo: String
     /// What the data source delivers.
     public let result: Result<NewsPage, NewsError>
-    /// What the mock server sends at the wire level (docs/features/news.md, "At the wire").
-    public let wire: WireAnswer
+    /// What the mock server sends at the wire level (docs/features/news.md, "At the wire"): the
+    /// answer's own wire form when it has one, else the result's, written when asked for (only the
+    /// wire level asks, and a page's body is a JSON text to write).
+    public var wire: WireAnswer { ownWire ?? Self.wire(result) }
+    private let ownWire: WireAnswer?
 
     init(echo: String, result: Result<NewsPage, NewsError>, wire: WireAnswer? = nil) {
         self.echo = echo
         self.result = result
-        self.wire = wire ?? Self.wire(result)
+        ownWire = wire
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.echo == rhs.echo && lhs.result == rhs.result && lhs.wire == rhs.wire
     }
 
     /// The wire form of a page or an error: a page is NewsAPI's `ok` body, `api` its `error` body

@@ -4,7 +4,7 @@ import MVICountdownTimer
 import ReplaySeam
 import SeededRandom
 
-extension TimerViewModel: CanonicalRenderable {
+extension TimerViewModel: SendableCanonicalRenderable {
     /// `TimerViewModel` with its fields in declaration order (docs/features/timer.md, "View").
     public var canonical: CanonicalValue {
         .record(
