@@ -121,6 +121,11 @@ extension EventLoop {
             close(connection)  // stopping: no new requests
             return false
         }
+        if connection.input.isEmpty {
+            // Nothing to parse (the usual case once a response is out): no parse, no allocation.
+            if connection.machine.peerClosed { close(connection) }
+            return false
+        }
         let parsed: (request: HTTPRequest, consumed: Int)?
         do {
             parsed = try HTTPRequestParser().parse(bytes: connection.input)
