@@ -190,7 +190,7 @@ public struct HTTPRequestParser {
     func parse(bytes buffer: [UInt8]) throws(HTTPParseError) -> (request: HTTPRequest, consumed: Int)? {
         guard let head = try HTTPHead.parse(bytes: buffer) else { return nil }
         // The request line's three parts, found in place: two spaces, and no third.
-        let line = buffer[head.startLineRange]
+        let line = head.startLineBytes
         guard let firstSpace = line.firstIndex(of: 32),
             let secondSpace = line[(firstSpace + 1)...].firstIndex(of: 32),
             !line[(secondSpace + 1)...].contains(32), firstSpace > line.startIndex, secondSpace > firstSpace + 1
@@ -200,9 +200,12 @@ public struct HTTPRequestParser {
         let methodBytes = line[..<firstSpace]
         let targetBytes = line[(firstSpace + 1)..<secondSpace]
         let versionBytes = line[(secondSpace + 1)...]
-        let method = HTTPHead.text(methodBytes)
+        // The usual method and versions are literals, not strings decoded from the bytes again.
+        let method = Self.same(methodBytes, Self.get) ? "GET" : HTTPHead.text(methodBytes)
         let target = HTTPHead.text(targetBytes)
-        let version = HTTPHead.text(versionBytes)
+        let version =
+            Self.same(versionBytes, Self.http11)
+            ? "HTTP/1.1" : Self.same(versionBytes, Self.http10) ? "HTTP/1.0" : HTTPHead.text(versionBytes)
         guard methodBytes.allSatisfy({ ($0 >= 65 && $0 <= 90) || $0 == 45 || $0 == 95 }) else {
             throw .badRequest("malformed method \(HTTPHead.show(method))")
         }
@@ -240,6 +243,22 @@ public struct HTTPRequestParser {
             method: method, target: target, path: path, query: query, version: version, headers: head.fields, body: body
         )
         return (request, head.length + bodyLength)
+    }
+
+    private static let get = Array("GET".utf8)
+    private static let http11 = Array("HTTP/1.1".utf8)
+    private static let http10 = Array("HTTP/1.0".utf8)
+
+    /// Whether `bytes` are `expected`, byte for byte (`elementsEqual` over a string's UTF-8 view
+    /// cost more than decoding the string).
+    private static func same(_ bytes: ArraySlice<UInt8>, _ expected: [UInt8]) -> Bool {
+        guard bytes.count == expected.count else { return false }
+        var index = bytes.startIndex
+        for byte in expected {
+            guard bytes[index] == byte else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// `http://host:port/path?query`, the form sent to proxies, which a server must accept too.
