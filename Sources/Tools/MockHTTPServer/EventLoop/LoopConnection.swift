@@ -38,11 +38,21 @@ extension EventLoop {
     /// The loop's clock as the connections' state machines read it: the time since the loop began.
     var loopTime: Duration { epoch.duration(to: clock.now) }
 
+    /// The open connection on that descriptor, if any.
+    func connection(descriptor: Int32) -> LoopConnection? {
+        let index = Int(descriptor)
+        return index >= 0 && index < byDescriptor.count ? byDescriptor[index] : nil
+    }
+
     func open(_ socket: Socket, number: Int) {
         socket.configureForLoop()
         let connection = LoopConnection(socket: socket, number: number, now: loopTime)
         connections[number] = connection
-        numbers[socket.fd] = number
+        let descriptor = Int(socket.fd)
+        if descriptor >= byDescriptor.count {
+            byDescriptor.append(contentsOf: repeatElement(nil, count: descriptor + 1 - byDescriptor.count))
+        }
+        byDescriptor[descriptor] = connection
         settle(connection)
     }
 
@@ -313,7 +323,7 @@ extension EventLoop {
     func close(_ connection: LoopConnection) {
         guard connection.machine.close() else { return }
         polls.remove(connection.socket.fd)
-        numbers.removeValue(forKey: connection.socket.fd)
+        byDescriptor[Int(connection.socket.fd)] = nil
         connections.removeValue(forKey: connection.number)
         connection.socket.closeNow()
         server.connectionClosed()
