@@ -10,10 +10,14 @@ package final class ResponseCache: Sendable {
     package struct Answer: Sendable {
         package let status: Int
         package let bytes: Data
+        /// The name the journal gives the route that answered (`Routes.name(of:)`), kept with the
+        /// answer so that it is not looked up again for every request.
+        package let route: String?
 
-        package init(status: Int, bytes: Data) {
+        package init(status: Int, bytes: Data, route: String? = nil) {
             self.status = status
             self.bytes = bytes
+            self.route = route
         }
     }
 

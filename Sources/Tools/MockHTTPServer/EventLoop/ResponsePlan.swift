@@ -53,13 +53,14 @@ extension MockServer {
                     images: images)
                 let response = routes.handle(request)
                 return ResponseCache.Answer(
-                    status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive))
+                    status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive),
+                    route: Routes.name(of: request.path))
             }
         }
         // Recorded before the response is written, so a client that has its answer finds it in the journal.
         journal.update(sequence) {
             $0.status = answer.status
-            $0.route = Routes.name(of: request.path)
+            $0.route = answer.route ?? Routes.name(of: request.path)
         }
         return ResponsePlan([.write(answer.bytes)], sequence: sequence, keepAlive: keepAlive)
     }
