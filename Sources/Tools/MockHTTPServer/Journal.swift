@@ -70,7 +70,9 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
         self.limits = limits
     }
 
-    func record(_ request: HTTPRequest, connection: Int) -> Int {
+    /// Adds an entry for `request`; with `status` and `route` when the answer is known already
+    /// (one turn of the lock, where recording and then updating took two). Returns its sequence.
+    func record(_ request: HTTPRequest, connection: Int, status: Int? = nil, route: String? = nil) -> Int {
         let size = request.body.count
         let truncated = size > limits.maxBodyBytes
         let kept =
@@ -83,8 +85,10 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
         condition.lock()
         defer { condition.unlock() }
         nextSequence += 1
-        let entry = JournalEntry(
+        var entry = JournalEntry(
             sequence: nextSequence, connection: connection, request: kept, bodyTruncated: truncated, bodyBytes: size)
+        entry.status = status
+        entry.route = route
         if storage.count < limits.maxEntries {
             storage.append(entry)
         } else {
