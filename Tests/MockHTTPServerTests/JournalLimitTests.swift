@@ -15,6 +15,9 @@ import Testing
         #expect(server.journal.all.map(\.sequence) == [8, 9, 10, 11, 12])
         #expect(server.journal.entry(3) == nil, "dropped")
         #expect(server.journal.entry(10)?.request.queryValue("page") == "9")
+        #expect(
+            (8...12).map { server.journal.entry($0)?.request.queryValue("page") } == ["7", "8", "9", "10", "11"],
+            "each kept entry is found by its number, on either side of the ring's end")
         #expect(server.journal.next(timeout: .seconds(1))?.sequence == 8, "next skips what was dropped")
         let count = try #require(try exchange(server, "GET", "/__admin/requests/count"))
         let fields = try #require(json(count.body) as? [String: Int])

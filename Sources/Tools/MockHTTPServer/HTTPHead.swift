@@ -6,13 +6,14 @@ import MVIJSON
 /// server reads requests with it, and `LoopbackClient` and the tests read responses with it.
 public struct HTTPHead: Sendable {
     /// `GET /path HTTP/1.1` or `HTTP/1.1 200 OK`, as sent.
-    public let startLine: String
+    public var startLine: String { Self.text(startLineBytes) }
     /// Header fields in order, names as sent, values without surrounding spaces and tabs.
     public let fields: [(name: String, value: String)]
     /// Bytes from the start of the buffer through the blank line (empty lines before the start line included).
     public let length: Int
-    /// Where the start line is in the buffer parsed: the request parser splits it as bytes.
-    let startLineRange: Range<Int>
+    /// The start line's bytes as they lie in the buffer parsed: the request parser splits them as
+    /// bytes, and they become text only when `startLine` is asked for (in an error message).
+    let startLineBytes: ArraySlice<UInt8>
 
     /// The first field of that name (case-insensitive).
     public func field(_ name: String) -> String? {
@@ -80,11 +81,10 @@ public struct HTTPHead: Sendable {
         guard headBytes.allSatisfy({ $0 < 128 }) || String(validating: headBytes, as: UTF8.self) != nil else {
             throw .badRequest("the request head is not valid UTF-8")
         }
-        let startLineRange = lines.removeFirst()
-        let startLine = text(buffer[startLineRange])
+        let startLineBytes = buffer[lines[0]]
         var fields: [(name: String, value: String)] = []
-        fields.reserveCapacity(lines.count)
-        for range in lines {
+        fields.reserveCapacity(lines.count - 1)
+        for range in lines[1...] {
             let line = buffer[range]
             guard let colon = line.firstIndex(of: 58) else {
                 throw .badRequest("header line without a colon: \(show(text(line)))")
@@ -102,7 +102,7 @@ public struct HTTPHead: Sendable {
             }
             fields.append((name, text(value)))
         }
-        return HTTPHead(startLine: startLine, fields: fields, length: headEnd, startLineRange: startLineRange)
+        return HTTPHead(fields: fields, length: headEnd, startLineBytes: startLineBytes)
     }
 
     /// Whether the byte may be part of a token (a header name): letters, digits, !#$%&'*+-.^_`|~.
@@ -117,11 +117,17 @@ public struct HTTPHead: Sendable {
     static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// Header names compared without regard to ASCII case.
+    /// The same spelling is one comparison; otherwise the bytes are walked side by side with
+    /// two iterators (`zip` over the two UTF-8 views cost about a hundred instructions a byte).
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count
-            && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
-                a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122)
-            }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        if lhs == rhs { return true }
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while let a = left.next(), let b = right.next() {
+            guard a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 97 && (a | 0x20) <= 122) else { return false }
+        }
+        return true
     }
 
     /// A string for messages: a JSON string literal of at most 60 characters.

@@ -42,7 +42,9 @@ public struct JournalLimits: Sendable, Equatable {
 /// Every request the server read (admin requests excepted), for verification.
 ///
 /// Appending and looking up an entry by sequence number take constant time; at most
-/// `limits.maxEntries` entries are kept, each with at most `limits.maxBodyBytes` of body.
+/// `limits.maxEntries` entries are kept, each with at most `limits.maxBodyBytes` of body. Once
+/// full, each new entry takes the place of the oldest (a ring), so every request does the same
+/// small work: none drops thousands of old entries at once while the server's loops wait.
 public final class RequestJournal: @unchecked Sendable {  // every stored property is guarded by `condition`
     /// What `next` found.
     enum Next {
@@ -53,7 +55,8 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
 
     public let limits: JournalLimits
     private let condition = NSCondition()
-    /// Entries from `storage[start]` on are live; the slots before it are dropped ones, compacted now and then.
+    /// The entries kept, as a ring once it holds `limits.maxEntries`: the oldest is at `start`,
+    /// the newest just before it (or at the end, while the ring is not full and `start` is 0).
     private var storage: [JournalEntry] = []
     private var start = 0
     private var nextSequence = 0
@@ -67,7 +70,9 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
         self.limits = limits
     }
 
-    func record(_ request: HTTPRequest, connection: Int) -> Int {
+    /// Adds an entry for `request`; with `status` and `route` when the answer is known already
+    /// (one turn of the lock, where recording and then updating took two). Returns its sequence.
+    func record(_ request: HTTPRequest, connection: Int, status: Int? = nil, route: String? = nil) -> Int {
         let size = request.body.count
         let truncated = size > limits.maxBodyBytes
         let kept =
@@ -80,17 +85,16 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
         condition.lock()
         defer { condition.unlock() }
         nextSequence += 1
-        storage.append(
-            JournalEntry(
-                sequence: nextSequence, connection: connection, request: kept, bodyTruncated: truncated, bodyBytes: size
-            ))
-        if storage.count - start > limits.maxEntries {
-            start += 1
+        var entry = JournalEntry(
+            sequence: nextSequence, connection: connection, request: kept, bodyTruncated: truncated, bodyBytes: size)
+        entry.status = status
+        entry.route = route
+        if storage.count < limits.maxEntries {
+            storage.append(entry)
+        } else {
+            storage[start] = entry  // in place of the oldest
+            start = start + 1 == storage.count ? 0 : start + 1
             droppedCount += 1
-            if start >= 1024, start * 2 >= storage.count {
-                storage.removeFirst(start)
-                start = 0
-            }
         }
         condition.broadcast()
         return nextSequence
@@ -98,9 +102,11 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
 
     /// The index in `storage` of a live entry; the lock is held.
     private func index(of sequence: Int) -> Int? {
-        guard start < storage.count else { return nil }
-        let index = start + (sequence - storage[start].sequence)
-        return index >= start && index < storage.count ? index : nil
+        guard !storage.isEmpty else { return nil }
+        let offset = sequence - storage[start].sequence
+        guard offset >= 0, offset < storage.count else { return nil }
+        let index = start + offset
+        return index < storage.count ? index : index - storage.count
     }
 
     func update(_ sequence: Int, _ change: (inout JournalEntry) -> Void) {
@@ -114,7 +120,7 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
     public var all: [JournalEntry] {
         condition.lock()
         defer { condition.unlock() }
-        return Array(storage[start...])
+        return Array(storage[start...] + storage[..<start])
     }
 
     /// The entry with that sequence number, if it is still kept.
@@ -128,7 +134,7 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
     public var count: Int {
         condition.lock()
         defer { condition.unlock() }
-        return storage.count - start
+        return storage.count
     }
 
     /// The number of entries dropped, oldest first, to stay within `limits.maxEntries` since the last reset.
@@ -153,7 +159,7 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
         defer { waiting -= 1 }
         while true {
             if closed { return .stopped }
-            if start < storage.count {
+            if !storage.isEmpty {
                 nextTaken = max(nextTaken, storage[start].sequence)
                 if let index = index(of: nextTaken) {
                     nextTaken += 1

@@ -39,7 +39,10 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     private let wake: (read: Int32, write: Int32)
 
     var connections: [Int: LoopConnection] = [:]
-    var numbers: [Int32: Int] = [:]
+    /// The connections by descriptor, for `poll`'s answers: an array indexed by the descriptor
+    /// (the kernel hands out the lowest free ones, so it stays as long as the most connections
+    /// open at once), where a dictionary hashed the descriptor for every ready connection.
+    var byDescriptor: [LoopConnection?] = []
     var polls = PollSet()
     var timers = TimerHeap()
     var scratch = [UInt8](repeating: 0, count: 64 * 1024)
@@ -92,7 +95,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
                     for message in takeMessages() { receive(message) }
                 } else if readiness.fd == listener.fd {
                     acceptClients()
-                } else if let number = numbers[readiness.fd], let connection = connections[number] {
+                } else if let connection = connection(descriptor: readiness.fd) {
                     ready(connection, readiness)
                 }
             }

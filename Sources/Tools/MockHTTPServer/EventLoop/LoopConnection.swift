@@ -38,11 +38,21 @@ extension EventLoop {
     /// The loop's clock as the connections' state machines read it: the time since the loop began.
     var loopTime: Duration { epoch.duration(to: clock.now) }
 
+    /// The open connection on that descriptor, if any.
+    func connection(descriptor: Int32) -> LoopConnection? {
+        let index = Int(descriptor)
+        return index >= 0 && index < byDescriptor.count ? byDescriptor[index] : nil
+    }
+
     func open(_ socket: Socket, number: Int) {
         socket.configureForLoop()
         let connection = LoopConnection(socket: socket, number: number, now: loopTime)
         connections[number] = connection
-        numbers[socket.fd] = number
+        let descriptor = Int(socket.fd)
+        if descriptor >= byDescriptor.count {
+            byDescriptor.append(contentsOf: repeatElement(nil, count: descriptor + 1 - byDescriptor.count))
+        }
+        byDescriptor[descriptor] = connection
         settle(connection)
     }
 
@@ -59,21 +69,33 @@ extension EventLoop {
     }
 
     private func read(_ connection: LoopConnection) {
+        // The input and the scratch buffer are taken out into locals for the reads (each then the
+        // only reference to its storage, so appending copies nothing) and put back after: an
+        // access to a class's property that spans a call is checked for exclusivity at run time,
+        // and one that spans none is proven exclusive when the module is compiled.
+        var input = connection.input
+        connection.input = []
+        var buffer = scratch
+        scratch = []
         var total = 0
+        var ended = false
         reading: while total < Self.readBudget {
-            switch connection.socket.receive(appendingTo: &connection.input, using: &scratch) {
+            switch connection.socket.receive(appendingTo: &input, using: &buffer) {
             case .bytes(let count):
                 total += count
                 // A short read took all there was: asking again would only say EAGAIN, a system
                 // call per request for nothing. The end of stream, if it follows, wakes `poll` again.
-                if count < scratch.count { break reading }
+                if count < buffer.count { break reading }
             case .wouldBlock: break reading
             case .end:
-                connection.machine.peerHungUp()
+                ended = true
                 break reading
             }
         }
-        if !connection.input.isEmpty { connection.machine.bytesArrived(now: loopTime) }
+        scratch = buffer
+        connection.input = input
+        if ended { connection.machine.peerHungUp() }
+        if !input.isEmpty { connection.machine.bytesArrived(now: loopTime) }
     }
 
     /// Moves the connection on as far as it can go now: writes, runs the response's steps, parses
@@ -95,7 +117,11 @@ extension EventLoop {
 
     /// Does what the response's next step says; false when the connection must wait (or closed).
     private func runStep(_ connection: LoopConnection) -> Bool {
-        switch connection.machine.nextStep(now: loopTime, inputIsEmpty: connection.input.isEmpty) {
+        // The machine is copied out for the step and back after (see `read`).
+        var machine = connection.machine
+        let action = machine.nextStep(now: loopTime, inputIsEmpty: connection.input.isEmpty)
+        connection.machine = machine
+        switch action {
         case .write(let data): connection.write(data)
         case .record(let sequence, let status): server.journal.update(sequence) { $0.status = status }
         case .proceed, .readNext: break
@@ -121,6 +147,11 @@ extension EventLoop {
             close(connection)  // stopping: no new requests
             return false
         }
+        if connection.input.isEmpty {
+            // Nothing to parse (the usual case once a response is out): no parse, no allocation.
+            if connection.machine.peerClosed { close(connection) }
+            return false
+        }
         let parsed: (request: HTTPRequest, consumed: Int)?
         do {
             parsed = try HTTPRequestParser().parse(bytes: connection.input)
@@ -129,7 +160,10 @@ extension EventLoop {
             return true
         }
         if let (request, consumed) = parsed {
-            connection.input.removeFirst(consumed)
+            var input = connection.input  // taken out and put back, as in `read`
+            connection.input = []
+            input.removeFirst(consumed)
+            connection.input = input
             if request.path.hasPrefix("/__admin/") || request.path == "/__admin" {
                 answerOffLoop(request, on: connection)
                 return false
@@ -142,7 +176,8 @@ extension EventLoop {
                 forwardOffLoop(request, through: proxy, on: connection)
                 return false
             }
-            connection.machine.respond(server.plan(for: request, connection: connection.number))
+            let plan = server.plan(for: request, connection: connection.number)
+            connection.machine.respond(plan)
             return true
         }
         if connection.machine.peerClosed {
@@ -160,7 +195,10 @@ extension EventLoop {
 
     /// Writes what the socket takes; true when all of `output` is out.
     private func flush(_ connection: LoopConnection) -> Bool {
-        switch connection.socket.send(connection.output, from: &connection.written) {
+        var written = connection.written
+        let sent = connection.socket.send(connection.output, from: &written)
+        connection.written = written
+        switch sent {
         case .done:
             connection.output = Data()
             connection.written = 0
@@ -285,7 +323,7 @@ extension EventLoop {
     func close(_ connection: LoopConnection) {
         guard connection.machine.close() else { return }
         polls.remove(connection.socket.fd)
-        numbers.removeValue(forKey: connection.socket.fd)
+        byDescriptor[Int(connection.socket.fd)] = nil
         connections.removeValue(forKey: connection.number)
         connection.socket.closeNow()
         server.connectionClosed()

@@ -20,26 +20,35 @@ struct PollSet {
     }
 
     private var descriptors: [pollfd] = []
-    private var slots: [Int32: Int] = [:]
+    /// Where each descriptor is in `descriptors` (-1: not watched), indexed by the descriptor: the
+    /// kernel hands out the lowest free ones, so this stays as long as the most open at once, and
+    /// a connection's every turn finds its slot without hashing.
+    private var slots: [Int] = []
     private(set) var ready: [Readiness] = []
 
     /// Watches `fd` for reading and/or writing (neither: kept, but only failures wake it).
     mutating func watch(_ fd: Int32, read: Bool, write: Bool) {
         let events = Int16(read ? POLLIN : 0) | Int16(write ? POLLOUT : 0)
-        if let slot = slots[fd] {
+        let index = Int(fd)
+        if index >= slots.count { slots.append(contentsOf: repeatElement(-1, count: index + 1 - slots.count)) }
+        let slot = slots[index]
+        if slot >= 0 {
             descriptors[slot].events = events
         } else {
-            slots[fd] = descriptors.count
+            slots[index] = descriptors.count
             descriptors.append(pollfd(fd: fd, events: events, revents: 0))
         }
     }
 
     mutating func remove(_ fd: Int32) {
-        guard let slot = slots.removeValue(forKey: fd) else { return }
+        let index = Int(fd)
+        guard index < slots.count, slots[index] >= 0 else { return }
+        let slot = slots[index]
+        slots[index] = -1
         let last = descriptors.count - 1
         if slot != last {
             descriptors[slot] = descriptors[last]
-            slots[descriptors[slot].fd] = slot
+            slots[Int(descriptors[slot].fd)] = slot
         }
         descriptors.removeLast()
     }

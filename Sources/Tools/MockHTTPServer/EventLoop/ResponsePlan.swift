@@ -36,8 +36,8 @@ extension MockServer {
     /// The plan for a request that is not an admin request; records it in the journal.
     func plan(for request: HTTPRequest, connection: Int) -> ResponsePlan {
         let keepAlive = request.keepsAlive
-        let sequence = journal.record(request, connection: connection)
         if let (id, scripted) = nextStubResponse(for: request) {
+            let sequence = journal.record(request, connection: connection)
             journal.update(sequence) { $0.stub = id }
             return plan(scripted, for: request, sequence: sequence, keepAlive: keepAlive)
         }
@@ -53,14 +53,15 @@ extension MockServer {
                     images: images)
                 let response = routes.handle(request)
                 return ResponseCache.Answer(
-                    status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive))
+                    status: response.status, bytes: encode(response, method: request.method, keepAlive: keepAlive),
+                    route: Routes.name(of: request.path))
             }
         }
-        // Recorded before the response is written, so a client that has its answer finds it in the journal.
-        journal.update(sequence) {
-            $0.status = answer.status
-            $0.route = Routes.name(of: request.path)
-        }
+        // Recorded, with its answer's status, before the response is written, so a client that has
+        // its answer finds it in the journal.
+        let sequence = journal.record(
+            request, connection: connection, status: answer.status, route: answer.route ?? Routes.name(of: request.path)
+        )
         return ResponsePlan([.write(answer.bytes)], sequence: sequence, keepAlive: keepAlive)
     }
 
