@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The yardstick of the corpus's speed (docs/performance.md): a bare read of the corpus, every line
 of every scenario parsed as JSON and every golden read as text, with nothing checked. `conformance
-run` and `conformance list` are timed against it in the same run (farm-bench --vs).
+run` and `conformance list` are timed against it in the same run, as whole processes, paired run by run (A B A B ...).
 
     python3 CI/corpus-read.py [FIXTURES]
 """
