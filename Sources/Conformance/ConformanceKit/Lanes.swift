@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import MVIEssentials
 
 /// Independent items worked on `lanes` threads at once, told in their order: what `run --jobs` and
@@ -31,8 +32,13 @@ enum Lanes {
         let shared = Locked(Shared<Result>(count: count))
         let finished = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
-        for _ in 0..<max(1, min(lanes, count)) {
-            DispatchQueue.global().async(group: done) {
+        for _ in 0..<min(lanes, count) {
+            // A thread of its own, not a worker of Dispatch's pool: a lane waits on a port or a
+            // socket for as long as its items take, while URLSession's callbacks and the
+            // schedulers need the pool's threads (under the address sanitizer, in a busy test
+            // process, two scenarios' answers at the wire once took over 40 s with lanes on it).
+            done.enter()
+            let thread = Thread {
                 var worker = make()
                 while let index = shared.withLock({ $0.take() }) {
                     let result = work(&worker, index)
@@ -40,7 +46,10 @@ enum Lanes {
                     finished.signal()
                 }
                 finish(worker)
+                done.leave()
             }
+            thread.name = "conformance lane"
+            thread.start()
         }
         var told = 0
         telling: while told < count {
