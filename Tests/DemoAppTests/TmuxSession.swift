@@ -104,15 +104,22 @@ final class TmuxSession {
     /// Polls the screen until `done` holds for it, or the timeout; returns the last screen.
     @discardableResult
     func waitFor(_ what: String, _ done: (String) -> Bool) throws -> String {
+        let (met, last) = try poll(done)
+        if !met { Issue.record("timed out waiting for \(what); the screen was:\n\(last)") }
+        return last
+    }
+
+    /// Reads the screen every tenth of a second until `done` holds for it or the timeout: it waits
+    /// on wall time because the subject is a real process in a real terminal.
+    private func poll(_ done: (String) -> Bool) throws -> (met: Bool, last: String) {
         let deadline = ContinuousClock.now + Self.timeout
         var last = ""
         while ContinuousClock.now < deadline {
             last = try screen()
-            if done(last) { return last }
+            if done(last) { return (true, last) }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        Issue.record("timed out waiting for \(what); the screen was:\n\(last)")
-        return last
+        return (false, last)
     }
 
     /// The screen once it has stayed the same for half a second (or the timeout): what a missing
@@ -156,13 +163,8 @@ final class TmuxSession {
             return
         }
         let expected = String(golden.dropLast())
-        let deadline = ContinuousClock.now + Self.timeout
-        var shown = ""
-        while ContinuousClock.now < deadline {
-            shown = try screen()
-            if shown == expected { return }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let (met, shown) = try poll { $0 == expected }
+        if met { return }
         Issue.record(
             "the screen never became Screens/\(name).txt:\n--- expected\n\(expected)\n--- shown\n\(shown)",
             sourceLocation: sourceLocation)

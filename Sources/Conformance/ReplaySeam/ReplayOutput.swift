@@ -77,14 +77,14 @@ public final class OutputLog: Sendable {
     /// Appends a render whose value `make` makes: at once, or in a quiet step only if no later
     /// render of the step replaces it (then once, when the step's outputs are taken).
     public func appendRender(screen: String?, _ make: @escaping @Sendable () -> CanonicalValue) {
-        let made: CanonicalValue? = state.withLock { state in
-            guard state.quiet else { return nil }
+        let keptUnmade = state.withLock { state in
+            guard state.quiet else { return false }
             Self.replaceQuietRender(&state)
             state.outputs.append(.render(.null, screen: screen))
             state.unmade = make
-            return .null
+            return true
         }
-        if made == nil { append(.render(make(), screen: screen)) }
+        if !keptUnmade { append(.render(make(), screen: screen)) }
     }
 
     /// Before a render is appended: in a quiet step, the render kept before it goes and is counted.
