@@ -32,16 +32,15 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
 /// (`run`) reports back through its `Send`, never through the context. Keeping
 /// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<Action, Message, State, Label> {
-    // The store's entry points, which hold the store, until it is disposed: then nil, which breaks
-    // the cycle store -> executor -> context -> store. Touched on the store's scheduler only.
-    var readState: (() -> State)?
+    // The store's entry points, which hold the store, until it is disposed: then nil (and the state
+    // the last one), which breaks the cycle store -> executor -> context -> store. Touched on the
+    // store's scheduler only.
+    var readState: () -> State
     var onMessage: ((Message) -> Void)?
     var onAction: ((Action) -> Void)?
     var onLabel: ((Label) -> Void)?
     /// Queues executor code as the executor's turn (it runs when the executor is free).
-    var turn: ((@escaping () -> Void) -> Void)?
-    /// The store's last state, kept when it is disposed.
-    var finalState: State?
+    let turns: Turns
 
     /// The store's scheduler. Results of asynchronous work must come back through it (see `callback`).
     public let scheduler: any Scheduler
@@ -70,30 +69,24 @@ public final class ExecutorContext<Action, Message, State, Label> {
         self.onMessage = message
         self.onAction = action
         self.onLabel = label
-        self.turn = turn
+        self.turns = Turns(turn)
     }
 
     /// Called by the store when it is disposed: from now on the context does nothing.
     func detach() {
-        finalState = readState?()
-        readState = nil
+        let last = readState()
+        readState = { last }
         onMessage = nil
         onAction = nil
         onLabel = nil
-        turn = nil
+        turns.submit = nil
     }
 
     /// The store's current state (after disposal, its last one).
-    public var state: State {
-        if let readState { return readState() }
-        guard let finalState else {
-            preconditionFailure("ExecutorContext: the store was disposed without detaching its context")
-        }
-        return finalState
-    }
+    public var state: State { readState() }
 
     /// Whether the store has been disposed. Nothing an executor does has an effect after that.
-    public var isDisposed: Bool { readState == nil }
+    public var isDisposed: Bool { turns.submit == nil }
 
     /// Sends a message to the reducer: the state changes at once, and subscribers are told the new
     /// state before this returns, unless they are being told something now (then after that round).
@@ -104,6 +97,16 @@ public final class ExecutorContext<Action, Message, State, Label> {
 
     /// Publishes a one-off label to label subscribers (told when `dispatch`'s state would be).
     public func publish(_ label: Label) { onLabel?(label) }
+}
+
+/// The way in for executor code that runs later (a timer's tick, a callback's body) as the
+/// executor's turn, until the store is disposed: then `submit` is nil. Not generic, so that work
+/// which runs often reaches the store without asking the runtime for a generic type's metadata (that
+/// was a tenth of a timer's tick). Touched on the store's scheduler only.
+final class Turns {
+    var submit: ((@escaping () -> Void) -> Void)?
+
+    init(_ submit: @escaping (@escaping () -> Void) -> Void) { self.submit = submit }
 }
 
 /// A convenient base for executors: holds the context, and cancels `work` on dispose.

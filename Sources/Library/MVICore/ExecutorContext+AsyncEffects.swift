@@ -53,12 +53,12 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
         let send = Send<Message, Label>(
             message: { message in
                 scheduler.schedule {
-                    context.value.turn? { if registry.value.isRunning(id) { context.value.dispatch(message) } }
+                    context.value.turns.submit? { if registry.value.isRunning(id) { context.value.dispatch(message) } }
                 }
             },
             label: { label in
                 scheduler.schedule {
-                    context.value.turn? { if registry.value.isRunning(id) { context.value.publish(label) } }
+                    context.value.turns.submit? { if registry.value.isRunning(id) { context.value.publish(label) } }
                 }
             })
         let body: @Sendable () async -> Void = {

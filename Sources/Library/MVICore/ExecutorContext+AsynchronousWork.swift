@@ -21,8 +21,8 @@ extension ExecutorContext {
     private func whileAlive(_ body: @escaping () -> Void) -> @Sendable () -> Void {
         // Both run only on the store's scheduler, one piece of work at a time.
         let body = Confined(body, to: scheduler)
-        let context = Confined(self, to: scheduler)
-        return { context.value.turn?(body.value) }
+        let turns = Confined(turns, to: scheduler)
+        return { turns.value.submit?(body.value) }
     }
 
     private func track(_ timer: any Cancellable) -> any Cancellable {
@@ -48,11 +48,11 @@ extension ExecutorContext {
     public func callback<Value: Sendable>(_ body: @escaping (Value) -> Void) -> @Sendable (Value) -> Void {
         // Both run only on the store's scheduler, one piece of work at a time.
         let body = Confined(body, to: scheduler)
-        let context = Confined(self, to: scheduler)
+        let turns = Confined(turns, to: scheduler)
         let scheduler = self.scheduler
         return { value in
             // The turn holds the store, so it stays alive while the body runs.
-            scheduler.schedule { context.value.turn? { body.value(value) } }
+            scheduler.schedule { turns.value.submit? { body.value(value) } }
         }
     }
 }
