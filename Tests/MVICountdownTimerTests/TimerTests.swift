@@ -207,7 +207,11 @@ final class TimerFixture {
 }
 
 @Suite struct TimerViewTests {
-    @Test(arguments: [(0, "00:00"), (5, "00:05"), (59, "00:59"), (60, "01:00"), (3599, "59:59"), (6000, "100:00")])
+    @Test(arguments: [
+        (0, "00:00"), (5, "00:05"), (59, "00:59"), (60, "01:00"), (3599, "59:59"), (600, "10:00"), (6000, "100:00"),
+        (6059, "100:59"),
+        (600_001, "10000:01"),
+    ])
     func clockFormat(seconds: Int, text: String) {
         #expect(TimerMappers.clock(seconds) == text)
     }
