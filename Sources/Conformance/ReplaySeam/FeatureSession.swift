@@ -68,18 +68,34 @@ extension StoreComponent {
 public final class RecordingView<Model: CanonicalRenderable, Event>: BaseMviView<Model, Event> {
     private let output: OutputLog
     private let screen: String?
+    /// For a `SendableCanonicalRenderable` model, a render's value made later, when it is kept.
+    /// Found once for the type: asking each model whether it conforms cost more than a step of the
+    /// timer's store.
+    private let deferred: ((Model) -> @Sendable () -> CanonicalValue)?
 
     public init(output: OutputLog, screen: String? = nil) {
         self.output = output
         self.screen = screen
+        deferred = (Model.self as? any SendableCanonicalRenderable.Type).map { Self.deferring($0) }
     }
 
     public override func render(_ model: Model) {
-        if let model = model as? any SendableCanonicalRenderable {
-            output.appendRender(screen: screen) { model.canonical }
+        if let deferred {
+            output.appendRender(screen: screen, deferred(model))
         } else {
             output.append(.render(model.canonical, screen: screen))
         }
         output.models?(screen, model)
+    }
+
+    /// A model's value, made when called. `Same` is `Model` itself (`init` found it as `Model.self`),
+    /// so the cast always succeeds, and costs little: it is between one type.
+    private static func deferring<Same: SendableCanonicalRenderable>(
+        _: Same.Type
+    ) -> (Model) -> @Sendable () -> CanonicalValue {
+        { model in
+            let model = model as! Same
+            return { model.canonical }
+        }
     }
 }
