@@ -1,6 +1,7 @@
-import ConformanceKit
 import Foundation
 import Testing
+
+@testable import ConformanceKit
 
 /// Subject: the corpus replayed on several lanes at once (`conformance run --jobs N`, the default
 /// on more than one core) gives what one lane gives, byte for byte: every transcript, the JSON and
@@ -79,5 +80,44 @@ import Testing
         #expect(one.passes, "\(one.summary)")
         #expect(Reports.json(two) == Reports.json(one))
         #expect(two.results.map(\.transcript) == one.results.map(\.transcript))
+    }
+}
+
+/// Subject: the order lanes start items in (`Lanes.run(order:)`), and the estimate `run --jobs`
+/// orders scenarios by, the most work first.
+@Suite struct LaneOrderTests {
+    /// Items 0 and 1 each wait for a signal that only items 2 and 3 give. Taken in the items' own
+    /// order, two lanes would both wait and never be freed; in `order`, 2 and 3 start first.
+    @Test func twoLanesStartTheItemsInTheOrderGiven() {
+        let signals = DispatchSemaphore(value: 0)
+        var told: [Int] = []
+        Lanes.run(
+            count: 4, lanes: 2, order: [2, 3, 0, 1], make: {},
+            work: { _, index in
+                if index >= 2 {
+                    signals.signal()
+                    return true
+                }
+                return signals.wait(timeout: .now() + 30) == .success
+            },
+            consume: { index, freed in
+                #expect(freed, "item \(index) waited for a signal that never came: it started before 2 and 3")
+                told.append(index)
+                return true
+            })
+        #expect(told == [0, 1, 2, 3], "the results are told in the items' order")
+    }
+
+    @Test func theEstimateCountsEventsAndTenthsOfASecondOfVirtualTime() throws {
+        let catalog = try #require(Corpus.catalog)
+        let runner = ConformanceRunner(
+            catalog: catalog, features: TestFeatures.replayer.features, recordMode: .never, isCI: true)
+        let hour = try #require(Corpus.entries.first { $0.id == "timer/hour-longest-countdown" })
+        // 11 events; their advances cover 3,659,900 ms, 36,599 tenths of a second.
+        #expect(runner.read(hour).estimatedWork == 11 + 36_599)
+        let missing = FixtureCatalog.Entry(
+            id: "timer/missing", feature: "timer", scenarioURL: URL(fileURLWithPath: "/nonexistent/missing.jsonl"),
+            goldenURL: URL(fileURLWithPath: "/nonexistent/missing.golden.txt"))
+        #expect(runner.read(missing).estimatedWork == 0, "a scenario that cannot be read is started last")
     }
 }

@@ -189,10 +189,36 @@ public struct ConformanceRunner: Sendable {
         var notStarted: String?
     }
 
-    /// One entry of a run on `implementation`, which `lane` has followed so far.
-    func run(_ entry: FixtureCatalog.Entry, on implementation: some Implementation, lane: inout Lane)
-        -> ScenarioResult
-    {
+    /// An entry's scenario as read and parsed, or why it could not be, and how long that took.
+    struct ReadEntry: Sendable {
+        enum Contents: Sendable {
+            case scenario(Scenario)
+            case unreadable(String)
+        }
+        let contents: Contents
+        let took: Duration
+    }
+
+    /// Reads and parses `entry`'s scenario. Never throws and never crashes on bad input.
+    func read(_ entry: FixtureCatalog.Entry) -> ReadEntry {
+        let started = ContinuousClock.now
+        let contents: ReadEntry.Contents
+        do {
+            let path = catalog.displayPath(entry.scenarioURL)
+            let text = try ScenarioText.read(entry.scenarioURL, path: path)
+            contents = .scenario(try Scenario.parse(text, file: path, expectedID: entry.id, features: features))
+        } catch {
+            contents = .unreadable(String(describing: error))
+        }
+        return ReadEntry(contents: contents, took: ContinuousClock.now - started)
+    }
+
+    /// One entry of a run on `implementation`, which `lane` has followed so far; `read` is its
+    /// scenario when it was read beforehand.
+    func run(
+        _ entry: FixtureCatalog.Entry, read: ReadEntry? = nil, on implementation: some Implementation,
+        lane: inout Lane
+    ) -> ScenarioResult {
         if let first = lane.notStarted {
             // A port that never started (a misspelt command) would fail the same way, with the
             // same standard error, once per scenario: it is tried once.
@@ -207,7 +233,8 @@ public struct ConformanceRunner: Sendable {
             return result
         }
         var failedToStart = false
-        let result = run(entry, on: implementation, info: &lane.info, failedToStart: &failedToStart)
+        let result = run(
+            entry, read: read ?? self.read(entry), on: implementation, info: &lane.info, failedToStart: &failedToStart)
         if failedToStart, lane.info == nil { lane.notStarted = entry.id }
         return result
     }
@@ -216,15 +243,15 @@ public struct ConformanceRunner: Sendable {
     public func run(_ entry: FixtureCatalog.Entry, on implementation: some Implementation) -> ScenarioResult {
         var info: ImplementationInfo?
         var failedToStart = false
-        return run(entry, on: implementation, info: &info, failedToStart: &failedToStart)
+        return run(entry, read: read(entry), on: implementation, info: &info, failedToStart: &failedToStart)
     }
 
     /// `failedToStart`: set when the implementation could not be started (or shaken hands with).
     private func run(
-        _ entry: FixtureCatalog.Entry, on implementation: some Implementation, info: inout ImplementationInfo?,
-        failedToStart: inout Bool
+        _ entry: FixtureCatalog.Entry, read: ReadEntry, on implementation: some Implementation,
+        info: inout ImplementationInfo?, failedToStart: inout Bool
     ) -> ScenarioResult {
-        let started = ContinuousClock.now
+        let started = ContinuousClock.now - read.took
         let scenarioPath = catalog.displayPath(entry.scenarioURL)
         func result(_ outcome: Outcome, steps: Int = 0, transcript: String? = nil, difference: FirstDifference? = nil)
             -> ScenarioResult
@@ -242,11 +269,9 @@ public struct ConformanceRunner: Sendable {
         }
 
         let scenario: Scenario
-        do {
-            let text = try ScenarioText.read(entry.scenarioURL, path: scenarioPath)
-            scenario = try Scenario.parse(text, file: scenarioPath, expectedID: entry.id, features: features)
-        } catch {
-            return result(.errored(String(describing: error)))
+        switch read.contents {
+        case .scenario(let read): scenario = read
+        case .unreadable(let message): return result(.errored(message))
         }
 
         let deadline = Deadline(seconds: timeout)

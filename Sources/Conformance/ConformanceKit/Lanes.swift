@@ -6,8 +6,9 @@ import MVIEssentials
 /// `fuzz --jobs` share.
 ///
 /// Each lane has a worker of its own, made by `make` on the lane's thread and used by that thread
-/// alone (a port's process, a fuzzer), and takes the next item not yet taken, so a slow item holds
-/// up one lane only. `consume` is called on the calling thread with each item's result in the items'
+/// alone (a port's process, a fuzzer), and takes the next item not yet taken, in `order` (the
+/// items' own by default), so a slow item holds up one lane only; an order that starts the slowest
+/// items first ends the lanes closer together. `consume` is called on the calling thread with each item's result in the items'
 /// order, as soon as the item and all before it are done; when it returns false no further item is
 /// started, and the items already under way are finished and their results dropped. `finish` is
 /// given each worker when its lane has no more to do. So the results told, and what `consume` makes
@@ -15,7 +16,7 @@ import MVIEssentials
 /// runs on the calling thread.
 enum Lanes {
     static func run<Worker, Result: Sendable>(
-        count: Int, lanes: Int,
+        count: Int, lanes: Int, order: [Int]? = nil,
         make: @escaping @Sendable () -> Worker,
         work: @escaping @Sendable (inout Worker, Int) -> Result,
         finish: @escaping @Sendable (Worker) -> Void = { _ in },
@@ -29,7 +30,9 @@ enum Lanes {
             finish(worker)
             return
         }
-        let shared = Locked(Shared<Result>(count: count))
+        let order = order ?? Array(0..<count)
+        precondition(order.sorted() == Array(0..<count), "Lanes: the order must name each item once")
+        let shared = Locked(Shared<Result>(order: order))
         let finished = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for _ in 0..<min(lanes, count) {
@@ -65,21 +68,26 @@ enum Lanes {
         done.wait()
     }
 
-    /// What the lanes share: the next item to take, and each finished result in its place.
+    /// What the lanes share: the order items are taken in, how many are taken, and each finished
+    /// result in its item's place.
     private struct Shared<Result: Sendable>: Sendable {
-        var next = 0
+        let order: [Int]
+        var taken = 0
         var results: [Result?]
 
-        init(count: Int) { results = Array(repeating: nil, count: count) }
+        init(order: [Int]) {
+            self.order = order
+            results = Array(repeating: nil, count: order.count)
+        }
 
         /// The next item's index, or nil when every item is taken or the run has stopped.
         mutating func take() -> Int? {
-            guard next < results.count else { return nil }
-            defer { next += 1 }
-            return next
+            guard taken < order.count else { return nil }
+            defer { taken += 1 }
+            return order[taken]
         }
 
         /// No item is started after this.
-        mutating func stop() { next = results.count }
+        mutating func stop() { taken = order.count }
     }
 }
