@@ -121,7 +121,6 @@ final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerMessage, 
 
     private func tick() {
         dispatch(.ticked)
-        let state = state
         if state.elapsedTicks >= state.totalTicks { feed(.onFinish) }
     }
 
