@@ -49,9 +49,10 @@ extension ConformanceRunner {
 
 extension ConformanceRunner.ReadEntry {
     /// How long the replay of the scenario may take, in no unit, to start the longest first: one
-    /// for each event, and one for each tenth of a second of virtual time its advances cover (work
-    /// scheduled on the virtual clock, a timer's ticks, comes about that often). Only the order the
-    /// lanes take the scenarios in depends on it, never a result.
+    /// for each event, and one for each tenth of a second of virtual time its advances cover (a
+    /// timer's ticks come that often). It is rough, as virtual time costs only where work is
+    /// scheduled on the clock: a scenario that advances days with nothing scheduled ranks high and
+    /// takes a millisecond. Only the order the lanes take the scenarios in depends on it, never a result.
     var estimatedWork: Int {
         guard case .scenario(let scenario) = contents else { return 0 }
         return scenario.events.reduce(0) { work, event in
