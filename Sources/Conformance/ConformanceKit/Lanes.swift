@@ -8,12 +8,12 @@ import MVIEssentials
 /// Each lane has a worker of its own, made by `make` on the lane's thread and used by that thread
 /// alone (a port's process, a fuzzer), and takes the next item not yet taken, in `order` (the
 /// items' own by default), so a slow item holds up one lane only; an order that starts the slowest
-/// items first ends the lanes closer together. `consume` is called on the calling thread with each item's result in the items'
-/// order, as soon as the item and all before it are done; when it returns false no further item is
-/// started, and the items already under way are finished and their results dropped. `finish` is
-/// given each worker when its lane has no more to do. So the results told, and what `consume` makes
-/// of them, are the same whatever the number of lanes; only the time they take differs. One lane
-/// runs on the calling thread.
+/// items first ends the lanes closer together. `consume` is called on the calling thread with each
+/// item's result in the items' order, as soon as the item and all before it are done; when it
+/// returns false no further item is started, and the items already under way are finished and
+/// their results dropped. `finish` is given each worker when its lane has no more to do. So the
+/// results told, and what `consume` makes of them, are the same whatever the number of lanes; only
+/// the time they take differs. One lane runs on the calling thread, in the items' own order.
 enum Lanes {
     static func run<Worker, Result: Sendable>(
         count: Int, lanes: Int, order: [Int]? = nil,
