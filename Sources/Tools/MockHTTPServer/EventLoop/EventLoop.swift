@@ -11,7 +11,7 @@ import MVIEssentials
 /// out its own connections with non-blocking sockets, one `poll` and one timer heap. Delays,
 /// throttles and stalls are timers, not sleeping threads. Admin requests (which may wait, as
 /// `requests/next` does) run on a worker queue and come back through the inbox.
-// Confined: all but `inbox` and the wake pipe is touched only on the loop's thread.
+// Confined: all but `inbox`, `stubs` (each behind its lock) and the wake pipe is touched only on the loop's thread.
 final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     enum Message {
         /// The answer of a request handed off the loop (an admin request, a forwarded or held one).
