@@ -82,22 +82,27 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
                 version: request.version,
                 headers: request.headers, body: Data(request.body.prefix(limits.maxBodyBytes)))
             : request
+        // The lock is held only to number the entry and put it in its place: the oldest entry it
+        // replaces once the ring is full is let go after the lock is (freeing a request, its
+        // headers and body was most of the time the lock was held, with the other loops waiting).
         condition.lock()
-        defer { condition.unlock() }
         nextSequence += 1
+        let sequence = nextSequence
         var entry = JournalEntry(
-            sequence: nextSequence, connection: connection, request: kept, bodyTruncated: truncated, bodyBytes: size)
+            sequence: sequence, connection: connection, request: kept, bodyTruncated: truncated, bodyBytes: size)
         entry.status = status
         entry.route = route
         if storage.count < limits.maxEntries {
             storage.append(entry)
         } else {
-            storage[start] = entry  // in place of the oldest
+            swap(&entry, &storage[start])  // in place of the oldest, which `entry` now holds
             start = start + 1 == storage.count ? 0 : start + 1
             droppedCount += 1
         }
         condition.broadcast()
-        return nextSequence
+        condition.unlock()
+        withExtendedLifetime(entry) {}  // the replaced entry (or a copy of the new one) let go here
+        return sequence
     }
 
     /// The index in `storage` of a live entry; the lock is held.

@@ -100,7 +100,6 @@ public final class MockServer: Sendable {
     /// Every request read (admin requests excepted).
     public let journal: RequestJournal
     let state = Locked(State())
-    let routeAnswers = ResponseCache()
     /// The large images of the image routes, built once per id and size.
     let images = ImageBytes.Cache()
     let threads = DispatchGroup()
@@ -130,6 +129,7 @@ public final class MockServer: Sendable {
             $0.loops = loops
             $0.boundPort = listener.port
             $0.stopping = false
+            Self.publishStubs($0)
         }
         for (index, loop) in loops.enumerated() {
             threads.enter()
@@ -233,6 +233,7 @@ public final class MockServer: Sendable {
         state.withLock { state in
             state.nextStub += 1
             state.stubs.insert((state.nextStub, stub, 0), at: 0)
+            Self.publishStubs(state)
             return state.nextStub
         }
     }
@@ -243,19 +244,35 @@ public final class MockServer: Sendable {
         state.withLock { state in
             let before = state.stubs.count
             state.stubs.removeAll { $0.id == id }
+            Self.publishStubs(state)
             return state.stubs.count < before
         }
     }
 
-    public func removeAllStubs() { state.withLock { $0.stubs = [] } }
+    public func removeAllStubs() {
+        state.withLock {
+            $0.stubs = []
+            Self.publishStubs($0)
+        }
+    }
 
     /// Removes every stub, forgets every request and restarts the NewsAPI request counts.
     public func reset() {
         state.withLock {
             $0.stubs = []
             $0.newsRequests = [:]
+            Self.publishStubs($0)
         }
         journal.reset()
+    }
+
+    /// Gives every loop the stubs as they are now; called with the server's lock held, in the same
+    /// turn of it as the change, so a change is in every loop's view before the call that made it
+    /// returns, and two changes reach the loops in the order they were made. (The server's lock is
+    /// always taken before a loop's, never the other way round.)
+    private static func publishStubs(_ state: State) {
+        let stubs = state.stubs.map(\.stub)
+        for loop in state.loops { loop.stubs.withLock { $0 = stubs } }
     }
 
     /// Counts a NewsAPI request against its key's limit; the 429 to send when the key has used it up.
@@ -291,6 +308,13 @@ public final class MockServer: Sendable {
         return Array(
             misses.enumerated().sorted { rank($0.element, $0.offset) < rank($1.element, $1.offset) }.prefix(limit).map(
                 \.element))
+    }
+
+    /// Whether a stub in `loop`'s view answers `request` (nothing is counted): the loop's own
+    /// lock, not the server's, so that a request no stub answers takes no lock the loops share.
+    /// A stub it finds is then taken, and counted, under the server's lock (`nextStubResponse`).
+    func mayHaveStub(for request: HTTPRequest, on loop: EventLoop) -> Bool {
+        loop.stubs.withLock { stubs in !stubs.isEmpty && stubs.contains { $0.matches(request) } }
     }
 
     /// Whether a stub answers `request` (nothing is counted).

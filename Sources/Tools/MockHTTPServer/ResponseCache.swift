@@ -1,12 +1,17 @@
 import Foundation
-import MVIEssentials
 
 /// The encoded answers of the built-in routes, which depend only on the request's method, target,
 /// `Host`, its key (`X-Api-Key` or `Authorization`), `If-None-Match` and keep-alive: a repeated request is
 /// answered without building its JSON again. Holds at most `capacity` answers (then starts over),
 /// none larger than `largestAnswer` bytes (large images have their own small cache), so a client
 /// varying its requests cannot make it grow past `capacity * largestAnswer`.
-package final class ResponseCache: Sendable {
+///
+/// Each event loop owns one and is the only thread that touches it, so it takes no lock: the loops
+/// share nothing here on a request's path. The server's loops split `serverCapacity` between them,
+/// which keeps the whole server's bound where one shared cache had it. Stubs are tried before the
+/// built-in routes, so a stub change leaves these answers as they are; what they depend on besides
+/// the request (the data set, the configuration, the port) does not change while the loops run.
+package final class ResponseCache {
     package struct Answer: Sendable {
         package let status: Int
         package let bytes: Data
@@ -56,11 +61,17 @@ package final class ResponseCache: Sendable {
         }
     }
 
+    /// The most answers the whole server holds, all loops' caches together.
+    package static let serverCapacity = 256
+
+    /// One loop's share of `serverCapacity` when `loops` loops split it (at least one answer).
+    package static func capacity(ofEachOf loops: Int) -> Int { max(1, serverCapacity / max(1, loops)) }
+
     private let capacity: Int
     private let largestAnswer: Int
-    private let answers = Locked<[Key: Answer]>([:])
+    private var answers: [Key: Answer] = [:]
 
-    package init(capacity: Int = 256, largestAnswer: Int = 64 * 1024) {
+    package init(capacity: Int = ResponseCache.serverCapacity, largestAnswer: Int = 64 * 1024) {
         self.capacity = capacity
         self.largestAnswer = largestAnswer
     }
@@ -68,16 +79,14 @@ package final class ResponseCache: Sendable {
     /// The answer to `request`, built by `make` the first time.
     package func answer(_ request: HTTPRequest, keepAlive: Bool, make: () -> Answer) -> Answer {
         let key = Key(request, keepAlive: keepAlive)
-        if let known = answers.withLock({ $0[key] }) { return known }
+        if let known = answers[key] { return known }
         let made = make()
         guard made.bytes.count <= largestAnswer else { return made }
-        answers.withLock { answers in
-            if answers.count >= capacity { answers.removeAll(keepingCapacity: true) }
-            answers[key] = made
-        }
+        if answers.count >= capacity { answers.removeAll(keepingCapacity: true) }
+        answers[key] = made
         return made
     }
 
     /// The answers held now.
-    package var count: Int { answers.withLock { $0.count } }
+    package var count: Int { answers.count }
 }

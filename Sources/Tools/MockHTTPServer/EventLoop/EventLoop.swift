@@ -11,7 +11,7 @@ import MVIEssentials
 /// out its own connections with non-blocking sockets, one `poll` and one timer heap. Delays,
 /// throttles and stalls are timers, not sleeping threads. Admin requests (which may wait, as
 /// `requests/next` does) run on a worker queue and come back through the inbox.
-// Confined: all but `inbox` and the wake pipe is touched only on the loop's thread.
+// Confined: all but `inbox`, `stubs` (each behind its lock) and the wake pipe is touched only on the loop's thread.
 final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     enum Message {
         /// The answer of a request handed off the loop (an admin request, a forwarded or held one).
@@ -38,6 +38,13 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     private let inbox = Locked<(messages: [Message], closed: Bool)>(([], false))
     private let wake: (read: Int32, write: Int32)
 
+    /// The built-in routes' answers this loop has built: its own, so no lock is taken to find one.
+    let answers: ResponseCache
+    /// The server's stubs as this loop sees them, newest first, set by the server whenever they
+    /// change (`MockServer.publishStubs`). A request that none of them matches goes to the built-in
+    /// routes without taking the server's lock; only this loop and a stub change take this one.
+    let stubs = Locked<[Stub]>([])
+
     var connections: [Int: LoopConnection] = [:]
     /// The connections by descriptor, for `poll`'s answers: an array indexed by the descriptor
     /// (the kernel hands out the lowest free ones, so it stays as long as the most connections
@@ -55,6 +62,7 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     init(server: MockServer, listener: Socket) throws {
         self.server = server
         self.listener = listener
+        answers = ResponseCache(capacity: ResponseCache.capacity(ofEachOf: server.configuration.eventLoops))
         wake = try Socket.wakePipe()
     }
 

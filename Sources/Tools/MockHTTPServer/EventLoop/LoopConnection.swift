@@ -176,7 +176,7 @@ extension EventLoop {
                 forwardOffLoop(request, through: proxy, on: connection)
                 return false
             }
-            let plan = server.plan(for: request, connection: connection.number)
+            let plan = server.plan(for: request, connection: connection.number, on: self)
             connection.machine.respond(plan)
             return true
         }

@@ -33,10 +33,12 @@ struct ResponsePlan {
 }
 
 extension MockServer {
-    /// The plan for a request that is not an admin request; records it in the journal.
-    func plan(for request: HTTPRequest, connection: Int) -> ResponsePlan {
+    /// The plan for a request that is not an admin request, served on `loop`; records it in the
+    /// journal. A request that no stub in the loop's view matches takes no lock the loops share
+    /// until the journal's.
+    func plan(for request: HTTPRequest, connection: Int, on loop: EventLoop) -> ResponsePlan {
         let keepAlive = request.keepsAlive
-        if let (id, scripted) = nextStubResponse(for: request) {
+        if mayHaveStub(for: request, on: loop), let (id, scripted) = nextStubResponse(for: request) {
             let sequence = journal.record(request, connection: connection)
             journal.update(sequence) { $0.stub = id }
             return plan(scripted, for: request, sequence: sequence, keepAlive: keepAlive)
@@ -46,7 +48,7 @@ extension MockServer {
             answer = ResponseCache.Answer(
                 status: refusal.status, bytes: encode(refusal, method: request.method, keepAlive: keepAlive))
         } else {
-            answer = routeAnswers.answer(request, keepAlive: keepAlive) {
+            answer = loop.answers.answer(request, keepAlive: keepAlive) {
                 let routes = Routes(
                     data: configuration.data, origin: "http://\(configuration.host):\(port)",
                     newsKeys: configuration.newsAPI,
