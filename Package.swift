@@ -225,7 +225,7 @@ let package = Package(
             dependencies: [
                 "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport",
                 "MVIKittens", "MVICountdownTimer",
-                "KittensReplay", "TimerReplay", "MVITestSupport",
+                "KittensReplay", "TimerReplay", "ImagesReplay", "MVITestSupport",
                 "MVIStateMachine", "MVICore", "SeededRandom", "TestPlanSupport",
             ],
             exclude: ["PortFixtures"]),
