@@ -52,7 +52,7 @@ public struct Replayer: Sendable {
     /// Replays `scenario`. A rule broken at run time throws with its file and line; the feature never crashes the run.
     ///
     /// - Parameter timeLimit: the wall-clock time the replay may take; past it, the replay stops
-    ///   between two pieces of scheduled work and throws, naming the step it was on.
+    ///   between two virtual seconds' work and throws, naming the step it was on.
     public func replay(_ scenario: Scenario, timeLimit: Duration? = nil) throws(ScenarioError) -> ReplayResult {
         let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
         let session = try ReplaySession(scenario, features: features)
