@@ -32,9 +32,9 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
 /// (`run`) reports back through its `Send`, never through the context. Keeping
 /// the context and calling it from anywhere else breaks the store's confinement.
 public final class ExecutorContext<Action, Message, State, Label> {
-    // The store's entry points, which hold the store, until it is disposed: then nil (and the state
-    // the last one), which breaks the cycle store -> executor -> context -> store. Touched on the
-    // store's scheduler only.
+    // The store's entry points, which hold the store, until it is disposed: then nil, and the state
+    // reader gives the last state, which breaks the cycle store -> executor -> context -> store.
+    // Touched on the store's scheduler only.
     var readState: () -> State
     var onMessage: ((Message) -> Void)?
     var onAction: ((Action) -> Void)?

@@ -27,7 +27,7 @@ enum ImagesReplayCodecs {
 
     /// Whether `text` is a string `urlPattern` describes, checked byte by byte: compiling the
     /// pattern (ICU's regular expressions) cost every start of `conformance` 8 million instructions,
-    /// and matching it 7,700 a URL (`ImagesSeamTests` holds this check to the pattern).
+    /// and matching it 7,700 a URL (`ImagesURLPatternTests` holds this check to the pattern).
     static func matchesURLPattern(_ text: String) -> Bool {
         var rest = Substring(text).utf8[...]
         func take(_ literal: String) -> Bool {
