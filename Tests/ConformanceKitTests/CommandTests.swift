@@ -266,6 +266,33 @@ final class CommandRun {
         }
     }
 
+    /// `list --jobs N` reads the scenarios on N lanes and prints, and writes as JSON, what one lane
+    /// does, in the same order: the corpus, with a scenario that does not read among them.
+    @Test func listOnThreeLanesGivesWhatOneGives() throws {
+        let catalog = try #require(Corpus.catalog)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-lanes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixtures = folder.appendingPathComponent("Fixtures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: catalog.root, to: fixtures)
+        try scenario(#"{"event": "create"}"#, #"{"event": "start""#)
+            .write(to: fixtures.appendingPathComponent("kittens/m-unreadable.jsonl"), atomically: true, encoding: .utf8)
+        func list(jobs: String) throws -> (out: String, json: Data) {
+            let json = folder.appendingPathComponent("list-\(jobs).json")
+            let run = CommandRun(["list", "--fixtures", fixtures.path, "--jobs", jobs, "--json", json.path])
+            #expect(run.status == 0, "\(run.err)")
+            return (run.out, try Data(contentsOf: json))
+        }
+        let one = try list(jobs: "1")
+        let three = try list(jobs: "3")
+        #expect(three.out == one.out)
+        #expect(three.json == one.json)
+        let lines = one.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == Corpus.entries.count + 2, "every scenario, the new one, and the count")
+        #expect(lines.filter { $0.hasPrefix("kittens/m-") } == ["kittens/m-unreadable  (unreadable: see conformance run)"])
+        #expect(CommandRun(["list", "--jobs", "0"]).err.contains("--jobs 0: expected a whole number"))
+    }
+
     @Test func listAndShow() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         #expect(CommandRun(["list"], fixtures: fixtures).out == "kittens/x  d\n1 scenario\n")

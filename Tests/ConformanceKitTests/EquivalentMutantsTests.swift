@@ -94,26 +94,28 @@ struct EquivalentMutantsTests {
                 "ImageExecutor / private func cancel()", "        generation += 1", "        generation *= 1",
                 kind: "unobservable",
                 killedBy: ["LocalStoreTests/anEmptyInitialTextIsNoAlert", "ImageStoreTests/noSuchTest"]),
-            ["file": file, "original": "x", "mutant": "y", "reason": "r"],
+            ["file": file, "original": "x", "mutant": "y", "reason": "r"] as [String: Any],
         ]
         let data = try JSONSerialization.data(withJSONObject: ["equivalents": entries], options: [.sortedKeys])
         try data.write(to: folder.appendingPathComponent("list.json"))
         let run = try Self.listCheck(["--list", "list.json"], in: folder)
         #expect(run.status == 1)
         let name = "list.json: entry"
-        #expect(
-            run.err.split(separator: "\n").map(String.init) == [
-                "\(name) 2 (\(file)): no line of 'ImageExecutor / private func reset()' reads 'generation += 1'; the code moved on: kill the mutant now there, or list it again",
-                "\(name) 3 (Sources/Nowhere.swift): no such file",
-                "\(name) 4 (\(file)): the mutant is the original line",
-                "\(name) 5 (\(file)): the same mutant as entry 1",
-                "\(name) 6 (\(file)): an unobservable entry needs 'killedBy': the tests that kill it, as swift test --filter takes them",
-                "\(name) 7 (\(file)): killedBy LocalStoreTests/anEmptyInitialTextIsNoAlert: no suite of Tests/ is named LocalStoreTests (anEmptyInitialTextIsNoAlert is in ContainerStateTests)",
-                "\(name) 7 (\(file)): killedBy ImageStoreTests/noSuchTest: ImageStoreTests has no test noSuchTest",
-                "\(name) 8 (\(file)): field 'kind' must be a non-empty string",
-                "\(name) 8 (\(file)): field 'declaration' must be a string (\"\" for the top level of the file)",
-                "\(name) 8 (\(file)): field 'checked' must be the git blob id (40 hex digits) the entry was last checked against",
-            ], "\(run.err)")
+        // Typed apart from the comparison: as one expression, the literal of interpolations took
+        // the type checker seconds.
+        let expected: [String] = [
+            "\(name) 2 (\(file)): no line of 'ImageExecutor / private func reset()' reads 'generation += 1'; the code moved on: kill the mutant now there, or list it again",
+            "\(name) 3 (Sources/Nowhere.swift): no such file",
+            "\(name) 4 (\(file)): the mutant is the original line",
+            "\(name) 5 (\(file)): the same mutant as entry 1",
+            "\(name) 6 (\(file)): an unobservable entry needs 'killedBy': the tests that kill it, as swift test --filter takes them",
+            "\(name) 7 (\(file)): killedBy LocalStoreTests/anEmptyInitialTextIsNoAlert: no suite of Tests/ is named LocalStoreTests (anEmptyInitialTextIsNoAlert is in ContainerStateTests)",
+            "\(name) 7 (\(file)): killedBy ImageStoreTests/noSuchTest: ImageStoreTests has no test noSuchTest",
+            "\(name) 8 (\(file)): field 'kind' must be a non-empty string",
+            "\(name) 8 (\(file)): field 'declaration' must be a string (\"\" for the top level of the file)",
+            "\(name) 8 (\(file)): field 'checked' must be the git blob id (40 hex digits) the entry was last checked against",
+        ]
+        #expect(run.err.split(separator: "\n").map(String.init) == expected, "\(run.err)")
         #expect(run.out.contains("8 entries, 10 problems"), "\(run.out)")
     }
 }

@@ -46,7 +46,10 @@ public struct ConformanceCommand {
                 SubcommandSpec(
                     "list", arguments: "[<id-or-glob> ...]",
                     abstract: "print the ids of the scenarios with their descriptions",
-                    options: [fixtures, .value("json", "FILE", "also write the list as JSON"), shard]),
+                    options: [
+                        fixtures, .value("json", "FILE", "also write the list as JSON"), shard,
+                        .value("jobs", "N", "read N scenarios at once, the listing the same (default: one per core)"),
+                    ]),
                 SubcommandSpec(
                     "record", arguments: "<id-or-glob> ...",
                     abstract:
@@ -205,7 +208,9 @@ public struct ConformanceCommand {
             }
             switch options.subcommand {
             case "list":
-                return list(entries, catalog: catalog, json: options.json, io: io)
+                return list(
+                    entries, catalog: catalog, lanes: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                    json: options.json, io: io)
             case "show":
                 return show(entries, catalog: catalog, io: io)
             default:
@@ -246,17 +251,28 @@ public struct ConformanceCommand {
 
     // MARK: - Subcommands
 
-    private func list(_ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, json: String?, io: IO) -> Int32 {
+    /// Every scenario is read whole, as `run` reads it (one that does not read is listed as
+    /// unreadable), on `lanes` threads at once; the listing is in the entries' order whatever
+    /// their number.
+    private func list(
+        _ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, lanes: Int, json: String?, io: IO
+    ) -> Int32 {
+        let (replayer, paths) = (replayer, entries.map { catalog.displayPath($0.scenarioURL) })
         var listed: [Reports.ListedScenario] = []
         // The whole listing is written at once: one write, not one a scenario.
         var output = ""
-        for entry in entries {
-            let path = catalog.displayPath(entry.scenarioURL)
-            let text = (try? ScenarioText.read(entry.scenarioURL, path: path)) ?? ""
-            let description = try? replayer.read(text, file: path).description
-            listed.append(Reports.ListedScenario(id: entry.id, feature: entry.feature, description: description))
-            output += "\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n"
-        }
+        Lanes.run(
+            count: entries.count, lanes: lanes, make: {},
+            work: { _, index in
+                let text = (try? ScenarioText.read(entries[index].scenarioURL, path: paths[index])) ?? ""
+                return try? replayer.read(text, file: paths[index]).description
+            },
+            consume: { index, description in
+                let entry = entries[index]
+                listed.append(Reports.ListedScenario(id: entry.id, feature: entry.feature, description: description))
+                output += "\(entry.id)  \(description ?? "(unreadable: see conformance run)")\n"
+                return true
+            })
         // An empty list says where it looked, as a run of nothing does.
         let searched = entries.isEmpty ? " (searched \(catalog.root.path) for <feature>/<name>.jsonl)" : ""
         output += "\(entries.count) scenario\(entries.count == 1 ? "" : "s")\(searched)\n"

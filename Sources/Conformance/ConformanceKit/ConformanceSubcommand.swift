@@ -24,7 +24,7 @@ struct ReplayOptions: ConformanceSubcommand {
     var shard: (index: Int, count: Int)?
     /// `--timeout`: the wall-clock limit of one scenario, in seconds (default 30; 5 with `--adapter`).
     var timeout: Double?
-    /// `--jobs`: how many scenarios are replayed at once (nil: one per core; 1 with `--adapter`).
+    /// `--jobs`: how many scenarios are replayed (by `list`, read) at once (nil: one per core; 1 with `--adapter`).
     var jobs: Int?
     var artifacts: String?
     /// `--wire`: replay at the wire level (docs/wire.md).
