@@ -120,6 +120,22 @@ import Testing
         }
     }
 
+    /// A write cut off by a crash leaves its temporary file (`.<name>.writing`): it is no entry
+    /// when the cache opens, and the key's next store writes over it and renames it into place.
+    @Test func aTemporaryFileLeftByACrashIsNoEntryAndTheNextStoreTakesItsPlace() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let name = ImageDiskCache.fileName(forKey: "k")
+        try Data("half a fi".utf8).write(to: directory.url.appendingPathComponent("." + name + ".writing"))
+        let cache = try ImageDiskCache(directory: directory.url, now: clock.function)
+        #expect(cache.count == 0 && cache.totalSize == 0)
+        #expect(cache.entry(forKey: "k") == nil)
+        try cache.store(entry("cat"), forKey: "k")
+        #expect(try names(in: directory.url) == [name])
+        #expect(cache.entry(forKey: "k") == entry("cat"))
+    }
+
     @Test func removeAllDeletesEveryCacheFileAndLeavesOthers() throws {
         try withCache { cache, directory in
             try cache.store(entry("a"), forKey: "a")

@@ -7,7 +7,8 @@ import MVIEssentials
 /// `DiskEntryFormat`), holding the key, the `ETag`, the time stored and a checksum beside the bytes.
 /// Files are written atomically (a temporary file renamed into place), so a reader never sees half
 /// a file. A file that cannot be read back (cut off, corrupted, another key's) is a miss: it is
-/// removed, and the caller fetches the image again. When a write takes the total over `sizeLimit`,
+/// removed, and the caller fetches the image again. So no write waits for the disk (`fsync`): a
+/// file that a crash left short or empty fails its checksum and is fetched again. When a write takes the total over `sizeLimit`,
 /// the least recently used files are removed until the total is at most `sizeLimit * trimRatio`.
 ///
 /// "Recently used" is the file's modification date, set from the injected clock on every write and
@@ -116,7 +117,7 @@ public final class ImageDiskCache: Sendable {
                 return .success(false)
             }
             do {
-                try data.write(to: file, options: .atomic)
+                try Self.write(data, replacing: file)
             } catch {
                 return .failure(.write(path: file.path, reason: Self.describe(error)))
             }
@@ -171,6 +172,39 @@ public final class ImageDiskCache: Sendable {
         // Recency only orders eviction; a file system that refuses the date costs nothing worse.
         try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: file.path)
     }
+
+    /// Writes `data` to a temporary file beside `file` and renames it over `file`, which is atomic
+    /// within a directory: a reader finds the old bytes or the new, never a mix. Unlike
+    /// `Data.write(to:options: .atomic)`, nothing waits for the bytes to reach the disk (see the
+    /// type's note). The temporary name is the file's own with a leading dot and `.writing` after
+    /// it: `store` runs under the cache's lock, so no two writes share it, and a file a crash left
+    /// behind is written over by the key's next store (and is not an entry: it does not end in
+    /// `.image`).
+    private static func write(_ data: Data, replacing file: URL) throws {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(
+            "." + file.lastPathComponent + ".writing")
+        // Not `Data.write(to:)`: on Linux it calls `fsync` even without `.atomic`.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw Self.lastPOSIXError() }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        let written = Result { try handle.write(contentsOf: data) }
+        let closed = Result { try handle.close() }
+        do {
+            try written.get()
+            try closed.get()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        guard rename(temporary.path, file.path) == 0 else {
+            let error = Self.lastPOSIXError()
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// The error the last system call set `errno` to.
+    private static func lastPOSIXError() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 
     private static func listEntries(in directory: URL) throws -> [(name: String, size: Int, modified: Date)] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
