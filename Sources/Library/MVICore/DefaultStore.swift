@@ -107,7 +107,9 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void)
         -> any Cancellable
     {
-        core.subscribe(.init(observer, onDispose: onDispose), to: \.stateObservers) { core, observer in
+        // The lists are named by closures, not key paths: a generic type's key path is built at
+        // run time on every call.
+        core.subscribe(.init(observer, onDispose: onDispose), to: { $0.stateObservers }) { core, observer in
             observer.body(core.currentState)
         }
     }
@@ -116,13 +118,13 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     public func subscribe(labels observer: @escaping (Label) -> Void, onDispose: @escaping () -> Void)
         -> any Cancellable
     {
-        core.subscribe(.init(observer, onDispose: onDispose), to: \.labelObservers)
+        core.subscribe(.init(observer, onDispose: onDispose), to: { $0.labelObservers })
     }
 
     /// Subscribes to every event from now on (see `StoreEvent`); for logging and recording.
     @discardableResult
     public func subscribe(events observer: @escaping (Event) -> Void) -> any Cancellable {
-        core.subscribe(.init(observer), to: \.eventObservers)
+        core.subscribe(.init(observer), to: { $0.eventObservers })
     }
 
     public func dispose() {

@@ -52,7 +52,8 @@ final class ObserverList<Value> {
     func removeAll() -> [() -> Void] {
         let removed = take()
         for observer in removed { observer.unsubscribe() }
-        return removed.map(\.onDispose)
+        // A closure, not `\.onDispose`: in generic code a key path is built at run time on each call.
+        return removed.map { $0.onDispose }
     }
 
     private func take() -> ContiguousArray<Observer> {

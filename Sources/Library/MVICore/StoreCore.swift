@@ -252,19 +252,19 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
     /// Adds `observer` to `list` on the scheduler; if the store is disposed by then, ends it instead.
     /// Returns a handle that removes it, from any thread.
     func subscribe<Value>(
-        _ observer: ObserverList<Value>.Observer, to list: KeyPath<StoreCore, ObserverList<Value>> & Sendable,
+        _ observer: ObserverList<Value>.Observer, to list: @escaping @Sendable (StoreCore) -> ObserverList<Value>,
         then replay: @escaping (StoreCore, ObserverList<Value>.Observer) -> Void = { _, _ in }
     ) -> any Cancellable {
         let handed = Confined(observer, to: scheduler)  // touched only on the scheduler from now on
         onScheduler { core in
             guard core.loop.isLive else { return handed.value.onDispose() }
-            core[keyPath: list].add(handed.value)
+            list(core).add(handed.value)
             core.loop.observed = !core.eventObservers.isEmpty
             replay(core, handed.value)
         }
         return Cancellation { [self] in
             onScheduler { core in
-                core[keyPath: list].remove(handed.value)
+                list(core).remove(handed.value)
                 core.loop.observed = !core.eventObservers.isEmpty
             }
         }

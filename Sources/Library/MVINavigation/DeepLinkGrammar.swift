@@ -23,7 +23,7 @@ public struct DeepLinkGrammar<Route: NavigationRoute> {
     }
 
     /// The screens the grammar knows, in the order they were added.
-    public var screens: [String] { patterns.map(\.screen) }
+    public var screens: [String] { patterns.map { $0.screen } }  // not `\.screen`: built at run time in generic code
 
     /// Adds `pattern` (an app adds its own screens this way).
     /// - Throws: when its screen is already known, or a name is not valid.

@@ -39,7 +39,7 @@ public struct NavigationState<Route: NavigationRoute>: Hashable, Sendable {
 extension NavigationState: CustomStringConvertible {
     /// `[top, article(...)]`, followed by ` modal search(...)` when a modal is presented.
     public var description: String {
-        let stack = "[" + self.stack.map(\.description).joined(separator: ", ") + "]"
+        let stack = "[" + self.stack.map { $0.description }.joined(separator: ", ") + "]"
         guard let modal else { return stack }
         return stack + " modal " + modal.description
     }
