@@ -273,6 +273,24 @@ import Testing
         }
     }
 
+    /// The temporary file is written but cannot be renamed into place (a folder that is not empty
+    /// holds the entry's name): the error names the entry's file, and the temporary file is gone.
+    @Test func aRenameTheFileSystemRefusesIsAnErrorWithThePathAndLeavesNoTemporaryFile() throws {
+        try withCache { cache, directory in
+            let file = self.file(for: "k", in: directory)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: file.appendingPathComponent("inside"))
+            #expect {
+                try cache.store(entry("new"), forKey: "k")
+            } throws: { error in
+                guard case .write(let path, _) = error as? ImageDiskCacheError else { return false }
+                return path == file.path
+            }
+            #expect(try names(in: directory) == [file.lastPathComponent])
+            #expect(cache.entry(forKey: "k") == nil)
+        }
+    }
+
     @Test func aDirectoryPathThatIsAFileIsRefusedWithThePath() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
