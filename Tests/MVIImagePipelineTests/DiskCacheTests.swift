@@ -127,7 +127,9 @@ import Testing
         defer { directory.remove() }
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
         let name = ImageDiskCache.fileName(forKey: "k")
-        try Data("half a fi".utf8).write(to: directory.url.appendingPathComponent("." + name + ".writing"))
+        // Longer than the entry written over it: a write that did not truncate would leave its tail.
+        try Data(String(repeating: "half a file ", count: 100).utf8).write(
+            to: directory.url.appendingPathComponent("." + name + ".writing"))
         let cache = try ImageDiskCache(directory: directory.url, now: clock.function)
         #expect(cache.count == 0 && cache.totalSize == 0)
         #expect(cache.entry(forKey: "k") == nil)
@@ -265,8 +267,8 @@ import Testing
             #expect {
                 try cache.store(entry("new"), forKey: "k")
             } throws: { error in
-                guard case .write(let path, _) = error as? ImageDiskCacheError else { return false }
-                return path == file.path
+                guard case .write(let path, let reason) = error as? ImageDiskCacheError else { return false }
+                return path == file.path && reason.contains("Not a directory")
             }
             #expect(cache.entry(forKey: "k") == nil)
             try FileManager.default.removeItem(at: directory)
@@ -287,6 +289,26 @@ import Testing
                 return path == file.path
             }
             #expect(try names(in: directory) == [file.lastPathComponent])
+            #expect(cache.entry(forKey: "k") == nil)
+        }
+    }
+
+    /// The temporary file opens but its bytes cannot be written (it is a link to `/dev/full`, where
+    /// every write fails for want of space): the error names the entry's file and the
+    /// system's reason, nothing is renamed into place, and the temporary file is gone.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aWriteThatFailsOnceOpenIsAnErrorAndLeavesNothingBehind() throws {
+        try withCache { cache, directory in
+            let file = self.file(for: "k", in: directory)
+            let temporary = directory.appendingPathComponent("." + file.lastPathComponent + ".writing")
+            try FileManager.default.createSymbolicLink(atPath: temporary.path, withDestinationPath: "/dev/full")
+            #expect {
+                try cache.store(entry("new"), forKey: "k")
+            } throws: { error in
+                guard case .write(let path, let reason) = error as? ImageDiskCacheError else { return false }
+                return path == file.path && reason.contains("enough space")
+            }
+            #expect(try names(in: directory).isEmpty)
             #expect(cache.entry(forKey: "k") == nil)
         }
     }
