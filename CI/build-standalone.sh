@@ -21,10 +21,10 @@ if [ "$(uname -s)" = Linux ] && ! compgen -G "/usr/lib/*/libcurl.so" >/dev/null 
         exit 1
     fi
     echo "build-standalone: installing libcurl4-openssl-dev through apt-get (libcurl.so, for -lcurl)" >&2
-    sudo=()
-    [ "$(id -u)" = 0 ] || sudo=(sudo)
-    "${sudo[@]}" apt-get install -y --no-install-recommends libcurl4-openssl-dev >/dev/null \
-        || { "${sudo[@]}" apt-get update >/dev/null && "${sudo[@]}" apt-get install -y --no-install-recommends libcurl4-openssl-dev >/dev/null; }
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update >/dev/null
+    $sudo apt-get install -y --no-install-recommends libcurl4-openssl-dev >/dev/null
 fi
 
 for product in conformance mock-server; do

@@ -7,9 +7,10 @@ import MVIEssentials
 /// `DiskEntryFormat`), holding the key, the `ETag`, the time stored and a checksum beside the bytes.
 /// Files are written atomically (a temporary file renamed into place), so a reader never sees half
 /// a file. A file that cannot be read back (cut off, corrupted, another key's) is a miss: it is
-/// removed, and the caller fetches the image again. So no write waits for the disk (`fsync`): a
-/// file that a crash left short or empty fails its checksum and is fetched again. When a write takes the total over `sizeLimit`,
-/// the least recently used files are removed until the total is at most `sizeLimit * trimRatio`.
+/// removed, and the caller fetches the image again; so no write waits for the disk (`fsync`), since
+/// a file that a crash left short or empty is caught that way. When a write takes the total over
+/// `sizeLimit`, the least recently used files are removed until the total is at most
+/// `sizeLimit * trimRatio`.
 ///
 /// "Recently used" is the file's modification date, set from the injected clock on every write and
 /// every hit, so the order survives a restart. All file work is serialised by one lock.
