@@ -184,6 +184,9 @@ let package = Package(
         .testTarget(name: "ReplaySeamTests", dependencies: ["ReplaySeam", "FixtureFormat", "MVICore"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "MVICoreTests", dependencies: ["MVICore", "MVITestSupport"]),
+        // The store's threading rule as the compiler enforces it: app code that breaks it must not compile
+        // (each snippet under Snippets/ is compiled against the built MVICore, not as part of this target).
+        .testTarget(name: "CompileFailTests", dependencies: ["MVICore"], exclude: ["Snippets"]),
         .testTarget(name: "MVIStateMachineTests", dependencies: ["MVIStateMachine"]),
         .testTarget(name: "MVIKittensTests", dependencies: ["MVIKittens", "MVICore", "MVITestSupport"]),
         .testTarget(

@@ -100,19 +100,35 @@ import Testing
     }
 }
 
-/// A value confined to a scheduler may be read there only; `Confined.value` asserts it in debug builds.
+/// A value confined to a scheduler is made and read there only; `Confined` checks both, in release
+/// builds too.
 @Suite struct ConfinedTests {
-    @Test func aConfinedValueIsAccessibleOnItsQueueOnly() {
+    @Test func aConfinedValueIsReadOnItsQueue() {
         let scheduler = DispatchQueueScheduler.background(label: "confined")
-        let other = DispatchQueueScheduler.background(label: "elsewhere")
-        let confined = Confined([1, 2], to: scheduler)
-        #expect(!confined.isAccessibleHere, "not on the test's thread")
-        #expect(other.queue.sync { !confined.isAccessibleHere }, "not on another scheduler's queue")
-        #expect(scheduler.queue.sync { confined.isAccessibleHere && confined.value == [1, 2] })
+        let confined = scheduler.queue.sync { Confined([1, 2], to: scheduler) }
+        #expect(scheduler.queue.sync { confined.value } == [1, 2])
+        let seen = Recorder<Bool>()
+        confined.onScheduler { _ in seen.append(scheduler.isCurrent) }  // from the test's thread: handed over
+        scheduler.queue.sync {}
+        #expect(seen.values == [true])
     }
 
-    @Test func onASchedulerOfEveryThreadItIsAccessibleEverywhere() {
+    @Test func makingAConfinedValueOffItsSchedulerStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Confined("x", to: DispatchQueueScheduler.background(label: "elsewhere"))
+        }
+    }
+
+    @Test func readingAConfinedValueOffItsSchedulerStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let scheduler = DispatchQueueScheduler.background(label: "confined-read")
+            let confined = scheduler.queue.sync { Confined("x", to: scheduler) }
+            _ = confined.value
+        }
+    }
+
+    @Test func onASchedulerOfEveryThreadItIsReadEverywhere() {
         let confined = Confined("x", to: ImmediateScheduler())
-        #expect(confined.isAccessibleHere && confined.value == "x")
+        #expect(confined.value == "x")
     }
 }

@@ -86,31 +86,23 @@ private func makeToggle(_ scheduler: TestScheduler) -> DefaultStore<
     }
 }
 
-@Suite struct SendableViewProxyTests {
-    /// The example of the docs: outside SwiftUI, the `@Sendable` `onChange` captures the proxy itself.
+@Suite struct ViewProxyObservationTests {
+    /// The example of the docs: outside SwiftUI, `onChange` is told that a render comes.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    func follow(_ proxy: ViewProxy<Int, String>, seen: @escaping @Sendable (Int) -> Void) {
-        withObservationTracking {
-            _ = proxy.model
-        } onChange: {
-            seen(proxy.renderCount)
-        }
+    func follow(_ proxy: ViewProxy<Int, String>, onChange: @escaping @Sendable () -> Void) {
+        withObservationTracking({ _ = proxy.model }, onChange: onChange)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test func onChangeReadsTheProxyFromTheRenderingThread() async {
+    @Test func onChangeIsToldBeforeTheNextRender() {
         let proxy = ViewProxy<Int, String>(model: 0)
         let seen = Recorder<Int>()
-        follow(proxy, seen: seen.append)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                proxy.render(7)
-                done.resume()
-            }
-        }
-        // onChange runs before the change (willSet): it sees the count before this render.
-        #expect(seen.values == [0])
-        #expect(proxy.model == 7)
-        #expect(proxy.renderCount == 1)
+        follow(proxy) { seen.append(1) }
+        #expect(seen.values.isEmpty)
+        proxy.render(7)
+        #expect(seen.values == [1])
+        proxy.render(8)
+        #expect(seen.values == [1], "once: tracking ends at the first change")
+        #expect(proxy.model == 8)
     }
 }

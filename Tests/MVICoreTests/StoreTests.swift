@@ -204,58 +204,89 @@ import Testing
         #expect(executor.token.isCancelled)
     }
 
-    /// Subject: a real dispatch queue. Calls from many threads are hopped onto the store's queue.
-    @Test func callsFromOtherThreadsAreHoppedOntoTheScheduler() {
+    /// Subject: a real dispatch queue. A store made and used on its queue runs its executor there.
+    @Test func aStoreMadeAndUsedOnItsQueueRunsThere() {
         let scheduler = DispatchQueueScheduler.background(label: "store-test")
-        let (store, executor) = makeCounterStore(scheduler: scheduler)
-        DispatchQueue.concurrentPerform(iterations: 1000) { _ in store.accept(.increment) }
-        let done = DispatchSemaphore(value: 0)
-        scheduler.schedule { done.signal() }
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        #expect(scheduler.queue.sync { store.state.count } == 1000)
-        let onScheduler = scheduler.queue.sync { executor.executedOnScheduler }
-        #expect(onScheduler.count == 1000)
+        let onScheduler = scheduler.queue.sync {
+            let (store, executor) = makeCounterStore(scheduler: scheduler)
+            for _ in 0..<100 { store.accept(.increment) }
+            #expect(store.state.count == 100)
+            return executor.executedOnScheduler
+        }
+        #expect(onScheduler.count == 100)
         #expect(onScheduler.allSatisfy { $0 })
     }
 
-    /// Subject: a real dispatch queue. A disposal made off the queue takes effect on it, after the
-    /// work submitted before it; on the queue the store reads live, then disposed.
-    @Test func aDisposalMadeOffTheQueueTakesEffectOnIt() {
-        let scheduler = DispatchQueueScheduler.background(label: "store-dispose-test")
-        let (store, _) = makeCounterStore(scheduler: scheduler)
-        #expect(!scheduler.isCurrent)
-        #expect(!scheduler.queue.sync { store.isDisposed })
-        store.accept(.increment)
-        store.dispose()
-        store.accept(.increment)
-        #expect(scheduler.queue.sync { store.isDisposed })
-        #expect(scheduler.queue.sync { store.state.count } == 1, "the intent before the disposal, not the one after")
-    }
-
-    /// Subject: a real dispatch queue. `currentState()` reads the state on the queue from any task,
-    /// after the intents sent before it.
-    @Test func currentStateReadsTheStateOnTheQueueFromAnyTask() async {
-        let scheduler = DispatchQueueScheduler.background(label: "store-reads-test")
-        let (store, _) = makeCounterStore(scheduler: scheduler)
-        #expect(await store.currentState().count == 0)
-        for _ in 0..<3 { store.accept(.increment) }
-        #expect(await store.currentState().count == 3)
-        let fromAnotherTask = await Task.detached { await store.currentState().count }.value
-        #expect(fromAnotherTask == 3)
-    }
-
-    /// Reading a store's state off its scheduler stops the program, naming the store, what was
-    /// read and the thread.
-    @Test func readingTheStateOffTheSchedulerStopsTheProgram() async {
+    /// A store is made on its scheduler: made anywhere else, it stops the program, naming the store,
+    /// the call and the thread (release builds too).
+    @Test func makingAStoreOffItsSchedulerStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let (store, _) = makeCounterStore(scheduler: DispatchQueueScheduler.background(label: "off-test"))
-            _ = store.state
+            _ = makeCounterStore(scheduler: DispatchQueueScheduler.background(label: "off-test"))
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("Store 'Counter': state read on "), "\(stderr)")
-        #expect(stderr.contains("thread"))
-        #expect(stderr.contains("off the store's scheduler"))
-        #expect(stderr.contains("read it on the scheduler, or with `await store.currentState()`"), "what to do instead")
+        #expect(stderr.contains("Store 'Counter': init called on "), "\(stderr)")
+        #expect(stderr.contains("off the store's scheduler; a store is made and used on its scheduler"))
+    }
+
+    /// A store reached off its scheduler (here through a box the compiler cannot see into) stops the
+    /// program at the first call, in release builds too, instead of racing with the scheduler.
+    @Test func acceptingOffTheSchedulerStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            storeOnAnotherQueue().accept(.increment)
+        }
+        expectOffScheduler(result, call: "accept(_:)")
+    }
+
+    @Test func readingTheStateOffTheSchedulerStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = storeOnAnotherQueue().state
+        }
+        expectOffScheduler(result, call: "state")
+    }
+
+    @Test func readingIsDisposedOffTheSchedulerStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = storeOnAnotherQueue().isDisposed
+        }
+        expectOffScheduler(result, call: "isDisposed")
+    }
+
+    @Test func disposingOffTheSchedulerStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            storeOnAnotherQueue().dispose()
+        }
+        expectOffScheduler(result, call: "dispose()")
+    }
+
+    /// Subject: a real dispatch queue. A subscription cancelled on another thread ends on the queue:
+    /// the subscriber is told nothing after the queue has run the cancellation.
+    @Test func aSubscriptionCancelledOnAnotherThreadEndsOnTheQueue() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-cancel-test")
+        let seen = Recorder<Int>()
+        let (store, subscription) = scheduler.queue.sync {
+            let (store, _) = makeCounterStore(scheduler: scheduler)
+            return (Smuggled(store), store.subscribe(states: { seen.append($0.count) }))
+        }
+        subscription.cancel()  // the test's thread: handed to the queue
+        scheduler.queue.sync { store.value.accept(.increment) }
+        #expect(seen.values == [0])
+        scheduler.queue.sync { withExtendedLifetime(store) {} }
+    }
+
+    /// Subject: a real dispatch queue. The release of a store's last reference on another thread
+    /// disposes it on its queue: its subscribers' `onDispose` runs there.
+    @Test func releasingAStoreOnAnotherThreadDisposesItOnItsQueue() {
+        let scheduler = DispatchQueueScheduler.background(label: "store-release-test")
+        let disposedOnQueue = Recorder<Bool>()
+        var store: Smuggled<CounterStore>? = scheduler.queue.sync {
+            let (store, _) = makeCounterStore(scheduler: scheduler)
+            store.subscribe(states: { _ in }, onDispose: { disposedOnQueue.append(scheduler.isCurrent) })
+            return Smuggled(store)
+        }
+        #expect(store != nil)
+        store = nil  // the last reference, released on the test's thread
+        scheduler.queue.sync {}
+        #expect(disposedOnQueue.values == [true])
     }
 
     /// Disposing a store lets its bootstrapper go, even while the store itself is still held.
@@ -280,54 +311,6 @@ import Testing
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("CounterExecutor is already attached to a store"), "\(stderr)")
-    }
-
-    @Test func readingIsDisposedOffTheSchedulerStopsTheProgram() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let (store, _) = makeCounterStore(scheduler: DispatchQueueScheduler.background(label: "off-test"))
-            _ = store.isDisposed
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("Store 'Counter': isDisposed read on "), "\(stderr)")
-    }
-
-    /// Subject: a real dispatch queue. A subscription made off the queue is added when the queue gets
-    /// to it, so one made later on the queue can be added before it; cancelling the first still
-    /// ends that one, not the one added before it.
-    @Test func cancellingASubscriptionEndsThatOneWhicheverWasAddedFirst() {
-        let scheduler = DispatchQueueScheduler.background(label: "store-cancel-order-test")
-        let (store, _) = makeCounterStore(scheduler: scheduler)
-        let early = Recorder<Int>()
-        let late = Recorder<Int>()
-        let gate = DispatchSemaphore(value: 0)
-        scheduler.schedule {
-            gate.wait()
-            store.subscribe(states: { late.append($0.count) })  // on the queue: a later id, added at once
-        }
-        let first = store.subscribe(states: { early.append($0.count) })  // an earlier id, added after
-        gate.signal()
-        first.cancel()
-        store.accept(.increment)
-        scheduler.queue.sync {}
-        #expect(early.values == [0])
-        #expect(late.values == [0, 1])
-    }
-
-    /// Subject: a real dispatch queue. A subscriber on another thread still gets states on the queue.
-    @Test func subscribingFromAnotherThreadDeliversOnTheScheduler() {
-        let scheduler = DispatchQueueScheduler.background(label: "store-subscribe-test")
-        let (store, _) = makeCounterStore(scheduler: scheduler)
-        let seen = Recorder<(count: Int, onQueue: Bool)>()
-        let got = DispatchSemaphore(value: 0)
-        store.subscribe(states: { state in
-            seen.append((state.count, scheduler.isCurrent))
-            got.signal()
-        })
-        store.accept(.increment)
-        #expect(got.wait(timeout: .now() + 30) == .success)
-        #expect(got.wait(timeout: .now() + 30) == .success)
-        #expect(seen.values.map(\.count) == [0, 1])
-        #expect(seen.values.allSatisfy { $0.onQueue })
     }
 }
 
@@ -385,4 +368,16 @@ import Testing
         view.dispatch("3")
         #expect(values.values == ["#1", "#2"])
     }
+}
+
+/// A store made on a background queue, smuggled out to the caller's thread.
+private func storeOnAnotherQueue() -> CounterStore {
+    let scheduler = DispatchQueueScheduler.background(label: "off-test")
+    return scheduler.queue.sync { Smuggled(makeCounterStore(scheduler: scheduler).0) }.value
+}
+
+private func expectOffScheduler(_ result: ExitTest.Result?, call: String) {
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(stderr.contains("Store 'Counter': \(call) called on thread"), "\(stderr)")
+    #expect(stderr.contains("off the store's scheduler"))
 }

@@ -117,3 +117,10 @@ func eventObserverKeepingAnObject(of store: CounterStore) -> () -> Bool {
     store.subscribe(events: { _ in withExtendedLifetime(captured) {} })
     return { weakCaptured != nil }
 }
+
+/// Carries a value the compiler would keep in one isolation domain into another: for the tests that
+/// show what the store does when its rule is broken behind the compiler's back.
+struct Smuggled<Value>: @unchecked Sendable {  // deliberately unchecked: the tests' way around the compiler
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

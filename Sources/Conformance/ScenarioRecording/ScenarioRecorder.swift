@@ -116,7 +116,7 @@ public final class ScenarioRecorder: Sendable {
         self.scheduler = RecordingScheduler(base: scheduler)
         redactor = Redactor(secrets: [service.apiKey])
         origin = service.baseURL.flatMap { from in service.writtenOrigin.map { OriginRewrite(from: from, to: $0) } }
-        live = Confined(Live(component: feature.componentName), to: scheduler)
+        live = Confined(handingOver: Live(component: feature.componentName), to: scheduler)
         tap = RecorderTap()
         tap.recorder.withLock { $0.value = self }
     }

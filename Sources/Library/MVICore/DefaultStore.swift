@@ -2,14 +2,15 @@ import MVIEssentials
 
 /// The store built from a bootstrapper, an executor and a reducer, confined to a scheduler.
 ///
-/// A store is touched only on its scheduler: calls made elsewhere are handed to it, and `state` and
-/// `isDisposed` are read there (`currentState()` reads the state from anywhere). The rule, the
-/// order in which subscribers are told and an intent's route are written once, in the article
-/// "The store's delivery order"; the machinery is `StoreCore` (StoreCore.swift).
+/// A store belongs to the isolation domain that makes it, and its scheduler runs there. It is not
+/// `Sendable`, so the compiler keeps every call to it, and every closure given to it, in that
+/// domain; the store checks, in release builds too, that each call is made on its scheduler. The
+/// rule, the order in which subscribers are told and an intent's route are written once, in the
+/// article "The store's delivery order"; the machinery is `StoreCore` (StoreCore.swift).
 ///
 /// Releasing the last reference to a store disposes it, as `dispose()` would: its work in flight
 /// is cancelled and nothing more is emitted. Subscriptions do not keep a store alive.
-public final class DefaultStore<Intent, Action, Message, State, Label>: Store, Sendable {
+public final class DefaultStore<Intent, Action, Message, State, Label>: Store {
     public typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     /// The store's name, used in events, logs and error messages.
@@ -18,6 +19,8 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     public var scheduler: any Scheduler { core.scheduler }
 
     @usableFromInline let core: StoreCore<Intent, Action, Message, State, Label>
+    /// The core, for the release of the last reference, which may happen on any thread.
+    @usableFromInline let confinedCore: Confined<StoreCore<Intent, Action, Message, State, Label>>
 
     /// Creates a store.
     ///
@@ -31,8 +34,11 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     ///   - factory: prepares the store before it initializes (`LoggingStoreFactory` subscribes to
     ///     its events, so it sees every event from the very first one, the bootstrapper's included).
     ///     Features take one and pass it here; `DefaultStoreFactory` adds nothing.
-    ///   - autoInit: when true (the default) the store initializes at once (on its scheduler);
-    ///     otherwise call `initialize()`.
+    ///   - autoInit: when true (the default) the store initializes at once; otherwise call
+    ///     `initialize()`.
+    ///
+    /// Make the store on `scheduler` (the main thread for `DispatchQueueScheduler.main()`); made
+    /// anywhere else, it stops the program with a message naming the store and the thread.
     @inlinable
     public init(
         name: String,
@@ -48,46 +54,38 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
             name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor,
             reducer: { state, message in reducer.reduce(state, message) },
             messageStep: { core, message in core.reduce(message) }, scheduler: scheduler)
+        core.requireScheduler("init")
+        confinedCore = Confined(core, to: scheduler)
         factory.prepare(self)
         if autoInit { initialize() }
     }
 
     deinit {
-        core.onScheduler { $0.dispose() }
+        confinedCore.onScheduler { $0.dispose() }
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
     public func initialize() {
-        core.onScheduler { $0.initialize() }
+        core.requireScheduler("initialize()")
+        core.initialize()
     }
 
-    /// The current state. Read it on the scheduler.
+    /// The current state.
     public var state: State {
         core.requireScheduler("state")
         return core.currentState
     }
 
-    /// Whether the store is disposed. Read it on the scheduler.
+    /// Whether the store is disposed.
     public var isDisposed: Bool {
         core.requireScheduler("isDisposed")
         return !core.loop.isLive
     }
 
-    /// The current state, read on the scheduler from any thread or task.
-    public func currentState() async -> State where State: Sendable {
-        await withCheckedContinuation { continuation in
-            core.onScheduler { continuation.resume(returning: $0.currentState) }
-        }
-    }
-
     @inlinable
     public func accept(_ intent: Intent) {
         let core = self.core
-        guard core.scheduler.isCurrent else {
-            return core.onScheduler { core in
-                core.submit(.executor, queue: core.enqueue(intent)) { core.runIntent(intent) }
-            }
-        }
+        guard core.scheduler.isCurrent else { core.offScheduler("accept(_:)") }
         core.submit(.executor, queue: core.enqueue(intent)) { core.runIntent(intent) }
     }
 
@@ -101,8 +99,7 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
         subscribe(labels: observer, onDispose: {})
     }
 
-    /// Subscribes to states: the observer is told the current state at once (on the scheduler),
-    /// then every new one.
+    /// Subscribes to states: the observer is told the current state at once, then every new one.
     @discardableResult
     public func subscribe(states observer: @escaping (State) -> Void, onDispose: @escaping () -> Void)
         -> any Cancellable
@@ -128,13 +125,14 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store, S
     }
 
     public func dispose() {
-        core.onScheduler { $0.dispose() }
+        core.requireScheduler("dispose()")
+        core.dispose()
     }
 
-    /// The number of state subscribers now (read it on the scheduler); for tests of unsubscription.
+    /// The number of state subscribers now; for tests of unsubscription.
     package var stateObserverCount: Int { core.stateObservers.count }
 
-    /// The executor's async effects running now, in the order they started (read it on the
-    /// scheduler); for `TestStore`'s check that none is left at the end of a test.
+    /// The executor's async effects running now, in the order they started; for `TestStore`'s check
+    /// that none is left at the end of a test.
     package var runningEffects: [RunningEffect] { core.effects.running }
 }

@@ -4,7 +4,7 @@ import MVIEssentials
 /// Runs work on a serial `DispatchQueue`: the main queue for UI stores, or a background queue.
 ///
 /// `isCurrent` is exact: it is true only for code running on this scheduler's queue (a queue-specific
-/// key is set on it), so a store hops calls made from other threads onto the queue.
+/// key is set on it), so a store on it stops the program when it is called from another thread.
 public final class DispatchQueueScheduler: Scheduler {
     /// The queue work runs on.
     public let queue: DispatchQueue

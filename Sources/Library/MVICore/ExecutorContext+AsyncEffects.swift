@@ -84,10 +84,7 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
             task = Task(operation: body)
         }
         effects.attach(task, to: id)
-        return Cancellation {
-            if scheduler.isCurrent { return registry.value.cancel(id: id) }
-            scheduler.schedule { registry.value.cancel(id: id) }
-        }
+        return Cancellation { registry.onScheduler { $0.cancel(id: id) } }
     }
 }
 

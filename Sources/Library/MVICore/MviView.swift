@@ -84,54 +84,50 @@ open class BaseMviView<Model, Event>: MviView {
 /// equal model: each render is a change (drop equal models before the proxy with
 /// `Source/removingDuplicates()`).
 ///
-/// With a `Sendable` model the proxy is `Sendable`: its model and count sit behind a lock, so the
-/// `@Sendable` `onChange` of `withObservationTracking`, which runs on whatever thread renders,
-/// may capture the proxy and read it, under Swift 6, on Linux too, without a box:
+/// A proxy is a view: it is not `Sendable`, and belongs to the isolation domain that made it (the
+/// main actor in an app), where its store's scheduler renders it. The compiler refuses to send it
+/// to another task. The `@Sendable` `onChange` of `withObservationTracking` runs before the change,
+/// so it tells that a render comes; read the proxy again where it lives:
 ///
 /// ```swift
-/// func follow(_ proxy: ViewProxy<Int, String>, seen: @escaping @Sendable (Int) -> Void) {
-///     withObservationTracking { _ = proxy.model } onChange: { seen(proxy.renderCount) }
+/// func follow(_ proxy: ViewProxy<Int, String>, onChange: @escaping @Sendable () -> Void) {
+///     withObservationTracking({ _ = proxy.model }, onChange: onChange)
 /// }
 /// ```
-///
-/// `dispatch(_:)` still belongs to the view's thread, as for every view.
 ///
 /// The one type in the package that needs Observation, hence iOS 17 / macOS 14; the rest of
 /// `MVICore` runs on iOS 16 / macOS 13.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public final class ViewProxy<Model, Event>: BaseMviView<Model, Event>, Observable {
     private let registrar = ObservationRegistrar()
-    private let latest: Locked<(model: Model, renderCount: Int)>
+    private var latest: Model
+    private var renders = 0
 
     /// The latest rendered model; before the first render, the initial one.
     public var model: Model {
         registrar.access(self, keyPath: \.model)
-        return latest.withLock { $0.model }
+        return latest
     }
 
     /// How many times `render(_:)` has been called.
     public var renderCount: Int {
         registrar.access(self, keyPath: \.renderCount)
-        return latest.withLock { $0.renderCount }
+        return renders
     }
 
     /// A proxy showing `model` until the first render: for a component's view, its
     /// `StoreComponent/model`, the model of the store's current state.
     public init(model: Model) {
-        latest = Locked((model, 0))
+        latest = model
         super.init()
     }
 
     public override func render(_ model: Model) {
         registrar.withMutation(of: self, keyPath: \.model) {
             registrar.withMutation(of: self, keyPath: \.renderCount) {
-                latest.withLock { $0 = (model, $0.renderCount + 1) }
+                latest = model
+                renders += 1
             }
         }
     }
 }
-
-// The model and the count are read and written only with `latest`'s lock held, the registrar is
-// Sendable, and the event subscribers (BaseMviView) are behind their own lock.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-extension ViewProxy: @unchecked Sendable where Model: Sendable {}  // model and count under `latest`'s lock

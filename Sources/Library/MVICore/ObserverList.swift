@@ -6,7 +6,7 @@ import MVIEssentials
 /// told it (a state subscriber was told the current state when it subscribed). A subscriber
 /// removed during a round is marked at once and is not told again, even later in that round.
 final class ObserverList<Value> {
-    /// One subscriber. Made on any thread, then touched only on the store's scheduler.
+    /// One subscriber. Touched only on the store's scheduler.
     final class Observer {
         let body: (Value) -> Void
         let onDispose: () -> Void

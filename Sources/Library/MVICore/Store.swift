@@ -1,6 +1,7 @@
 /// A store: takes intents, holds a state, publishes states and one-off labels.
 ///
-/// Every store is confined to its scheduler (see `DefaultStore` for the threading rules).
+/// A store belongs to the isolation domain that makes it, and its scheduler runs there (the article
+/// "The store's delivery order" states the rule once).
 /// A new state subscriber gets the current state at once; labels are not replayed.
 /// After `dispose()` intents are ignored, in-flight work is cancelled and nothing is emitted.
 public protocol Store<Intent, State, Label>: AnyObject {
@@ -8,7 +9,7 @@ public protocol Store<Intent, State, Label>: AnyObject {
     associatedtype State
     associatedtype Label
 
-    /// The current state. Readable from any thread.
+    /// The current state.
     var state: State { get }
 
     /// Whether `dispose()` has been called.

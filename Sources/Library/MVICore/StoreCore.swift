@@ -6,12 +6,12 @@ import MVIEssentials
 /// Every piece of work (an intent, an executor turn, an event to tell) goes through `submit`: it
 /// runs at once if `Loop.begin` says it may, or waits in `queue` until `drain` runs it. States and
 /// labels are told at once by `round`: the executor that makes them never runs inside a round.
-/// The rule of where a store is touched (the one hop is `onScheduler`) and the three lines that
-/// decide what may run are in the article "The store's delivery order" (MVICore.docc/DeliveryOrder.md).
+/// The rule of where a store is touched and the three lines that decide what may run are in the
+/// article "The store's delivery order" (MVICore.docc/DeliveryOrder.md).
 ///
 /// ## An intent's route, from `accept` to a render (10 calls in 4 files)
 /// ```
-///  1 DefaultStore.accept(i)                DefaultStore.swift; off the scheduler, the one hop
+///  1 DefaultStore.accept(i)                DefaultStore.swift; off the scheduler, it stops the program
 ///  2   StoreCore.submit(.executor)         StoreCore.swift; runs it now if it may, else queues it
 ///  3     StoreCore.runIntent(i)            the intent's event, then the executor
 ///  4       executor.executeIntent(i)       the feature's code
@@ -34,7 +34,7 @@ import MVIEssentials
 /// The executor's context holds the core (core -> executor -> context -> core) until `dispose()`
 /// detaches it, which breaks the cycle. The facade's `deinit` disposes the core.
 @usableFromInline
-final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendable {  // confined to `scheduler`
+final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `scheduler`: see `Confined`
     typealias Event = StoreEvent<Intent, Action, Message, State, Label>
 
     /// A piece of work that waits.
@@ -93,24 +93,24 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     // MARK: Entry points
 
-    /// Runs `body` on the scheduler: at once when called there, otherwise handed to it. The one hop.
-    @usableFromInline
-    func onScheduler(_ body: @escaping (StoreCore) -> Void) {
-        if scheduler.isCurrent { return body(self) }
-        let body = Confined(body, to: scheduler)  // handed over once; it runs only on the scheduler
-        scheduler.schedule { [self] in body.value(self) }
-    }
-
-    /// The state, read on the scheduler.
+    /// The state.
     var currentState: State { state }
 
     /// Stops the program when called off the scheduler, naming the store, the call and the thread.
+    @usableFromInline
     func requireScheduler(_ call: String) {
         guard !scheduler.isCurrent else { return }
+        offScheduler(call)
+    }
+
+    /// Stops the program: `call` was made off the store's scheduler. Release builds too: a store
+    /// touched from two threads at once would corrupt its state silently.
+    @usableFromInline
+    func offScheduler(_ call: String) -> Never {
         let thread = Thread.isMainThread ? "the main thread" : "thread \(Thread.current)"
         preconditionFailure(
-            "Store '\(name)': \(call) read on \(thread), off the store's scheduler; "
-                + "read it on the scheduler, or with `await store.currentState()`")
+            "Store '\(name)': \(call) called on \(thread), off the store's scheduler; a store is made and used "
+                + "on its scheduler (the article \"The store's delivery order\")")
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.
@@ -249,23 +249,26 @@ final class StoreCore<Intent, Action, Message, State, Label>: @unchecked Sendabl
 
     // MARK: Subscribers and disposal
 
-    /// Adds `observer` to `list` on the scheduler; if the store is disposed by then, ends it instead.
-    /// Returns a handle that removes it, from any thread.
+    /// Adds `observer` to `list`; if the store is disposed, ends it instead. Returns a handle that
+    /// removes it, from any thread (on the scheduler).
     func subscribe<Value>(
         _ observer: ObserverList<Value>.Observer, to list: @escaping @Sendable (StoreCore) -> ObserverList<Value>,
-        then replay: @escaping (StoreCore, ObserverList<Value>.Observer) -> Void = { _, _ in }
+        then replay: (StoreCore, ObserverList<Value>.Observer) -> Void = { _, _ in }
     ) -> any Cancellable {
-        let handed = Confined(observer, to: scheduler)  // touched only on the scheduler from now on
-        onScheduler { core in
-            guard core.loop.isLive else { return handed.value.onDispose() }
-            list(core).add(handed.value)
-            core.loop.observed = !core.eventObservers.isEmpty
-            replay(core, handed.value)
+        guard loop.isLive else {
+            observer.onDispose()
+            let ended = Cancellation()
+            ended.cancel()
+            return ended
         }
-        return Cancellation { [self] in
-            onScheduler { core in
-                list(core).remove(handed.value)
-                core.loop.observed = !core.eventObservers.isEmpty
+        list(self).add(observer)
+        loop.observed = !eventObservers.isEmpty
+        replay(self, observer)
+        let subscription = Confined((core: self, observer: observer), to: scheduler)
+        return Cancellation {
+            subscription.onScheduler { subscription in
+                list(subscription.core).remove(subscription.observer)
+                subscription.core.loop.observed = !subscription.core.eventObservers.isEmpty
             }
         }
     }

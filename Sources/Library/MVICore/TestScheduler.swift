@@ -1,3 +1,4 @@
+import Foundation
 import MVIEssentials
 
 /// A scheduler with virtual time, for tests and replays: nothing runs until you advance it.
@@ -11,8 +12,12 @@ import MVIEssentials
 /// then by sequence). Cancelled work never runs. Work scheduled while advancing runs in the
 /// same advance if it is due by its end. Time only moves forward.
 ///
-/// `isCurrent` is always true: a virtual-time world is driven from one thread, the test's.
-/// The queue itself is lock-protected, so work may be scheduled or cancelled from anywhere.
+/// The scheduler knows the thread that runs its work: while a thread advances it, `isCurrent` is
+/// true on that thread only, so a store on it touched from another thread meanwhile stops the
+/// program instead of racing. While nothing advances it, the thread that drives the test (which
+/// may change between the `await`s of an async test) is the one that uses it, and `isCurrent` is
+/// true. Advancing it from a second thread while a first one does stops the program. The queue
+/// itself is lock-protected, so work may be scheduled or cancelled from anywhere.
 ///
 /// The scheduler is also a task executor (SE-0417): the async effects of a store on it
 /// (`ExecutorContext.run`) run their jobs here, as pieces of its work, only while the test advances
@@ -69,7 +74,11 @@ public final class TestScheduler: Scheduler {
 
     public var now: Duration { .nanoseconds(state.withLock { $0.nowNanoseconds }) }
 
-    public var isCurrent: Bool { true }
+    /// True while no thread runs this scheduler's work, and on the thread that runs it.
+    public var isCurrent: Bool {
+        let thread = ObjectIdentifier(Thread.current)
+        return state.withLock { $0.runner.map { $0 == thread } ?? true }
+    }
 
     /// The number of pieces of work waiting to run (cancelled ones excluded; a repeating one counts once).
     public var pendingCount: Int { state.withLock { $0.liveCount } }
@@ -131,6 +140,10 @@ public final class TestScheduler: Scheduler {
     /// Repeating work never runs out, so the run stops with an error after `maxSteps` pieces:
     /// cancel the repeating work, or use `advance(by:)` to run it for a bounded time.
     public func run(maxSteps: Int = 100_000) throws(TestSchedulerError) {
+        try running { () throws(TestSchedulerError) in try runAll(maxSteps: maxSteps) }
+    }
+
+    private func runAll(maxSteps: Int) throws(TestSchedulerError) {
         var steps = 0
         while true {
             if steps >= maxSteps, nextDueTime != nil {
@@ -140,6 +153,24 @@ public final class TestScheduler: Scheduler {
             steps += 1
             work()
         }
+    }
+
+    /// Runs `body` as the thread that runs this scheduler's work (an advance inside a piece of work
+    /// nests); another thread advancing it meanwhile is a programming error.
+    private func running<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        let thread = ObjectIdentifier(Thread.current)
+        let nested = state.withLock { queue -> Bool? in
+            guard let runner = queue.runner else {
+                queue.runner = thread
+                return false
+            }
+            return runner == thread ? true : nil
+        }
+        guard let nested else {
+            preconditionFailure("TestScheduler advanced on \(Thread.current) while another thread advances it")
+        }
+        defer { if !nested { state.withLock { $0.runner = nil } } }
+        return try body()
     }
 
     // MARK: - Internals
@@ -160,10 +191,12 @@ public final class TestScheduler: Scheduler {
     }
 
     private func runDue(until target: Int64) {
-        while let work = takeNext(until: target) {
-            work()
+        running {
+            while let work = takeNext(until: target) {
+                work()
+            }
+            state.withLock { $0.nowNanoseconds = max($0.nowNanoseconds, target) }
         }
-        state.withLock { $0.nowNanoseconds = max($0.nowNanoseconds, target) }
     }
 
     private func takeNext(until target: Int64) -> (@Sendable () -> Void)? {
@@ -180,6 +213,8 @@ public final class TestScheduler: Scheduler {
         var nextSequence: UInt64 = 0
         var liveCount = 0
         var executed = 0
+        /// The thread running the scheduler's work now, if any.
+        var runner: ObjectIdentifier?
 
         init(nowNanoseconds: Int64) { self.nowNanoseconds = nowNanoseconds }
 

@@ -61,10 +61,10 @@ func showCounter(in view: some MviView<CounterViewModel, CounterViewEvent>) -> B
     return binder
 }
 
-/// Calls `onRender` with the render count before each next render of `proxy`.
+/// Calls `onRender` once, just before the next render of `proxy`.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-func follow(_ proxy: ViewProxy<CounterViewModel, CounterViewEvent>, onRender: @escaping @Sendable (Int) -> Void) {
-    withObservationTracking { _ = proxy.model } onChange: { onRender(proxy.renderCount) }
+func follow(_ proxy: ViewProxy<CounterViewModel, CounterViewEvent>, onRender: @escaping @Sendable () -> Void) {
+    withObservationTracking({ _ = proxy.model }, onChange: onRender)
 }
 
 /// The counter that starts at one: its bootstrapper's `.load` reaches `executeAction` when the store initializes.

@@ -1,6 +1,5 @@
 // The test block of Sources/Library/MVICore/MVICore.docc/GettingStarted.md, verbatim: a test
 // target of its own, which sees the feature's internal types through `@testable import`.
-import Foundation  // not from the document: for the last test's thread
 @testable import Counter
 import MVICore
 import MVITestSupport
@@ -39,13 +38,18 @@ import Testing
 
 // Not from the document: the proxy example above, run.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-@Test func followSeesARenderFromAnotherThread() async {
+@Test func followIsToldOnceBeforeTheNextRender() async {
     let proxy = ViewProxy<CounterViewModel, CounterViewEvent>(model: CounterViewModel(CounterState()))
-    let seen = AsyncStream<Int>.makeStream()
-    follow(proxy) { seen.continuation.yield($0) }
-    Thread.detachNewThread { proxy.render(CounterViewModel(CounterState(count: 1))) }
-    var iterator = seen.stream.makeAsyncIterator()
-    #expect(await iterator.next() == 0)
+    let renders = AsyncStream<Void>.makeStream()
+    follow(proxy) { renders.continuation.yield() }
+    proxy.render(CounterViewModel(CounterState(count: 1)))
+    proxy.render(CounterViewModel(CounterState(count: 2)))
+    renders.continuation.finish()
+    var told = 0
+    for await _ in renders.stream { told += 1 }
+    #expect(told == 1, "tracking ends at the first change")
+    #expect(proxy.model.text == "2")
+    #expect(proxy.renderCount == 2)
 }
 
 struct CannedQuotes: QuoteSource {
