@@ -5,7 +5,7 @@
 #   CI/bench-http.sh                 # 3 rounds of 5 s each, 64 connections, 2 wrk threads
 #   ROUNDS=5 SECONDS_PER_ROUND=6 CONNECTIONS=64 CI/bench-http.sh
 #   CI/bench-http.sh idle            # also: 10,000 idle keep-alive connections, memory per connection
-#                                    #       and 100,000 keep-alive requests, memory before and after
+#                                    #       and three rounds of keep-alive requests, memory after each
 #
 # Installs wrk and nginx through apt-get when missing. Everything listens on 127.0.0.1 only.
 # The figures go to docs/performance.md by hand (goal: at least nginx's requests per

@@ -39,7 +39,7 @@ enum Lanes {
             // A thread of its own, not a worker of Dispatch's pool: a lane waits on a port or a
             // socket for as long as its items take, while URLSession's callbacks and the
             // schedulers need the pool's threads (under the address sanitizer, in a busy test
-            // process, two scenarios' answers at the wire once took over 40 s with lanes on it).
+            // process, lanes on the pool can leave the wire level's answers waiting for a thread).
             done.enter()
             let thread = Thread {
                 var worker = make()

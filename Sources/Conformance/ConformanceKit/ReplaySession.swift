@@ -125,8 +125,9 @@ final class ReplaySession {
             output.setQuiet(isQuiet)
             // A virtual second's work at a time, from the next due time (a stretch where nothing
             // is due is crossed at once), so that a long advance can stop at the wall-clock limit.
-            // (A look at the limit for each due time cost a tenth of a timer's tick.) The reader
-            // keeps the total within HarnessLimits.maximumVirtualMilliseconds.
+            // The limit is looked at once a virtual second, not at each due time, whose look would
+            // weigh on every timer's tick. The reader keeps the total within
+            // HarnessLimits.maximumVirtualMilliseconds.
             let target = scheduler.now + .milliseconds(milliseconds)
             while let next = scheduler.nextDueTime, next <= target {
                 scheduler.advance(to: min(target, max(next, scheduler.now) + .seconds(1)))

@@ -10,8 +10,8 @@ public enum ScenarioText {
     }
 
     /// The bytes of the scenario at `url`, refused past `HarnessLimits.maximumFileBytes` before
-    /// they are read; errors name `path`. One open file gives the size and the bytes: asking
-    /// `FileManager` for the size cost more than reading a scenario.
+    /// they are read; errors name `path`. One open file gives the size and the bytes, since asking
+    /// `FileManager` for the size takes longer than reading a scenario.
     static func bytes(_ url: URL, path: String) throws(ScenarioError) -> Data {
         do {
             let handle = try FileHandle(forReadingFrom: url)

@@ -45,8 +45,8 @@ func median(_ values: [Double]) -> Double {
 
 /// Where measured results go so that the optimizer must compute them: each value is added into
 /// state that outlives the benchmark, behind a lock and a call that is never inlined. (An empty
-/// `withExtendedLifetime` keeps a value alive but does not use its contents, so a loop whose only
-/// use was that could be, and was, deleted.) Called after a timed loop, or once a scenario; never
+/// `withExtendedLifetime` keeps a value alive but does not use its contents, so the optimizer may
+/// delete a loop whose only use is that.) Called after a timed loop, or once a scenario; never
 /// once an intent.
 private let sinkTotal = Locked(0)
 

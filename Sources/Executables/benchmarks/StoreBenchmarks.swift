@@ -233,7 +233,7 @@ final class BenchExecutor: BaseExecutor<BenchIntent, Never, BenchMessage, BenchS
     for index in 0..<10_000 { store.accept(.add(values[index & 1023])) }
     let measured = 100_000
     // The store runs on a TestScheduler, so every allocation its intents cause is this thread's:
-    // the process-wide count also took in other threads' (the dispatch-queue store measured just
+    // the process-wide count also takes in other threads' (the dispatch-queue store measured just
     // before winds down on its queue), a few in some runs.
     let before = allocation_counter_thread_total()
     let beforeProcess = allocation_counter_total()

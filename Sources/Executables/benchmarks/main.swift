@@ -2,7 +2,7 @@ import CommandLineSupport
 import Foundation
 
 // `swift run -c release benchmarks [--json FILE] [--quick] [--only LIST]`: medians over repeated
-// runs, each next to its baseline measured in the same run. Numbers and their history:
+// runs, each next to its baseline measured in the same run. The figures and their targets:
 // docs/performance.md. Each suite is a file of its own; this one lists them and reports.
 
 if CommandLine.arguments.dropFirst().first == adapterChildArgument { serveReferenceAdapter() }

@@ -64,8 +64,8 @@ public enum TextEscaping {
     /// escaped, and no byte of a multi-byte UTF-8 sequence is ASCII, so the text between two escapes
     /// is valid UTF-8 and copied as it is, in one piece (cut at bytes, not at characters: an escaped
     /// byte may sit inside a grapheme cluster, `\r\n` or `"` and a combining mark, where a slice of
-    /// characters would round). The bytes are read from an array: walking `String.UTF8View` by
-    /// index cost about ten times more a byte.
+    /// characters would round). The bytes are read from an array, which is several times cheaper a
+    /// byte than walking `String.UTF8View` by index.
     public static func appendJSONQuoted(_ text: String, to out: inout String) {
         out += "\""
         let bytes = Array(text.utf8)

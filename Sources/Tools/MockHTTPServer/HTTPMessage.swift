@@ -249,8 +249,8 @@ public struct HTTPRequestParser {
     private static let http11 = Array("HTTP/1.1".utf8)
     private static let http10 = Array("HTTP/1.0".utf8)
 
-    /// Whether `bytes` are `expected`, byte for byte (`elementsEqual` over a string's UTF-8 view
-    /// cost more than decoding the string).
+    /// Whether `bytes` are `expected`, byte for byte, against bytes kept as arrays
+    /// (`elementsEqual` over a string's UTF-8 view costs more than decoding the string).
     private static func same(_ bytes: ArraySlice<UInt8>, _ expected: [UInt8]) -> Bool {
         guard bytes.count == expected.count else { return false }
         var index = bytes.startIndex

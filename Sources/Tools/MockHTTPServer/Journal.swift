@@ -71,7 +71,7 @@ public final class RequestJournal: @unchecked Sendable {  // every stored proper
     }
 
     /// Adds an entry for `request`; with `status` and `route` when the answer is known already
-    /// (one turn of the lock, where recording and then updating took two). Returns its sequence.
+    /// (one turn of the lock, where recording and then updating would take two). Returns its sequence.
     func record(_ request: HTTPRequest, connection: Int, status: Int? = nil, route: String? = nil) -> Int {
         let size = request.body.count
         let truncated = size > limits.maxBodyBytes

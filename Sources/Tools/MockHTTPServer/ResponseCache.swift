@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Each event loop owns one and is the only thread that touches it, so it takes no lock: the loops
 /// share nothing here on a request's path. The server's loops split `serverCapacity` between them,
-/// which keeps the whole server's bound where one shared cache had it. Stubs are tried before the
+/// so the whole server holds at most `serverCapacity` answers. Stubs are tried before the
 /// built-in routes, so a stub change leaves these answers as they are; what they depend on besides
 /// the request (the data set, the configuration, the port) does not change while the loops run.
 package final class ResponseCache {
@@ -30,7 +30,7 @@ package final class ResponseCache {
     /// `Authorization` and `If-None-Match`, and keep-alive. The headers are found in one pass
     /// over the request's (not one pass per name), and only the target is hashed: requests for
     /// one target with other headers share a bucket and are told apart by `==`, which compares
-    /// every field. Hashing all seven fields cost more than the rest of the lookup.
+    /// every field, so a lookup hashes one string rather than seven.
     private struct Key: Hashable {
         let method: String
         let target: String

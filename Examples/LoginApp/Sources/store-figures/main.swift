@@ -6,7 +6,7 @@ import MVICore
 // outside the library, as an app compiles it: `DefaultStore` (from the MVICore product) next to a
 // naive closure store compiled here, in the same run. Each figure is the median of seven runs of
 // a million intents with one state subscriber; the ratios are paired within each run
-// (docs/performance.md, "From an app's package").
+// (docs/performance.md, "The store").
 
 enum Step { case add(Int) }
 struct Tally: Equatable { var count = 0; var sum = 0 }

@@ -25,9 +25,9 @@ enum ImagesReplayCodecs {
     /// The URLs a scenario may name, as the schema gives them to ports.
     static let urlPattern = "^https?://[A-Za-z0-9.-]+(:[0-9]+)?(/[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?$"
 
-    /// Whether `text` is a string `urlPattern` describes, checked byte by byte: compiling the
-    /// pattern (ICU's regular expressions) cost every start of `conformance` 8 million instructions,
-    /// and matching it 7,700 a URL (`ImagesURLPatternTests` holds this check to the pattern).
+    /// Whether `text` is a string `urlPattern` describes, checked byte by byte rather than with a
+    /// regular expression, which every start of `conformance` would compile and every URL would pay
+    /// to match (`ImagesURLPatternTests` holds this check to the pattern).
     static func matchesURLPattern(_ text: String) -> Bool {
         var rest = Substring(text).utf8[...]
         func take(_ literal: String) -> Bool {

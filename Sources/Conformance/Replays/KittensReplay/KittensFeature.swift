@@ -40,7 +40,7 @@ public enum KittensFeature {
 
         /// What the data source answers. A `urls` answer's body is written when this is asked
         /// for, not when the line is read: `conformance list` reads every line and replays none,
-        /// and the body of the corpus's 1 MiB answer was an eighth of its work.
+        /// and writing the body of the corpus's 1 MiB answer would be a large part of its work.
         public var result: Result<Data, KittenDataSourceError> {
             switch answer {
             case .result(let result): result

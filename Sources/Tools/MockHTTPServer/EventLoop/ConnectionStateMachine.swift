@@ -8,7 +8,7 @@ struct ConnectionStateMachine {
     /// A time on the loop's clock: how long after the loop began (`EventLoop.loopTime`). A
     /// `Duration`, whose layout the compiler knows, rather than `ContinuousClock.Instant`, whose
     /// layout only the runtime knows: the states carry times, and with instants every copy and
-    /// switch of a state went through the runtime's value witnesses (3,000 instructions a request).
+    /// switch of a state would go through the runtime's value witnesses.
     typealias Instant = Duration
 
     enum State {

@@ -203,9 +203,9 @@ final class EventLoop: @unchecked Sendable {  // confined to the loop's thread
     }
 
     /// Serves a new connection here, or hands it to the loop whose turn it is: connections go
-    /// round the loops by number. Every loop watches the listener, and whichever woke first took
-    /// a whole burst of clients (wrk's 64 at once, often) and served them all on one core while
-    /// the other loops idled.
+    /// round the loops by number. Every loop watches the listener, and without this whichever
+    /// woke first would take a whole burst of clients (wrk's 64 at once, often) and serve them all
+    /// on one core while the other loops idled.
     private func serve(_ client: Socket, number: Int) {
         if let owner = server.loop(serving: number), owner !== self, owner.post(.adopt(client, number: number)) {
             return
