@@ -101,8 +101,8 @@ public final class ExecutorContext<Action, Message, State, Label> {
 
 /// The way in for executor code that runs later (a timer's tick, a callback's body) as the
 /// executor's turn, until the store is disposed: then `submit` is nil. Not generic, so that work
-/// which runs often reaches the store without asking the runtime for a generic type's metadata (that
-/// was a tenth of a timer's tick). Touched on the store's scheduler only.
+/// which runs often reaches the store without asking the runtime for a generic type's metadata.
+/// Touched on the store's scheduler only.
 final class Turns {
     var submit: ((@escaping () -> Void) -> Void)?
 

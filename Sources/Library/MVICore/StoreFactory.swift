@@ -3,8 +3,8 @@
 ///
 /// A feature passes the factory it is given (by default a `DefaultStoreFactory`, which adds
 /// nothing) to each store it makes, `DefaultStore(..., factory:)`: the store's initializer, called
-/// with the feature's own types, stays specialized for them (a generic `makeStore` method called
-/// through `any StoreFactory` was not, and the replay benchmark ran 10% more instructions).
+/// with the feature's own types, stays specialized for them, which a generic `makeStore` method
+/// called through `any StoreFactory` would not be.
 ///
 /// A factory sees each store before it initializes, so a subscriber it adds sees every event from
 /// the first (the bootstrapper's actions included):
