@@ -36,6 +36,9 @@ import Testing
         let source = try String(contentsOf: Self.snippets.appendingPathComponent(name), encoding: .utf8)
         let expected = Self.expectations(in: source)
         let (status, output) = try Self.compile(name, modules: modules)
+        #expect(
+            !output.split(separator: "\n").contains { $0.contains("Feature.swift:") && $0.contains(": error: ") },
+            "the shared feature must compile as it is:\n\(output)")
         if expected.isEmpty {
             #expect(status == 0, "\(name) must compile:\n\(output)")
             #expect(!output.contains("warning:"), "\(name) must compile with no warning:\n\(output)")

@@ -24,8 +24,8 @@ import Testing
         "app-conformance.md": [
             "Examples/LoginApp/Sources/LoginReplay/LoginFeature.swift",
             "Examples/LoginApp/Sources/login-conformance/main.swift",
-            "Examples/LoginApp/Tests/LoginTests/LoginConformanceTests.swift",
-            "Examples/LoginApp/Tests/LoginTests/LoginRecordingTests.swift",
+            "Examples/LoginApp/Tests/LoginConformanceTests/LoginConformanceTests.swift",
+            "Examples/LoginApp/Tests/LoginConformanceTests/LoginRecordingTests.swift",
         ],
     ]
 
@@ -104,7 +104,7 @@ import Testing
     /// The `swift test` runner an app copies records a failing scenario's diff once, as a comment:
     /// an `#expect` of the outcome printed it twice, first escaped on one line as the compared value.
     @Test func theDocsSwiftTestRunnerPrintsADiffOnce() throws {
-        for file in ["docs/app-conformance.md", "Examples/LoginApp/Tests/LoginTests/LoginConformanceTests.swift"] {
+        for file in ["docs/app-conformance.md", "Examples/LoginApp/Tests/LoginConformanceTests/LoginConformanceTests.swift"] {
             let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(file), encoding: .utf8)
             #expect(
                 text.contains(

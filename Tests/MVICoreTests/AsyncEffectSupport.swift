@@ -83,7 +83,8 @@ final class AnsweredSource: Sendable {
     }
 }
 
-final class FindExecutor: BaseExecutor<FindIntent, Never, FindMessage, FindState, FindLabel> {
+final class FindExecutor: Executor {
+    typealias Context = ExecutorContext<Never, FindMessage, FindState, FindLabel>
     let source: AnsweredSource
     let debounce: Duration
 
@@ -92,10 +93,10 @@ final class FindExecutor: BaseExecutor<FindIntent, Never, FindMessage, FindState
         self.debounce = debounce
     }
 
-    override func executeIntent(_ intent: FindIntent) {
+    func executeIntent(_ intent: FindIntent, _ context: Context) {
         switch intent {
         case .search(let query):
-            dispatch(.started(query))
+            context.dispatch(.started(query))
             let (clock, source, debounce) = (context.clock, source, debounce)
             context.run(key: "search") { send in
                 try await clock.sleep(for: debounce)

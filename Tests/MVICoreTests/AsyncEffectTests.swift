@@ -118,9 +118,10 @@ import Testing
 
     @Test func theCancellableThatRunReturnsCancelsTheEffect() {
         let scheduler = TestScheduler()
-        final class Holder: BaseExecutor<FindIntent, Never, FindMessage, FindState, FindLabel> {
+        final class Holder: Executor {
+            typealias Context = ExecutorContext<Never, FindMessage, FindState, FindLabel>
             var handle: (any Cancellable)?
-            override func executeIntent(_ intent: FindIntent) {
+            func executeIntent(_ intent: FindIntent, _ context: Context) {
                 let clock = context.clock
                 handle = context.run { send in
                     try await clock.sleep(for: .seconds(1))
@@ -146,8 +147,9 @@ import Testing
 
     @Test func whatAnEffectSendsAfterItsCancellationIsDropped() {
         let scheduler = TestScheduler()
-        final class Stubborn: BaseExecutor<FindIntent, Never, FindMessage, FindState, FindLabel> {
-            override func executeIntent(_ intent: FindIntent) {
+        final class Stubborn: Executor {
+            typealias Context = ExecutorContext<Never, FindMessage, FindState, FindLabel>
+            func executeIntent(_ intent: FindIntent, _ context: Context) {
                 let clock = context.clock
                 context.run(key: "stubborn") { send in
                     // The cancellation ends the sleep; the effect sends anyway.

@@ -12,8 +12,9 @@ private enum ToggleIntent {
 }
 private struct ToggleState: Equatable { var isOn = false }
 
-private final class ToggleExecutor: BaseExecutor<ToggleIntent, Never, ToggleIntent, ToggleState, Never> {
-    override func executeIntent(_ intent: ToggleIntent) { dispatch(intent) }
+private final class ToggleExecutor: Executor {
+    typealias Context = ExecutorContext<Never, ToggleIntent, ToggleState, Never>
+    func executeIntent(_ intent: ToggleIntent, _ context: Context) { context.dispatch(intent) }
 }
 
 private func makeToggle(_ scheduler: TestScheduler) -> DefaultStore<

@@ -64,15 +64,16 @@ import Testing
     }
 
     @Test func aResultDeliveredInsideAnIntentArrivesAfterTheIntent() {
-        final class Answering: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
+        final class Answering: Executor {
+            typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, CounterLabel>
             private(set) var log: [String] = []
-            override func executeIntent(_ intent: CounterIntent) {
+            func executeIntent(_ intent: CounterIntent, _ context: Context) {
                 guard case .load(let value) = intent else { return }
                 log.append("begin load")
                 // A data source that answers inside its own call.
                 context.callback { [self] (_: Void) in
                     log.append("delivered")
-                    dispatch(.loaded(value))
+                    context.dispatch(.loaded(value))
                 }(())
                 log.append("end load")
             }

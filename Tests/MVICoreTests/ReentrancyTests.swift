@@ -258,7 +258,8 @@ import Testing
     @Test func aStateMadeWhileSubscribersAreToldStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let (store, executor) = makeCounterStore()
-            let context = executor.context
+            store.accept(.shout("first"))  // the executor keeps the context it is called with
+            let context = executor.context!
             store.subscribe(states: { state in if state.count == 1 { context.dispatch(.incremented) } })
             store.accept(.increment)
         }
@@ -287,12 +288,13 @@ import Testing
 }
 
 /// An executor that records when it starts and ends each intent, and how deep calls nest.
-final class ProbeExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
+final class ProbeExecutor: Executor {
+    typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, CounterLabel>
     private(set) var log: [String] = []
     private(set) var deepest = 0
     private var depth = 0
 
-    override func executeIntent(_ intent: CounterIntent) {
+    func executeIntent(_ intent: CounterIntent, _ context: Context) {
         depth += 1
         deepest = max(deepest, depth)
         let name =
@@ -304,10 +306,10 @@ final class ProbeExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMes
             }
         log.append("begin \(name)")
         switch intent {
-        case .increment: dispatch(.incremented)
+        case .increment: context.dispatch(.incremented)
         case .shout(let text):
-            dispatch(.incremented)
-            publish(.shouted(text))
+            context.dispatch(.incremented)
+            context.publish(.shouted(text))
         case .load, .forwardToAction: break
         }
         log.append("end \(name)")

@@ -163,7 +163,7 @@ import Testing
         weak let weakStore: CounterStore? = store
         store?.accept(.increment)
         store?.accept(.increment)
-        let context = executor.context
+        let context = executor.context!
         store = nil
         #expect(weakStore == nil)
         #expect(context.isDisposed)
@@ -171,24 +171,24 @@ import Testing
         context.publish(.shouted("late"))
         context.forward(.boot)
         #expect(context.state.count == 2)
-        #expect(executor.state.count == 2)
         #expect(executor.actions.isEmpty, "a forward after disposal reaches nothing")
     }
 
-    @Test func theExecutorShorthandsReachTheStore() {
-        final class Shorthand: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
+    @Test func theContextReachesTheStore() {
+        final class Shorthand: Executor {
+            typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, CounterLabel>
             private(set) var seenStates: [Int] = []
-            override func executeIntent(_ intent: CounterIntent) {
+            func executeIntent(_ intent: CounterIntent, _ context: Context) {
                 switch intent {
-                case .increment: dispatch(.incremented)
-                case .shout(let text): publish(.shouted(text))
-                case .forwardToAction: forward(.loadFromAction(9))
+                case .increment: context.dispatch(.incremented)
+                case .shout(let text): context.publish(.shouted(text))
+                case .forwardToAction: context.forward(.loadFromAction(9))
                 case .load: break
                 }
-                seenStates.append(state.count)
+                seenStates.append(context.state.count)
             }
-            override func executeAction(_ action: CounterAction) {
-                if case .loadFromAction(let value) = action { dispatch(.loaded(value)) }
+            func executeAction(_ action: CounterAction, _ context: Context) {
+                if case .loadFromAction(let value) = action { context.dispatch(.loaded(value)) }
             }
         }
         let executor = Shorthand()

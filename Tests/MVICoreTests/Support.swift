@@ -37,20 +37,24 @@ final class FakeSource: @unchecked Sendable {
     }
 }
 
-final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, CounterLabel> {
+final class CounterExecutor: Executor {
+    typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, CounterLabel>
     let source: FakeSource
     private(set) var actions: [CounterAction] = []
     private(set) var executedOnScheduler: [Bool] = []
+    /// The context of the last call, for tests that use it outside the executor's turns.
+    private(set) var context: Context?
 
     init(source: FakeSource) { self.source = source }
 
-    override func executeIntent(_ intent: CounterIntent) {
+    func executeIntent(_ intent: CounterIntent, _ context: Context) {
+        self.context = context
         executedOnScheduler.append(context.scheduler.isCurrent)
         switch intent {
         case .increment:
             context.dispatch(.incremented)
         case .load(let value):
-            startLoad(value)
+            startLoad(value, context)
         case .shout(let text):
             context.publish(.shouted(text))
         case .forwardToAction:
@@ -58,15 +62,16 @@ final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterM
         }
     }
 
-    override func executeAction(_ action: CounterAction) {
+    func executeAction(_ action: CounterAction, _ context: Context) {
+        self.context = context
         actions.append(action)
         if case .loadFromAction(let value) = action { context.dispatch(.loaded(value)) }
     }
 
-    private func startLoad(_ value: Int) {
-        let onResult = context.callback { [context] (result: Int) in context.dispatch(.loaded(result)) }
+    private func startLoad(_ value: Int, _ context: Context) {
+        let onResult = context.callback { (result: Int) in context.dispatch(.loaded(result)) }
         let request = source.load(value) { result in onResult(result) }
-        work.insert(request)
+        context.work.insert(request)
     }
 }
 

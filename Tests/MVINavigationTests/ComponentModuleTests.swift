@@ -12,13 +12,14 @@ private struct CounterState: Equatable {
     var loaded = false
 }
 
-private final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, Never> {
+private final class CounterExecutor: Executor {
+    typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, Never>
     private(set) var load: (any Cancellable)?
 
-    override func executeIntent(_ intent: CounterIntent) { dispatch(.incremented) }
+    func executeIntent(_ intent: CounterIntent, _ context: Context) { context.dispatch(.incremented) }
 
-    override func executeAction(_ action: CounterAction) {
-        load = context.after(.seconds(5)) { [self] in dispatch(.loaded) }
+    func executeAction(_ action: CounterAction, _ context: Context) {
+        load = context.after(.seconds(5)) { [self] in context.dispatch(.loaded) }
     }
 }
 

@@ -28,11 +28,12 @@ private struct SlowDictionary: Sendable {
     }
 }
 
-private final class LookupExecutor: BaseExecutor<LookupIntent, Never, LookupMessage, LookupState, LookupLabel> {
-    override func executeIntent(_ intent: LookupIntent) {
+private final class LookupExecutor: Executor {
+    typealias Context = ExecutorContext<Never, LookupMessage, LookupState, LookupLabel>
+    func executeIntent(_ intent: LookupIntent, _ context: Context) {
         switch intent {
         case .lookUp(let word):
-            dispatch(.looking(word))
+            context.dispatch(.looking(word))
             let dictionary = SlowDictionary(clock: context.clock)
             context.run(key: "lookup") { send in
                 let meaning = try await dictionary.meaning(of: word)

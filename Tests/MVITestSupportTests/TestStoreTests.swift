@@ -31,22 +31,23 @@ private struct FormState: Equatable {
     var status = Status.editing
 }
 
-private final class FormExecutor: BaseExecutor<FormIntent, Never, FormMessage, FormState, FormLabel> {
-    override func executeIntent(_ intent: FormIntent) {
+private final class FormExecutor: Executor {
+    typealias Context = ExecutorContext<Never, FormMessage, FormState, FormLabel>
+    func executeIntent(_ intent: FormIntent, _ context: Context) {
         switch intent {
-        case .rename(let name): dispatch(.renamed(name))
+        case .rename(let name): context.dispatch(.renamed(name))
         case .renameTwice(let first, let second):
-            dispatch(.renamed(first))
-            dispatch(.renamed(second))
-        case .tag(let tag): dispatch(.tagged(tag))
-        case .shout(let text): publish(.shouted(text))
+            context.dispatch(.renamed(first))
+            context.dispatch(.renamed(second))
+        case .tag(let tag): context.dispatch(.tagged(tag))
+        case .shout(let text): context.publish(.shouted(text))
         case .shoutAll(let texts):
-            for text in texts { publish(.shouted(text)) }
+            for text in texts { context.publish(.shouted(text)) }
         case .save:
-            dispatch(.saving)
-            context.after(.seconds(1)) { [unowned self] in
-                dispatch(.saved)
-                publish(.saved(name: state.name))
+            context.dispatch(.saving)
+            context.after(.seconds(1)) {
+                context.dispatch(.saved)
+                context.publish(.saved(name: context.state.name))
             }
         }
     }
@@ -401,10 +402,11 @@ private enum LoadAction { case load }
 private enum LoadMessage: Equatable { case loadingStarted }
 private struct LoadState: Equatable { var loading = false }
 
-private final class LoadExecutor: BaseExecutor<Never, LoadAction, LoadMessage, LoadState, Never> {
-    override func executeAction(_ action: LoadAction) {
+private final class LoadExecutor: Executor {
+    typealias Context = ExecutorContext<LoadAction, LoadMessage, LoadState, Never>
+    func executeAction(_ action: LoadAction, _ context: Context) {
         switch action {
-        case .load: dispatch(.loadingStarted)
+        case .load: context.dispatch(.loadingStarted)
         }
     }
 }

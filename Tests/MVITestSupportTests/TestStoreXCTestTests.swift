@@ -6,10 +6,11 @@ import XCTest
 private enum CountIntent: Equatable { case add(Int) }
 private struct CountState: Equatable { var total = 0 }
 
-private final class CountExecutor: BaseExecutor<CountIntent, Never, Int, CountState, Never> {
-    override func executeIntent(_ intent: CountIntent) {
+private final class CountExecutor: Executor {
+    typealias Context = ExecutorContext<Never, Int, CountState, Never>
+    func executeIntent(_ intent: CountIntent, _ context: Context) {
         switch intent {
-        case .add(let amount): dispatch(amount)
+        case .add(let amount): context.dispatch(amount)
         }
     }
 }

@@ -2,19 +2,21 @@ import Foundation
 import MVICore
 
 /// The callback path: the intent's result comes back through `context.callback`, called at once.
-final class CallbackRoundTrip: BaseExecutor<BenchIntent, Never, BenchMessage, BenchState, Never> {
-    override func executeIntent(_ intent: BenchIntent) {
+final class CallbackRoundTrip: Executor {
+    typealias Context = ExecutorContext<Never, BenchMessage, BenchState, Never>
+    func executeIntent(_ intent: BenchIntent, _ context: Context) {
         switch intent {
         case .add(let value):
-            let onResult = context.callback { [weak self] (value: Int) in self?.dispatch(.added(value)) }
+            let onResult = context.callback { (value: Int) in context.dispatch(.added(value)) }
             onResult(value)
         }
     }
 }
 
 /// The async path: the intent starts an effect, which sends the message back.
-final class AsyncRoundTrip: BaseExecutor<BenchIntent, Never, BenchMessage, BenchState, Never> {
-    override func executeIntent(_ intent: BenchIntent) {
+final class AsyncRoundTrip: Executor {
+    typealias Context = ExecutorContext<Never, BenchMessage, BenchState, Never>
+    func executeIntent(_ intent: BenchIntent, _ context: Context) {
         switch intent {
         case .add(let value): context.run { send in send(.added(value)) }
         }

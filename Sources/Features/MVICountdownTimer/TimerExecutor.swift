@@ -31,7 +31,8 @@ struct TimerReducer: Reducer {
 
 /// Feeds intents to the state machine and carries out its side effects on the store's scheduler:
 /// ticking every 100 ms while counting down, and the 3 s restart loop.
-final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerMessage, TimerState, TimerLabel> {
+final class TimerExecutor: Executor {
+    typealias Context = ExecutorContext<TimerAction, TimerMessage, TimerState, TimerLabel>
     private let machine = TimerMachine.make()
     private let random: RandomSource
     private var ticking: (any Cancellable)?
@@ -39,79 +40,78 @@ final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerMessage, 
 
     init(random: RandomSource) { self.random = random }
 
-    override func executeIntent(_ intent: TimerIntent) {
+    func executeIntent(_ intent: TimerIntent, _ context: Context) {
         switch intent {
-        case .settingTime: feed(.onSetTimer)
+        case .settingTime: feed(.onSetTimer, context)
         case .setTime(let minutes, let seconds):
             guard (0...59).contains(minutes) else {
-                return publish(.rejected("setTime: minutes must be 0...59, got \(minutes)"))
+                return context.publish(.rejected("setTime: minutes must be 0...59, got \(minutes)"))
             }
             guard (0...59).contains(seconds) else {
-                return publish(.rejected("setTime: seconds must be 0...59, got \(seconds)"))
+                return context.publish(.rejected("setTime: seconds must be 0...59, got \(seconds)"))
             }
-            feed(.onTimerSet(seconds: minutes * 60 + seconds))
+            feed(.onTimerSet(seconds: minutes * 60 + seconds), context)
         case .start:
-            guard state.value > 0 else {
-                return publish(.rejected("start: no time is set"))
+            guard context.state.value > 0 else {
+                return context.publish(.rejected("start: no time is set"))
             }
-            feed(.onStart)
-        case .pause: feed(.onPause)
-        case .stop: feed(.onStop)
-        case .reset: feed(.onReset)
+            feed(.onStart, context)
+        case .pause: feed(.onPause, context)
+        case .stop: feed(.onStop, context)
+        case .reset: feed(.onReset, context)
         }
     }
 
-    override func executeAction(_ action: TimerAction) {
+    func executeAction(_ action: TimerAction, _ context: Context) {
         switch action {
         case .resume:
-            switch state.phase {
-            case .countingDown: startTicking()
-            case .restarting: scheduleRestart()
+            switch context.state.phase {
+            case .countingDown: startTicking(context)
+            case .restarting: scheduleRestart(context)
             case .idle, .settingTimer, .paused: break
             }
         }
     }
 
-    override func dispose() {
+    func dispose() {
         stopTicking()
         restartDelay?.cancel()
-        super.dispose()
     }
 
-    private func feed(_ event: TimerEvent) {
-        let transition = machine.peek(event, from: state.phase)
+    private func feed(_ event: TimerEvent, _ context: Context) {
+        let transition = machine.peek(event, from: context.state.phase)
         guard case .valid(_, _, let target, let sideEffect) = transition else {
-            return publish(.ignored(state: state.phase.caseName, event: event.caseName))
+            return context.publish(.ignored(state: context.state.phase.caseName, event: event.caseName))
         }
         switch sideEffect {
         case .timerReady(let seconds)?:
-            dispatch(.transitioned(to: target, change: .valueSet(seconds)))
+            context.dispatch(.transitioned(to: target, change: .valueSet(seconds)))
         case .startCountDown?:
             restartDelay?.cancel()
             restartDelay = nil
-            dispatch(.transitioned(to: target, change: .none))
-            startTicking()
+            context.dispatch(.transitioned(to: target, change: .none))
+            startTicking(context)
         case .pause?:
             stopTicking()
-            dispatch(.transitioned(to: target, change: .none))
+            context.dispatch(.transitioned(to: target, change: .none))
         case .stop?:
             stopTicking()
-            dispatch(.transitioned(to: target, change: .elapsedCleared))
+            context.dispatch(.transitioned(to: target, change: .elapsedCleared))
         case .reset?:
-            dispatch(.transitioned(to: target, change: .valueCleared))
+            context.dispatch(.transitioned(to: target, change: .valueCleared))
         case .restarting?:
             stopTicking()
-            let background = TimerBackground.pick(after: state.backgroundIndex, using: random)
-            dispatch(.transitioned(to: target, change: .restarted(backgroundIndex: background)))
-            scheduleRestart()
+            let background = TimerBackground.pick(after: context.state.backgroundIndex, using: random)
+            context.dispatch(.transitioned(to: target, change: .restarted(backgroundIndex: background)))
+            scheduleRestart(context)
         case .setTimer?, nil:
-            dispatch(.transitioned(to: target, change: .none))
+            context.dispatch(.transitioned(to: target, change: .none))
         }
     }
 
-    private func startTicking() {
+    private func startTicking(_ context: Context) {
         stopTicking()
-        ticking = context.every(.milliseconds(TimerState.tickMilliseconds)) { [unowned self] in tick() }
+        ticking = context.every(.milliseconds(TimerState.tickMilliseconds)) { [unowned self] in tick(context) }
     }
 
     private func stopTicking() {
@@ -119,16 +119,16 @@ final class TimerExecutor: BaseExecutor<TimerIntent, TimerAction, TimerMessage, 
         ticking = nil
     }
 
-    private func tick() {
-        dispatch(.ticked)
-        if state.elapsedTicks >= state.totalTicks { feed(.onFinish) }
+    private func tick(_ context: Context) {
+        context.dispatch(.ticked)
+        if context.state.elapsedTicks >= context.state.totalTicks { feed(.onFinish, context) }
     }
 
-    private func scheduleRestart() {
+    private func scheduleRestart(_ context: Context) {
         restartDelay?.cancel()
         restartDelay = context.after(.milliseconds(TimerState.restartDelayMilliseconds)) { [unowned self] in
             restartDelay = nil
-            feed(.onStart)
+            feed(.onStart, context)
         }
     }
 }

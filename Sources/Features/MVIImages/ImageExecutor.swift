@@ -21,7 +21,8 @@ struct ImageReducer: Reducer {
 /// anything else dispatches `loadingStarted` and asks the pipeline. `cancel` while loading ends
 /// this view's request (the pipeline's download is cancelled only if no other view waits for
 /// it) and returns to idle. An answer to a cancelled request changes nothing.
-final class ImageExecutor: BaseExecutor<ImageIntent, Never, ImageMessage, ImageState, Never> {
+final class ImageExecutor: Executor {
+    typealias Context = ExecutorContext<Never, ImageMessage, ImageState, Never>
     private let url: URL
     private let pipeline: ImagePipeline
     /// The request in flight; confined to the store's scheduler like every executor method.
@@ -33,52 +34,51 @@ final class ImageExecutor: BaseExecutor<ImageIntent, Never, ImageMessage, ImageS
         self.pipeline = pipeline
     }
 
-    override func executeIntent(_ intent: ImageIntent) {
+    func executeIntent(_ intent: ImageIntent, _ context: Context) {
         switch intent {
-        case .load: load()
-        case .cancel: cancel()
+        case .load: load(context)
+        case .cancel: cancel(context)
         }
     }
 
-    override func dispose() {
+    func dispose() {
         inFlight?.cancel()
         inFlight = nil
-        super.dispose()
     }
 
-    private func load() {
-        switch state {
+    private func load(_ context: Context) {
+        switch context.state {
         case .loading, .loaded: return
         case .idle, .failed: break
         }
         if let hit = pipeline.cachedImage(for: url) {
-            dispatch(.loadingFinished(hit))
+            context.dispatch(.loadingFinished(hit))
             return
         }
         generation += 1
         let generation = self.generation
-        dispatch(.loadingStarted)
+        context.dispatch(.loadingStarted)
         let onResult = context.callback { [self] (result: Result<ImageResponse, ImagePipelineError>) in
-            finish(result, generation: generation)
+            finish(result, generation: generation, context)
         }
         inFlight = pipeline.loadImage(url) { onResult($0) }
     }
 
-    private func cancel() {
-        guard state == .loading else { return }
+    private func cancel(_ context: Context) {
+        guard context.state == .loading else { return }
         generation += 1
         inFlight?.cancel()
         inFlight = nil
-        dispatch(.loadingCancelled)
+        context.dispatch(.loadingCancelled)
     }
 
-    private func finish(_ result: Result<ImageResponse, ImagePipelineError>, generation: Int) {
+    private func finish(_ result: Result<ImageResponse, ImagePipelineError>, generation: Int, _ context: Context) {
         // An answer to a request that was cancelled is dropped.
         guard generation == self.generation, !context.isDisposed else { return }
         inFlight = nil
         switch result {
-        case .success(let image): dispatch(.loadingFinished(image))
-        case .failure(let error): dispatch(.loadingFailed(error))
+        case .success(let image): context.dispatch(.loadingFinished(image))
+        case .failure(let error): context.dispatch(.loadingFailed(error))
         }
     }
 }

@@ -18,7 +18,8 @@ struct KittenReducer: Reducer {
 /// Loads images in an async effect. A reload while a load is in flight cancels that load (the
 /// data source's call sees the cancellation) and starts a new one, so a slow stale answer can
 /// never overwrite a newer one. The body is parsed in the effect, off the store's scheduler.
-final class KittenExecutor: BaseExecutor<KittenIntent, KittenAction, KittenMessage, KittenState, Never> {
+final class KittenExecutor: Executor {
+    typealias Context = ExecutorContext<KittenAction, KittenMessage, KittenState, Never>
     /// The page size the store asks for.
     static let limit = 50
     /// The page the store asks for.
@@ -34,23 +35,23 @@ final class KittenExecutor: BaseExecutor<KittenIntent, KittenAction, KittenMessa
         self.parser = parser
     }
 
-    override func executeIntent(_ intent: KittenIntent) {
+    func executeIntent(_ intent: KittenIntent, _ context: Context) {
         switch intent {
-        case .reload: reload()
+        case .reload: reload(context)
         }
     }
 
-    override func executeAction(_ action: KittenAction) {
+    func executeAction(_ action: KittenAction, _ context: Context) {
         switch action {
-        case .reload: reload()
+        case .reload: reload(context)
         }
     }
 
-    private func reload() {
+    private func reload(_ context: Context) {
         // Latest wins: the load in flight, if any, is cancelled before the new one starts (and
-        // before the loading state renders, as the transcripts show it).
+        // before the loading context.state renders, as the transcripts show it).
         context.cancel(key: Self.load)
-        dispatch(.loadingStarted)
+        context.dispatch(.loadingStarted)
         let (dataSource, parser) = (self.dataSource, self.parser)
         context.run(key: Self.load) { send in
             let body = try await dataSource.load(limit: Self.limit, page: Self.page)

@@ -1,11 +1,23 @@
 import MVIEssentials
 
 /// The part of a store that does the work: it receives intents and actions, reads the state,
-/// dispatches messages to the reducer, publishes labels, and starts and cancels asynchronous work.
+/// dispatches messages to the reducer, publishes labels, and starts and cancels asynchronous work,
+/// all through the store's `ExecutorContext`, which comes with every call.
+///
+/// Conform a class of your own; there is no base class to inherit, so an executor written in a
+/// module whose default isolation is the main actor (Xcode 26's default for an app target) conforms
+/// with that isolation and needs no annotation:
+/// ```swift
+/// final class CounterExecutor: Executor {
+///     func executeIntent(_ intent: CounterIntent, _ context: ExecutorContext<Never, CounterMessage, CounterState, Never>) {
+///         context.dispatch(.incremented)
+///     }
+/// }
+/// ```
 ///
 /// The store calls every method on its scheduler, and never while the executor is already running:
 /// intents that come meanwhile (from a subscriber told about a `dispatch` or a `publish`) are
-/// queued and handled after the running call returns.
+/// queued and handled after the running call returns. An executor serves one store.
 public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
     associatedtype Intent
     associatedtype Action
@@ -13,15 +25,27 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
     associatedtype State
     associatedtype Label
 
-    /// Called once, before any intent or action, with the store's side of the conversation.
-    func attach(_ context: ExecutorContext<Action, Message, State, Label>)
+    /// Handles an intent, with the store's side of the conversation.
+    func executeIntent(_ intent: Intent, _ context: ExecutorContext<Action, Message, State, Label>)
 
-    func executeIntent(_ intent: Intent)
+    /// Handles an action (from the bootstrapper, or forwarded with `context.forward`). Does nothing
+    /// by default.
+    func executeAction(_ action: Action, _ context: ExecutorContext<Action, Message, State, Label>)
 
-    func executeAction(_ action: Action)
-
-    /// Called when the store is disposed: cancel every piece of in-flight work.
+    /// Called when the store is disposed, after its effects, timers and `context.work` are
+    /// cancelled: let go of anything else in flight. Does nothing by default.
     func dispose()
+}
+
+extension Executor {
+    public func executeAction(_ action: Action, _ context: ExecutorContext<Action, Message, State, Label>) {}
+
+    public func dispose() {}
+}
+
+extension Executor where Intent == Never {
+    /// An executor that takes no intent (it works from its bootstrapper's actions) writes none.
+    public func executeIntent(_ intent: Never, _ context: ExecutorContext<Action, Message, State, Label>) {}
 }
 
 /// What an executor may do to its store. Created once by the store. Once the store is disposed
@@ -29,8 +53,8 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
 ///
 /// Use it on the store's scheduler only: in `executeIntent`/`executeAction`, and in the bodies of
 /// `callback`, `every` and `after`, which keep the store alive while they run. An async effect
-/// (`run`) reports back through its `Send`, never through the context. Keeping
-/// the context and calling it from anywhere else breaks the store's confinement.
+/// (`run`) reports back through its `Send`, never through the context: the context is not
+/// `Sendable`, so the compiler refuses to let an effect capture it.
 public final class ExecutorContext<Action, Message, State, Label> {
     // The store's entry points, which hold the store, until it is disposed: then nil, and the state
     // reader gives the last state, which breaks the cycle store -> executor -> context -> store.
@@ -107,50 +131,4 @@ final class Turns {
     var submit: ((@escaping () -> Void) -> Void)?
 
     init(_ submit: @escaping (@escaping () -> Void) -> Void) { self.submit = submit }
-}
-
-/// A convenient base for executors: holds the context, and cancels `work` on dispose.
-///
-/// Override `executeIntent` and `executeAction`; both do nothing by default. Inside them,
-/// `dispatch`, `publish`, `forward` and `state` are shorthands for the context's own, and the
-/// fastest way to reach it.
-open class BaseExecutor<Intent, Action, Message, State, Label>: Executor {
-    private var attachedContext: ExecutorContext<Action, Message, State, Label>?
-
-    /// In-flight work of this executor, cancelled by `dispose()`.
-    public let work = WorkBag()
-
-    public init() {}
-
-    /// The store's side. Using it before the store attached the executor is a programming error.
-    public final var context: ExecutorContext<Action, Message, State, Label> {
-        guard let attachedContext else {
-            preconditionFailure("\(type(of: self)): context used before the store attached this executor")
-        }
-        return attachedContext
-    }
-
-    public func attach(_ context: ExecutorContext<Action, Message, State, Label>) {
-        precondition(attachedContext == nil, "\(type(of: self)) is already attached to a store")
-        attachedContext = context
-    }
-
-    /// `context.dispatch(message)`: sends a message to the reducer.
-    public final func dispatch(_ message: Message) { context.dispatch(message) }
-
-    /// `context.publish(label)`: publishes a label to label subscribers.
-    public final func publish(_ label: Label) { context.publish(label) }
-
-    /// `context.forward(action)`: sends an action to `executeAction`.
-    public final func forward(_ action: Action) { context.forward(action) }
-
-    /// `context.state`: the store's current state.
-    public final var state: State { context.state }
-
-    open func executeIntent(_ intent: Intent) {}
-
-    open func executeAction(_ action: Action) {}
-
-    /// Cancels `work`. Call `super.dispose()` when overriding.
-    open func dispose() { work.cancelAll() }
 }

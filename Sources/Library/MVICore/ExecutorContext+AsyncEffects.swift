@@ -7,7 +7,7 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
     /// Starts `operation` as a task: an async effect of the store.
     ///
     /// ```swift
-    /// override func executeIntent(_ intent: SearchIntent) {
+    /// func executeIntent(_ intent: SearchIntent, _ context: Context) {
     ///     guard case .search(let query) = intent else { return }
     ///     let clock = context.clock
     ///     context.run(key: "search") { [dataSource] send in

@@ -9,18 +9,17 @@ import MVIEssentials
 /// The rule of where a store is touched and the three lines that decide what may run are in the
 /// article "The store's delivery order" (MVICore.docc/DeliveryOrder.md).
 ///
-/// ## An intent's route, from `accept` to a render (10 calls in 4 files)
+/// ## An intent's route, from `accept` to a render (9 calls in 4 files)
 /// ```
 ///  1 DefaultStore.accept(i)                DefaultStore.swift; off the scheduler, it stops the program
 ///  2   StoreCore.submit(.executor)         StoreCore.swift; runs it now if it may, else queues it
 ///  3     StoreCore.runIntent(i)            the intent's event, then the executor
-///  4       executor.executeIntent(i)       the feature's code
-///  5         BaseExecutor.dispatch(m)      Executor.swift
-///  6           ExecutorContext.dispatch(m)
-///  7             StoreCore.reduce(m)       the reducer's step, the message's and the state's events
-///  8               StoreCore.tell(s)       a round now (`Loop.begin(.tell)`)
-///  9                 ObserverList.tell     ObserverList.swift; each subscriber, in order
-/// 10                   subscriber(state)   a component's binding: view.render(model)
+///  4       executor.executeIntent(i, c)    the feature's code, with the store's context
+///  5         ExecutorContext.dispatch(m)   Executor.swift
+///  6           StoreCore.reduce(m)         the reducer's step, the message's and the state's events
+///  7             StoreCore.tell(s)         a round now (`Loop.begin(.tell)`)
+///  8               ObserverList.tell       ObserverList.swift; each subscriber, in order
+///  9                 subscriber(state)     a component's binding: view.render(model)
 /// ```
 /// (`Loop.begin` and `Loop.end` are asked on the way, and `drain` runs when work waits.)
 ///
@@ -69,7 +68,7 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
     let stateObservers = ObserverList<State>()
     let labelObservers = ObserverList<Label>()
     let eventObservers = ObserverList<Event>()
-    var context: ExecutorContext<Action, Message, State, Label>?
+    @usableFromInline var context: ExecutorContext<Action, Message, State, Label>?
     var bootstrapper: (any Bootstrapper<Action>)?
     let work = WorkBag()
     /// The executor's running async effects.
@@ -127,7 +126,6 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
             label: { self.publish($0) },
             turn: { self.submit(turn: $0) })
         self.context = context
-        executor.attach(context)
         submit(turn: { self.bootstrapper?.start(dispatch: { [weak self] in self?.act($0) }) })
     }
 
@@ -146,7 +144,14 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
     @inlinable
     func runIntent(_ intent: Intent) {
         emit(.intent(intent))
-        executor.executeIntent(intent)
+        guard let context else { notInitialized() }
+        executor.executeIntent(intent, context)
+    }
+
+    /// Stops the program: an intent came before `initialize()`.
+    @usableFromInline
+    func notInitialized() -> Never {
+        preconditionFailure("Store '\(name)': an intent was accepted before initialize(); call initialize() first")
     }
 
     /// Executor code that does not come from an intent.
@@ -231,7 +236,8 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
     func act(_ action: Action) {
         guard loop.isLive else { return }
         emit(.action(action))
-        executor.executeAction(action)
+        guard let context else { return }
+        executor.executeAction(action, context)
     }
 
     /// Numbers an event and submits it for the event observers, when there are any.

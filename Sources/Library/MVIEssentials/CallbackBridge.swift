@@ -11,7 +11,11 @@
 /// call throws `CancellationError`). Cancelling the task cancels the handle `start` returned, then
 /// throws `CancellationError`; a value delivered after that is dropped. `start`'s completion may be
 /// called on any thread, inside `start` too, and at most once counts.
+///
+/// The call runs in the caller's isolation (`isolation`), so `start` need not be `Sendable`: code
+/// on the main actor (an app target's default under Xcode 26) passes a closure of its own.
 public func awaitCallback<Value: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
     _ start: (@escaping @Sendable (Value) -> Void) -> any Cancellable
 ) async throws -> Value {
     try Task.checkCancellation()

@@ -18,11 +18,12 @@ import MVICore
 
 protocol Numbers: Sendable { func next() async throws -> Int }
 
-final class Counting: BaseExecutor<Intent, Never, Message, State, Never> {
+final class Counting: Executor {
+    typealias Context = ExecutorContext<Never, Message, State, Never>
     let numbers: any Numbers
     init(numbers: any Numbers) { self.numbers = numbers }
 
-    override func executeIntent(_ intent: Intent) {
+    func executeIntent(_ intent: Intent, _ context: Context) {
         let numbers = self.numbers
         context.run(key: "next") { send in
             _ = try await numbers.next()

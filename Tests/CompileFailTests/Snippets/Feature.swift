@@ -10,12 +10,13 @@ enum Message: Sendable { case incremented }
 struct State: Equatable, Sendable { var count = 0 }
 typealias CounterStore = DefaultStore<Intent, Never, Message, State, Never>
 
-final class Executor: BaseExecutor<Intent, Never, Message, State, Never> {
-    override func executeIntent(_ intent: Intent) { dispatch(.incremented) }
+final class CounterExecutor: Executor {
+    typealias Context = ExecutorContext<Never, Message, State, Never>
+    func executeIntent(_ intent: Intent, _ context: Context) { context.dispatch(.incremented) }
 }
 
 func makeStore() -> CounterStore {
     DefaultStore(
-        name: "Counter", initialState: State(), executor: Executor(),
+        name: "Counter", initialState: State(), executor: CounterExecutor(),
         reducer: ClosureReducer { state, _ in State(count: state.count + 1) }, scheduler: DispatchQueueScheduler.main())
 }

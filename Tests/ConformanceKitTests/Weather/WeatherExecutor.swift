@@ -1,7 +1,8 @@
 import MVICore
 
 /// Loads the forecast of the chosen city; a newer request cancels the one in flight.
-final class WeatherExecutor: BaseExecutor<WeatherIntent, Never, WeatherMessage, WeatherState, Never> {
+final class WeatherExecutor: Executor {
+    typealias Context = ExecutorContext<Never, WeatherMessage, WeatherState, Never>
     private let dataSource: any WeatherDataSource
     private var inFlight: (any Cancellable)?
     /// Counts requests, so that the answer to a cancelled one is dropped: a data source may still
@@ -10,31 +11,30 @@ final class WeatherExecutor: BaseExecutor<WeatherIntent, Never, WeatherMessage, 
 
     init(dataSource: any WeatherDataSource) { self.dataSource = dataSource }
 
-    override func executeIntent(_ intent: WeatherIntent) {
+    func executeIntent(_ intent: WeatherIntent, _ context: Context) {
         switch intent {
-        case .refresh: load(state.city)
-        case .select(let city): load(city)
+        case .refresh: load(context.state.city, context)
+        case .select(let city): load(city, context)
         }
     }
 
-    private func load(_ city: String) {
+    private func load(_ city: String, _ context: Context) {
         inFlight?.cancel()
         generation += 1
         let current = generation
-        dispatch(.loading(city: city))
+        context.dispatch(.loading(city: city))
         let onResult = context.callback { [weak self] (result: Result<Int, WeatherError>) in
             guard let self, current == generation else { return }
             switch result {
-            case .success(let celsius): dispatch(.loaded(celsius))
-            case .failure: dispatch(.failed)
+            case .success(let celsius): context.dispatch(.loaded(celsius))
+            case .failure: context.dispatch(.failed)
             }
         }
         inFlight = dataSource.forecast(city: city, completion: onResult)
     }
 
-    override func dispose() {
+    func dispose() {
         inFlight?.cancel()
-        super.dispose()
     }
 }
 

@@ -25,11 +25,12 @@ extension CounterIntent {
     }
 }
 
-final class CounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, Never> {
-    override func executeIntent(_ intent: CounterIntent) {
+final class CounterExecutor: Executor {
+    typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, Never>
+    func executeIntent(_ intent: CounterIntent, _ context: Context) {
         switch intent {
-        case .increment: dispatch(.incremented)
-        case .incrementIfEven where state.count % 2 == 0: dispatch(.incremented)
+        case .increment: context.dispatch(.incremented)
+        case .incrementIfEven where context.state.count % 2 == 0: context.dispatch(.incremented)
         case .incrementIfEven: break
         }
     }
@@ -68,18 +69,19 @@ func follow(_ proxy: ViewProxy<CounterViewModel, CounterViewEvent>, onRender: @e
 }
 
 /// The counter that starts at one: its bootstrapper's `.load` reaches `executeAction` when the store initializes.
-final class StartingCounterExecutor: BaseExecutor<CounterIntent, CounterAction, CounterMessage, CounterState, Never> {
-    override func executeIntent(_ intent: CounterIntent) {
+final class StartingCounterExecutor: Executor {
+    typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, Never>
+    func executeIntent(_ intent: CounterIntent, _ context: Context) {
         switch intent {
-        case .increment: dispatch(.incremented)
-        case .incrementIfEven where state.count % 2 == 0: dispatch(.incremented)
+        case .increment: context.dispatch(.incremented)
+        case .incrementIfEven where context.state.count % 2 == 0: context.dispatch(.incremented)
         case .incrementIfEven: break
         }
     }
 
-    override func executeAction(_ action: CounterAction) {
+    func executeAction(_ action: CounterAction, _ context: Context) {
         switch action {
-        case .load: dispatch(.incremented)
+        case .load: context.dispatch(.incremented)
         }
     }
 }
@@ -112,27 +114,28 @@ protocol NumberSource: Sendable {
     func load(_ completion: @escaping @Sendable (Int) -> Void) -> any Cancellable
 }
 
-final class TickerExecutor: BaseExecutor<TickerIntent, Never, TickerMessage, TickerState, Never> {
+final class TickerExecutor: Executor {
+    typealias Context = ExecutorContext<Never, TickerMessage, TickerState, Never>
     private let source: any NumberSource
     private var timer: (any Cancellable)?
 
     init(source: any NumberSource) { self.source = source }
 
-    override func executeIntent(_ intent: TickerIntent) {
+    func executeIntent(_ intent: TickerIntent, _ context: Context) {
         switch intent {
         case .start:
             timer?.cancel()
-            timer = context.every(.seconds(1)) { [unowned self] in dispatch(.ticked) }
+            timer = context.every(.seconds(1)) { context.dispatch(.ticked) }
         case .stop:
             timer?.cancel()
             timer = nil
         case .load:
             var key: Int?
-            let onLoaded = context.callback { [unowned self] (value: Int) in
-                if let key { work.remove(key) }   // finished: the bag forgets it
-                dispatch(.loaded(value))
+            let onLoaded = context.callback { (value: Int) in
+                if let key { context.work.remove(key) }   // finished: the bag forgets it
+                context.dispatch(.loaded(value))
             }
-            key = work.insert(source.load(onLoaded))
+            key = context.work.insert(source.load(onLoaded))
         }
     }
 }
@@ -141,22 +144,25 @@ enum QuoteIntent { case fetch(String) }
 enum QuoteMessage: Equatable, Sendable { case fetched(String), failed(String) }
 struct QuoteState: Equatable { var quote: String?; var error: String? }
 
-protocol QuoteSource: Sendable {
-    func quote(about topic: String) async throws -> String
+/// Closures rather than a protocol: a `@Sendable` closure is nonisolated wherever it is written,
+/// so the effect awaits it on the store's scheduler under either default isolation.
+struct QuoteSource: Sendable {
+    var quote: @Sendable (_ topic: String) async throws -> String
 }
 
-final class QuoteExecutor: BaseExecutor<QuoteIntent, Never, QuoteMessage, QuoteState, Never> {
-    private let source: any QuoteSource
+final class QuoteExecutor: Executor {
+    typealias Context = ExecutorContext<Never, QuoteMessage, QuoteState, Never>
+    private let source: QuoteSource
 
-    init(source: any QuoteSource) { self.source = source }
+    init(source: QuoteSource) { self.source = source }
 
-    override func executeIntent(_ intent: QuoteIntent) {
+    func executeIntent(_ intent: QuoteIntent, _ context: Context) {
         switch intent {
         case .fetch(let topic):
             let (clock, source) = (context.clock, source)
             context.run(key: "fetch") { send in                  // a new fetch cancels the last one
                 try await clock.sleep(for: .milliseconds(300))   // the store's scheduler's time
-                send(.fetched(try await source.quote(about: topic)))
+                send(.fetched(try await source.quote(topic)))
             } catch: { error, send in
                 send(.failed("\(error)"))
             }

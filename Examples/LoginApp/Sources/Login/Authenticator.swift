@@ -8,29 +8,29 @@ public enum LoginError: Error, Equatable, Sendable {
     case locked
 }
 
-/// Checks credentials. Not HTTP: the app's `LocalAuthenticator` checks a table it holds (a keychain
+/// Checks credentials. Not HTTP: the app's `local` authenticator checks a table it holds (a keychain
 /// in a real app); a replay answers each call from its scenario's `respond` lines.
-public protocol Authenticator: Sendable {
+///
+/// A value of `@Sendable` closures rather than a protocol: a closure literal that is `@Sendable` is
+/// nonisolated wherever it is written, so the store's effect awaits it on the store's scheduler (in
+/// virtual time under a `TestScheduler`), even in a target whose default isolation is the main actor,
+/// where a protocol's requirements would be the main actor's.
+public struct Authenticator: Sendable {
     /// Checks `user` and `password`: the account's display name, or a thrown `LoginError`. A
     /// cancelled call (the user edited a field meanwhile) throws `CancellationError`.
-    func signIn(user: String, password: String) async throws -> String
-}
+    public var signIn: @Sendable (_ user: String, _ password: String) async throws -> String
 
-/// An authenticator over a table of accounts held in memory, answering at once.
-public struct LocalAuthenticator: Authenticator {
-    /// Each account: its password and display name.
-    public let accounts: [String: (password: String, name: String)]
-    /// Users whose account is locked.
-    public let locked: Set<String>
-
-    public init(accounts: [String: (password: String, name: String)], locked: Set<String> = []) {
-        self.accounts = accounts
-        self.locked = locked
+    public init(signIn: @escaping @Sendable (_ user: String, _ password: String) async throws -> String) {
+        self.signIn = signIn
     }
 
-    public func signIn(user: String, password: String) async throws -> String {
-        if locked.contains(user) { throw LoginError.locked }
-        guard let account = accounts[user], account.password == password else { throw LoginError.wrongPassword }
-        return account.name
+    /// An authenticator over a table of accounts held in memory, answering at once: each account's
+    /// password and display name, and the users whose account is locked.
+    public static func local(accounts: [String: (password: String, name: String)], locked: Set<String> = []) -> Self {
+        Authenticator { user, password in
+            if locked.contains(user) { throw LoginError.locked }
+            guard let account = accounts[user], account.password == password else { throw LoginError.wrongPassword }
+            return account.name
+        }
     }
 }

@@ -58,35 +58,36 @@ typealias LoginStore = DefaultStore<LoginIntent, Never, LoginMessage, LoginState
 
 /// Checks the credentials once per submit, in an async effect; editing a field while a check is in
 /// flight cancels it (the authenticator's call sees the cancellation, and its answer is dropped).
-final class LoginExecutor: BaseExecutor<LoginIntent, Never, LoginMessage, LoginState, LoginLabel> {
-    private let authenticator: any Authenticator
+final class LoginExecutor: Executor {
+    typealias Context = ExecutorContext<Never, LoginMessage, LoginState, LoginLabel>
+    private let authenticator: Authenticator
     /// The key of the check in flight.
     private static let check = "check"
 
-    init(authenticator: any Authenticator) { self.authenticator = authenticator }
+    init(authenticator: Authenticator) { self.authenticator = authenticator }
 
-    override func executeIntent(_ intent: LoginIntent) {
+    func executeIntent(_ intent: LoginIntent, _ context: Context) {
         switch intent {
         case .setUser(let user):
-            cancelCheck()
-            dispatch(.userChanged(user))
+            cancelCheck(context)
+            context.dispatch(.userChanged(user))
         case .setPassword(let password):
-            cancelCheck()
-            dispatch(.passwordChanged(password))
+            cancelCheck(context)
+            context.dispatch(.passwordChanged(password))
         case .submit:
-            guard state.canSubmit else { return }
-            check(user: state.user, password: state.password)
+            guard context.state.canSubmit else { return }
+            check(user: context.state.user, password: context.state.password, context)
         case .signOut:
-            cancelCheck()
-            dispatch(.signedOut)
+            cancelCheck(context)
+            context.dispatch(.signedOut)
         }
     }
 
-    private func check(user: String, password: String) {
-        dispatch(.checking)
+    private func check(user: String, password: String, _ context: Context) {
+        context.dispatch(.checking)
         let authenticator = self.authenticator
         context.run(key: Self.check) { send in
-            let name = try await authenticator.signIn(user: user, password: password)
+            let name = try await authenticator.signIn(user, password)
             send(.signedIn(name: name))
             send.publish(.signedIn(user: user))
         } catch: { error, send in
@@ -95,7 +96,7 @@ final class LoginExecutor: BaseExecutor<LoginIntent, Never, LoginMessage, LoginS
         }
     }
 
-    private func cancelCheck() {
+    private func cancelCheck(_ context: Context) {
         context.cancel(key: Self.check)
     }
 }
@@ -130,7 +131,7 @@ struct LoginReducer: Reducer {
 
 extension DefaultStore where Intent == LoginIntent, Action == Never, Message == LoginMessage, State == LoginState, Label == LoginLabel {
     /// The login store on `scheduler`, checking credentials with `authenticator`.
-    static func login(authenticator: any Authenticator, scheduler: any Scheduler) -> LoginStore {
+    static func login(authenticator: Authenticator, scheduler: any Scheduler) -> LoginStore {
         LoginStore(
             name: "LoginStore", initialState: LoginState(), executor: LoginExecutor(authenticator: authenticator),
             reducer: LoginReducer(), scheduler: scheduler)

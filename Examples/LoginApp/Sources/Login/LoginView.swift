@@ -45,9 +45,13 @@ public enum LoginMappers {
 }
 
 /// The login screen's component: the store, bound to a view between start and stop.
-public final class LoginComponent: StoreComponent<LoginIntent, LoginState, LoginLabel, LoginViewModel, LoginViewEvent> {
-    public init(authenticator: any Authenticator, scheduler: any Scheduler) {
-        super.init(
+public typealias LoginComponent = StoreComponent<LoginIntent, LoginState, LoginLabel, LoginViewModel, LoginViewEvent>
+
+extension StoreComponent
+where Intent == LoginIntent, State == LoginState, Label == LoginLabel, Model == LoginViewModel, Event == LoginViewEvent {
+    /// The login component, checking credentials with `authenticator`.
+    public convenience init(authenticator: Authenticator, scheduler: any Scheduler) {
+        self.init(
             name: "LoginComponent", store: LoginStore.login(authenticator: authenticator, scheduler: scheduler),
             stateToModel: LoginMappers.model, eventToIntent: LoginMappers.intent)
     }

@@ -17,11 +17,11 @@ extension LoginViewModel: CanonicalRenderable {
 
 public enum LoginFeature {
     /// The feature as the app's `login-conformance` and tests replay it.
-    public static let module = module(live: LocalAuthenticator(accounts: [:]))
+    public static let module = module(live: Authenticator.local(accounts: [:]))
 
     /// The feature whose live sessions (a recording) check credentials with `live`: the app's
     /// real authenticator, which is not HTTP, so the recorder is given no `baseURL`.
-    public static func module(live: any Authenticator) -> FeatureModule {
+    public static func module(live: Authenticator) -> FeatureModule {
         .component(
             name: "login", componentName: "LoginComponent", config: .empty(()),
             viewEvents: [
@@ -42,8 +42,8 @@ public enum LoginFeature {
                 }
             }
         ) { environment, _, _ in
-            let authenticator: any Authenticator =
-                environment.live.map { LiveAuthenticator(live: $0, real: live) } ?? ReplayAuthenticator(requests: environment.requests)
+            let authenticator =
+                environment.live.map { liveAuthenticator(live: $0, real: live) } ?? replayAuthenticator(requests: environment.requests)
             return LoginComponent(authenticator: authenticator, scheduler: environment.scheduler)
         }
     }
@@ -83,26 +83,19 @@ public enum LoginFeature {
 }
 
 /// The replay's authenticator: each sign-in is a request that a `respond` line answers.
-final class ReplayAuthenticator: Authenticator {
-    private let requests: RequestLog
-
-    init(requests: RequestLog) { self.requests = requests }
-
-    func signIn(user: String, password: String) async throws -> String {
+func replayAuthenticator(requests: RequestLog) -> Authenticator {
+    Authenticator { user, password in
         let answer = try await requests.call(LoginFeature.describe(user: user, password: password), answer: LoginFeature.Answer.self)
         return try answer.result.get()   // a failure answer throws
     }
 }
 
 /// A live session's authenticator: the app's real one, each call seen by the recorder's tap.
-struct LiveAuthenticator: Authenticator {
-    let live: LiveServices
-    let real: any Authenticator
-
-    func signIn(user: String, password: String) async throws -> String {
+func liveAuthenticator(live: LiveServices, real: Authenticator) -> Authenticator {
+    Authenticator { user, password in
         try await live.call(LoginFeature.describe(user: user, password: password), encode: LoginFeature.encode) {
             do {
-                return .success(try await real.signIn(user: user, password: password))
+                return .success(try await real.signIn(user, password))
             } catch {
                 return .failure(error as? LoginError ?? .wrongPassword)   // it throws LoginError, or is cancelled with the request
             }

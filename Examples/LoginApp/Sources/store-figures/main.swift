@@ -30,8 +30,9 @@ final class ClosureStore {
     }
 }
 
-final class StepExecutor: BaseExecutor<Step, Never, Step, Tally, Never> {
-    override func executeIntent(_ intent: Step) { dispatch(intent) }
+final class StepExecutor: Executor {
+    typealias Context = ExecutorContext<Never, Step, Tally, Never>
+    func executeIntent(_ intent: Step, _ context: Context) { context.dispatch(intent) }
 }
 
 /// Seen by every subscriber, so that no store's work can be optimised away.

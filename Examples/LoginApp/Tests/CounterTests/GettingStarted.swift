@@ -52,15 +52,13 @@ import Testing
     #expect(proxy.renderCount == 2)
 }
 
-struct CannedQuotes: QuoteSource {
-    func quote(about topic: String) async throws -> String { "A quote about \(topic)." }
-}
+let cannedQuotes = QuoteSource { topic in "A quote about \(topic)." }
 
 @Test func fetchesTheLastTopicAfterTheDebounce() {
     let scheduler = TestScheduler()
     let store = TestStore(
         DefaultStore(
-            name: "Quotes", initialState: QuoteState(), executor: QuoteExecutor(source: CannedQuotes()),
+            name: "Quotes", initialState: QuoteState(), executor: QuoteExecutor(source: cannedQuotes),
             reducer: quoteReducer(), scheduler: scheduler),
         scheduler: scheduler)
     store.send(.fetch("cats"))

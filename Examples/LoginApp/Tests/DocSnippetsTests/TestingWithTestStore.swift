@@ -7,7 +7,7 @@ import Testing
 
 @Test func aSignInIsCheckedThenAnnounced() {
     let scheduler = TestScheduler()
-    let authenticator = LocalAuthenticator(accounts: ["ada": ("engine", "Ada Lovelace")])
+    let authenticator = Authenticator.local(accounts: ["ada": ("engine", "Ada Lovelace")])
     let store = TestStore(LoginStore.login(authenticator: authenticator, scheduler: scheduler), scheduler: scheduler)
 
     store.send(.setUser("ada")) { $0.user = "ada" }

@@ -4,26 +4,25 @@ import MVITestSupport
 import Testing
 
 /// An authenticator that answers only when the test says, so that a check is seen in flight; its
-/// async call waits for the answer (`awaitCallback`, MVIEssentials). Its
-/// record sits in a `Locked` (MVIEssentials, re-exported by MVICore): `Sendable`, as the protocol
-/// asks, without an unchecked conformance.
-final class HeldAuthenticator: Authenticator {
-    private struct Record {
-        var pending: [(user: String, completion: @Sendable (Result<String, LoginError>) -> Void)] = []
-        var cancelled = 0
-    }
+/// async call waits for the answer (`awaitCallback`, MVIEssentials). Its record sits in a `Locked`
+/// (MVIEssentials, re-exported by MVICore), which the authenticator's closure holds: `Sendable`,
+/// as the closure asks, without an unchecked conformance.
+final class HeldAuthenticator {
+    private typealias Pending = (user: String, completion: @Sendable (Result<String, LoginError>) -> Void)
+    private let record = Locked((pending: [Pending](), cancelled: 0))
+    let authenticator: Authenticator
 
-    private let record = Locked(Record())
+    init() {
+        let record = self.record
+        authenticator = Authenticator { user, _ in
+            try await awaitCallback { (completion: @escaping @Sendable (Result<String, LoginError>) -> Void) in
+                record.withLock { $0.pending.append((user, completion)) }
+                return Cancellation { record.withLock { $0.cancelled += 1 } }
+            }.get()
+        }
+    }
 
     var cancelled: Int { record.withLock { $0.cancelled } }
-
-    func signIn(user: String, password: String) async throws -> String {
-        try await awaitCallback { (completion: @escaping @Sendable (Result<String, LoginError>) -> Void) in
-            record.withLock { $0.pending.append((user, completion)) }
-            let record = self.record
-            return Cancellation { record.withLock { $0.cancelled += 1 } }
-        }.get()
-    }
 
     func answer(_ result: Result<String, LoginError>) {
         let next = record.withLock { $0.pending.removeFirst() }
@@ -36,7 +35,7 @@ final class HeldAuthenticator: Authenticator {
     let authenticator = HeldAuthenticator()
 
     func makeStore() -> TestStore<LoginIntent, LoginState, LoginLabel> {
-        let store = TestStore(LoginStore.login(authenticator: authenticator, scheduler: scheduler), scheduler: scheduler)
+        let store = TestStore(LoginStore.login(authenticator: authenticator.authenticator, scheduler: scheduler), scheduler: scheduler)
         store.messageExhaustivity = .exhaustive
         return store
     }

@@ -8,7 +8,7 @@ final class LoginXCTests: XCTestCase {
     func testThreeWrongPasswordsLockTheForm() {
         let scheduler = TestScheduler()
         let store = TestStore(
-            LoginStore.login(authenticator: LocalAuthenticator(accounts: ["ada": ("engine", "Ada")]), scheduler: scheduler), scheduler: scheduler)
+            LoginStore.login(authenticator: Authenticator.local(accounts: ["ada": ("engine", "Ada")]), scheduler: scheduler), scheduler: scheduler)
         store.messageExhaustivity = .exhaustive
         store.send(.setUser("ada")) { $0.user = "ada" }
         store.receive(message: LoginMessage.userChanged("ada"))

@@ -15,33 +15,34 @@ struct ArticleReducer: Reducer {
 
 /// Reads and writes the favourite flag through the `FavoritesStore`. A write that fails leaves
 /// the flag as it was and shows why.
-final class ArticleExecutor: BaseExecutor<ArticleIntent, ArticleAction, ArticleMessage, ArticleState, Never> {
+final class ArticleExecutor: Executor {
+    typealias Context = ExecutorContext<ArticleAction, ArticleMessage, ArticleState, Never>
     private let favorites: any FavoritesStore
 
     /// - Parameter favorites: read and written on the store's scheduler (the files are small).
     init(favorites: any FavoritesStore) { self.favorites = favorites }
 
-    override func executeIntent(_ intent: ArticleIntent) {
+    func executeIntent(_ intent: ArticleIntent, _ context: Context) {
         switch intent {
         case .toggleFavorite:
-            let isFavorite = !state.isFavorite
+            let isFavorite = !context.state.isFavorite
             do {
-                try favorites.setFavorite(isFavorite, article: state.article)
-                dispatch(.favoriteChanged(isFavorite))
+                try favorites.setFavorite(isFavorite, article: context.state.article)
+                context.dispatch(.favoriteChanged(isFavorite))
             } catch {
-                dispatch(.storageFailed(error))
+                context.dispatch(.storageFailed(error))
             }
-        case .errorShown: dispatch(.errorShown)
+        case .errorShown: context.dispatch(.errorShown)
         }
     }
 
-    override func executeAction(_ action: ArticleAction) {
+    func executeAction(_ action: ArticleAction, _ context: Context) {
         switch action {
         case .readFavorite:
             do {
-                dispatch(.favoriteChanged(try favorites.isFavorite(url: state.article.url)))
+                context.dispatch(.favoriteChanged(try favorites.isFavorite(url: context.state.article.url)))
             } catch {
-                dispatch(.storageFailed(error))
+                context.dispatch(.storageFailed(error))
             }
         }
     }

@@ -30,7 +30,8 @@ struct HeadlinesReducer: Reducer {
 
 /// Loads pages of top headlines: page 1 at start and on refresh (cancelling any load in flight),
 /// the next page on `loadMore` while there is one and nothing is loading.
-final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, HeadlinesMessage, HeadlinesState, Never> {
+final class HeadlinesExecutor: Executor {
+    typealias Context = ExecutorContext<HeadlinesAction, HeadlinesMessage, HeadlinesState, Never>
     private let loader: PageLoader
 
     /// - Parameter dataSource: where pages come from.
@@ -38,39 +39,38 @@ final class HeadlinesExecutor: BaseExecutor<HeadlinesIntent, HeadlinesAction, He
         loader = PageLoader(dataSource: dataSource)
     }
 
-    override func executeIntent(_ intent: HeadlinesIntent) {
+    func executeIntent(_ intent: HeadlinesIntent, _ context: Context) {
         switch intent {
-        case .refresh: load(page: 1)
+        case .refresh: load(page: 1, context)
         case .loadMore:
             // A load more while any load is in flight is ignored, as is one past the end or the cap.
-            guard state.loadingPage == nil, state.hasMorePages else { return }
-            load(page: state.loadedPage + 1)
-        case .errorShown: dispatch(.errorShown)
+            guard context.state.loadingPage == nil, context.state.hasMorePages else { return }
+            load(page: context.state.loadedPage + 1, context)
+        case .errorShown: context.dispatch(.errorShown)
         }
     }
 
-    override func executeAction(_ action: HeadlinesAction) {
+    func executeAction(_ action: HeadlinesAction, _ context: Context) {
         switch action {
-        case .loadFirstPage: load(page: 1)
+        case .loadFirstPage: load(page: 1, context)
         }
     }
 
-    override func dispose() {
+    func dispose() {
         loader.cancel()
-        super.dispose()
     }
 
-    private func load(page: Int) {
+    private func load(page: Int, _ context: Context) {
         loader.cancel()
-        dispatch(.loadStarted(page: page))
+        context.dispatch(.loadStarted(page: page))
         // Weak: the data source may keep the completion after the store is gone, and the executor
         // holds the data source (through the loader).
         loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) {
             [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let loaded): dispatch(.pageLoaded(page: page, loaded))
-            case .failure(let error): dispatch(.loadFailed(page: page, error))
+            case .success(let loaded): context.dispatch(.pageLoaded(page: page, loaded))
+            case .failure(let error): context.dispatch(.loadFailed(page: page, error))
             }
         }
     }

@@ -42,7 +42,8 @@ struct SearchReducer: Reducer {
 /// Searches after the query has rested for `SearchState.debounce` on the store's scheduler;
 /// a newer query cancels the pending search and the request in flight (latest wins). Every
 /// executed query is recorded in the history and persisted.
-final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchMessage, SearchState, Never> {
+final class SearchExecutor: Executor {
+    typealias Context = ExecutorContext<SearchAction, SearchMessage, SearchState, Never>
     private let loader: PageLoader
     private let historyStore: any SearchHistoryStore
     /// The pending debounced search.
@@ -59,44 +60,43 @@ final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchMessa
         self.historyStore = historyStore
     }
 
-    override func executeIntent(_ intent: SearchIntent) {
+    func executeIntent(_ intent: SearchIntent, _ context: Context) {
         switch intent {
         case .queryChanged(let query):
-            guard query != state.query else { return }
-            changeQuery(query)
+            guard query != context.state.query else { return }
+            changeQuery(query, context)
             // The render of the new query may have released this screen (a navigation it caused).
-            guard !context.isDisposed, let searchable = state.searchableQuery else { return }
+            guard !context.isDisposed, let searchable = context.state.searchableQuery else { return }
             // Scheduled directly rather than with `context.after`, whose work stays in the store's
             // work bag after it ran: one entry per keystroke for the life of the screen.
-            let fire = context.callback { [weak self] (_: Void) in self?.search(searchable) }
+            let fire = context.callback { [weak self] (_: Void) in self?.search(searchable, context) }
             pending = context.scheduler.schedule(after: SearchState.debounce) { fire(()) }
         case .historyEntrySelected(let entry):
-            changeQuery(entry)
+            changeQuery(entry, context)
             // A disposed store starts nothing: no history write, no request that nothing would cancel.
-            if !context.isDisposed, let searchable = state.searchableQuery { search(searchable) }
+            if !context.isDisposed, let searchable = context.state.searchableQuery { search(searchable, context) }
         case .errorShown:
-            dispatch(.errorShown)
+            context.dispatch(.errorShown)
         }
     }
 
-    override func executeAction(_ action: SearchAction) {
+    func executeAction(_ action: SearchAction, _ context: Context) {
         switch action {
         case .loadHistory:
             do {
-                dispatch(.historyLoaded(try historyStore.entries()))
+                context.dispatch(.historyLoaded(try historyStore.entries()))
             } catch {
                 historyStoreFailed = true
-                dispatch(.storageFailed(error))
+                context.dispatch(.storageFailed(error))
             }
         case .restoreQuery(let query):
-            changeQuery(query)
-            if let searchable = state.searchableQuery { search(searchable) }
+            changeQuery(query, context)
+            if let searchable = context.state.searchableQuery { search(searchable, context) }
         }
     }
 
-    override func dispose() {
+    func dispose() {
         cancelWork()
-        super.dispose()
     }
 
     private func cancelWork() {
@@ -105,40 +105,40 @@ final class SearchExecutor: BaseExecutor<SearchIntent, SearchAction, SearchMessa
         loader.cancel()
     }
 
-    private func changeQuery(_ query: String) {
+    private func changeQuery(_ query: String, _ context: Context) {
         cancelWork()
-        dispatch(.queryChanged(query))
+        context.dispatch(.queryChanged(query))
     }
 
     /// Each dispatch renders, and a render may release this screen (a navigation it caused): a
     /// disposed store starts nothing more, neither the history write nor the request.
-    private func search(_ query: String) {
+    private func search(_ query: String, _ context: Context) {
         pending = nil
-        record(query)
+        record(query, context)
         guard !context.isDisposed else { return }
-        dispatch(.searchStarted(query))
+        context.dispatch(.searchStarted(query))
         guard !context.isDisposed else { return }
         let request = NewsRequest.everything(query: query, page: 1, pageSize: NewsRequest.defaultPageSize)
         // Weak, as in `HeadlinesExecutor`: the data source may keep the completion.
         loader.start(request, context: context) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let page): dispatch(.searchFinished(query: query, page))
-            case .failure(let error): dispatch(.searchFailed(query: query, error))
+            case .success(let page): context.dispatch(.searchFinished(query: query, page))
+            case .failure(let error): context.dispatch(.searchFailed(query: query, error))
             }
         }
     }
 
-    private func record(_ query: String) {
-        let entries = SearchHistory.recording(query, in: state.history)
-        guard entries != state.history else { return }
-        dispatch(.historyRecorded(entries))
+    private func record(_ query: String, _ context: Context) {
+        let entries = SearchHistory.recording(query, in: context.state.history)
+        guard entries != context.state.history else { return }
+        context.dispatch(.historyRecorded(entries))
         guard !historyStoreFailed, !context.isDisposed else { return }
         do {
             try historyStore.save(entries)
         } catch {
             historyStoreFailed = true
-            dispatch(.storageFailed(error))
+            context.dispatch(.storageFailed(error))
         }
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// scenario (the recorder gets no service: `Service()`), then replayed to the same reactions.
 @Suite struct LoginRecordingTests {
     @Test func aLiveSessionRecordsAndReplaysToTheSameReactions() throws {
-        let real = LocalAuthenticator(accounts: ["ada": ("engine", "Ada Lovelace")])
+        let real = Authenticator.local(accounts: ["ada": ("engine", "Ada Lovelace")])
         let module = LoginFeature.module(live: real)
         let recorder = try ScenarioRecorder(
             feature: module, header: .init(id: "login/recorded", description: "A wrong password, then the right one."),
