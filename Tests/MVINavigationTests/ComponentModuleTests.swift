@@ -19,7 +19,7 @@ private final class CounterExecutor: Executor {
     func executeIntent(_ intent: CounterIntent, _ context: Context) { context.dispatch(.incremented) }
 
     func executeAction(_ action: CounterAction, _ context: Context) {
-        load = context.after(.seconds(5)) { [self] in context.dispatch(.loaded) }
+        load = context.after(.seconds(5)) { context.dispatch(.loaded) }
     }
 }
 

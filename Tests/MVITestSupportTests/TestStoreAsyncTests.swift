@@ -143,3 +143,80 @@ private func mentions(_ parts: String...) -> (Issue) -> Bool {
         scheduler.advance()
     }
 }
+
+// A store whose one effect throws with no `catch:`, or waits on something the scheduler never runs.
+private enum WaitIntent: Equatable, Sendable {
+    case fail
+    case waitForever
+}
+private struct WaitFailure: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+
+private final class WaitExecutor: Executor {
+    typealias Context = ExecutorContext<Never, LookupMessage, LookupState, Never>
+    let forever = AsyncStream<Never>.makeStream()
+
+    func executeIntent(_ intent: WaitIntent, _ context: Context) {
+        switch intent {
+        case .fail:
+            context.run(key: "save") { _ in throw WaitFailure() }
+        case .waitForever:
+            let stream = forever.stream
+            context.run(key: "wait") { _ in for await _ in stream {} }
+        }
+    }
+}
+
+private func makeWaiting(_ scheduler: TestScheduler) -> TestStore<WaitIntent, LookupState, Never> {
+    let store = DefaultStore<WaitIntent, Never, LookupMessage, LookupState, Never>(
+        name: "Waiting", initialState: LookupState(), executor: WaitExecutor(),
+        reducer: ClosureReducer { state, _ in state }, scheduler: scheduler)
+    return TestStore(store, scheduler: scheduler)
+}
+
+@Suite struct TestStoreEffectFailureTests {
+    /// An effect that throws with no `catch:` fails the test at the step that ran it, naming its `run`.
+    @Test func anUnhandledErrorIsAnIssueNamingTheRunLine() {
+        let store = makeWaiting(TestScheduler())
+        store.send(.fail)
+        withKnownIssue {
+            store.advance()
+        } matching: { issue in
+            mentions(
+                "the effect run at MVITestSupportTests/TestStoreAsyncTests.swift:",
+                "(key save), started by send(fail), threw the disk is full during advance(), and its run(...) has no catch:"
+            )(issue)
+        }
+        store.finish()
+    }
+
+    /// An effect that waits on nothing the test scheduler runs: finish() says that no advance resumes it.
+    @Test func anEffectWaitingOnNothingTheSchedulerRunsNamesTheClock() {
+        let store = makeWaiting(TestScheduler())
+        store.send(.waitForever)
+        store.advance()
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in
+            mentions(
+                "the effect run at MVITestSupportTests/TestStoreAsyncTests.swift:",
+                "(key wait), started by send(waitForever). Nothing is due on the TestScheduler, so no advance resumes",
+                "Sleep with `context.clock`")(issue)
+        }
+        store.store.dispose()
+    }
+
+    /// An effect asleep on the store's clock is named without that hint: an advance resumes it.
+    @Test func anEffectAsleepOnTheStoresClockGetsNoHint() {
+        let store = makeLookup(TestScheduler())
+        store.send(.lookUp("cat")) {
+            $0.word = "cat"
+            $0.isLooking = true
+        }
+        store.advance()
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in
+            issue.description.contains("still running") && !issue.description.contains("Nothing is due")
+        }
+    }
+}

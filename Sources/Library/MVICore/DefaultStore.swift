@@ -135,4 +135,16 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store {
     /// The executor's async effects running now, in the order they started; for `TestStore`'s check
     /// that none is left at the end of a test.
     package var runningEffects: [RunningEffect] { core.effects.running }
+
+    /// Keeps the errors effects throw with no `catch:` handler for `takeUnhandledEffectErrors()`,
+    /// instead of writing them to standard error; for `TestStore`.
+    package func collectUnhandledEffectErrors() {
+        if core.effects.unhandledErrors == nil { core.effects.unhandledErrors = [] }
+    }
+
+    /// The errors kept since the last call, in the order they were thrown.
+    package func takeUnhandledEffectErrors() -> [UnhandledEffectError] {
+        defer { if core.effects.unhandledErrors != nil { core.effects.unhandledErrors = [] } }
+        return core.effects.unhandledErrors ?? []
+    }
 }

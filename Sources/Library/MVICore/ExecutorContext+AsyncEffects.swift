@@ -27,7 +27,8 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
     ///   every effect. A cancelled effect's task is cancelled: a sleep or a data source call it
     ///   awaits ends with `CancellationError`, which ends the effect quietly.
     /// - An error other than `CancellationError` goes to `handler`, if given; without one it is
-    ///   written to standard error, naming the call site of `run`.
+    ///   written to standard error, naming the call site of `run` (under `TestStore`, it fails the
+    ///   test at the step that ran the effect).
     /// - On a `TestScheduler` the task runs on the scheduler, as its task executor: only while the
     ///   test advances it, one job at a time, in a fixed order (the article "Async effects").
     ///
@@ -41,6 +42,7 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
         catch handler: (@Sendable (any Error, Send<Message, Label>) async -> Void)? = nil
     ) -> any Cancellable {
         let site = "\(fileID):\(line)"
+        let described = key.map { "\($0.base)" }
         guard !isDisposed, let effects, let id = effects.begin(key: key, site: site) else {
             let handle = Cancellation()
             handle.cancel()
@@ -69,10 +71,7 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
                 if let handler {
                     await handler(error, send)
                 } else {
-                    FileHandle.standardError.write(
-                        Data(
-                            "MVICore: the effect started at \(site) threw \(error), and its run(...) has no catch handler\n"
-                                .utf8))
+                    scheduler.schedule { registry.value.unhandled(error, id: id, site: site, key: described) }
                 }
             }
             scheduler.schedule { registry.value.end(id) }
@@ -117,6 +116,18 @@ public struct Send<Message: Sendable, Label: Sendable>: Sendable {
     public func publish(_ label: Label) { self.label(label) }
 }
 
+/// An error an effect threw with no `catch:` handler, as `TestStore` reports it.
+package struct UnhandledEffectError: Sendable {
+    /// The effect's number in its store.
+    package let id: Int
+    /// The key it was started with, described; nil without one.
+    package let key: String?
+    /// The call site of `run`, `File.swift:line`.
+    package let site: String
+    /// The error, described.
+    package let error: String
+}
+
 /// A running effect, as `TestStore` names it: where `run` was called, and its key.
 package struct RunningEffect: Sendable, Equatable {
     /// The effect's number in its store, from 1 in the order effects started.
@@ -141,6 +152,19 @@ final class EffectRegistry {
     private var entries: [Entry] = []
     /// Set when the store is disposed: nothing starts any more.
     private var isClosed = false
+    /// Errors thrown with no handler, kept for `TestStore` when it collects them; nil: written to
+    /// standard error.
+    var unhandledErrors: [UnhandledEffectError]?
+
+    /// An effect threw `error` and its `run` had no handler.
+    func unhandled(_ error: any Error, id: Int, site: String, key: String?) {
+        let error = UnhandledEffectError(id: id, key: key, site: site, error: "\(error)")
+        guard unhandledErrors != nil else {
+            let line = "MVICore: the effect started at \(site) threw \(error.error), and its run(...) has no catch handler\n"
+            return FileHandle.standardError.write(Data(line.utf8))
+        }
+        unhandledErrors?.append(error)
+    }
 
     /// Registers a new effect, after cancelling the running one with the same key; nil once closed.
     func begin(key: AnyHashable?, site: String) -> Int? {

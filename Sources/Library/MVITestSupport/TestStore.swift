@@ -55,6 +55,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     private var lastStep: String?
     /// The store's running async effects, for a `TestStore` made from a `DefaultStore`.
     private var runningEffects: (() -> [RunningEffect])?
+    /// The errors the store's effects threw with no `catch:` handler since the last step.
+    private var unhandledEffectErrors: (() -> [UnhandledEffectError])?
     /// What started each async effect the store ran: the step, by the effect's number.
     private var effectStarters: [Int: String] = [:]
 
@@ -87,6 +89,8 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
             wrapping: store, scheduler: scheduler,
             createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         runningEffects = { store.runningEffects }
+        store.collectUnhandledEffectErrors()
+        unhandledEffectErrors = { store.takeUnhandledEffectErrors() }
         noteEffects(startedBy: "the store, before the TestStore was made")
         let messages = self.messages
         messageSubscription = store.subscribe(events: { event in
@@ -117,6 +121,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         lastStep = step
         store.accept(intent)
         noteEffects(startedBy: step)
+        checkEffectErrors(after: step, at: site)
         check(update, after: step, at: site)
     }
 
@@ -138,6 +143,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         lastStep = step
         scheduler.advance(by: duration)
         noteEffects(startedBy: step)
+        checkEffectErrors(after: step, at: site)
         check(update, after: step, at: site)
     }
 
@@ -266,7 +272,19 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         checkUnasserted("before \(step)", at: site)
     }
 
+    /// Reports each error an effect threw with no `catch:` handler during `step`, naming its `run`.
+    private func checkEffectErrors(after step: String, at site: CallSite) {
+        for failure in unhandledEffectErrors?() ?? [] {
+            let key = failure.key.map { " (key \($0))" } ?? ""
+            let starter = effectStarters[failure.id].map { ", started by \($0)," } ?? ""
+            reportFailure(
+                "the effect run at \(failure.site)\(key)\(starter) threw \(failure.error) during \(step), and its "
+                    + "run(...) has no catch: handler; handle the error there, or let the test expect it", at: site)
+        }
+    }
+
     private func checkTheEnd(at site: CallSite, when: String) {
+        checkEffectErrors(after: "the last step", at: site)
         guard exhaustivity == .exhaustive else { return }
         checkUnasserted(when, at: site)
         // An effect's sleeps and jobs are pending work too: the effect is named instead.
@@ -298,8 +316,16 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
             let starter = effectStarters[effect.id] ?? "an effect or a turn"
             return "the effect run at \(effect.site)\(key), started by \(starter)"
         }
+        // Nothing due on the scheduler: no advance resumes them, since each waits on something else.
+        let stuck =
+            scheduler.map { $0.nextDueTime == nil } ?? false
+            ? ". Nothing is due on the TestScheduler, so no advance resumes them: each waits on something it does "
+                + "not run. Sleep with `context.clock` (Task.sleep and ContinuousClock wait in wall time), await "
+                + "dependencies that no actor isolates (under a main-actor default, a protocol's requirements are the "
+                + "main actor's), or give the answer the test holds"
+            : ""
         reportFailure(
-            "\(effects.count) async effect(s) still running \(when): " + names.joined(separator: "; ")
+            "\(effects.count) async effect(s) still running \(when): " + names.joined(separator: "; ") + stuck
                 + ". Advance the scheduler until they end, cancel them, or dispose the store", at: site)
         return true
     }

@@ -63,11 +63,8 @@ final class HeadlinesExecutor: Executor {
     private func load(page: Int, _ context: Context) {
         loader.cancel()
         context.dispatch(.loadStarted(page: page))
-        // Weak: the data source may keep the completion after the store is gone, and the executor
-        // holds the data source (through the loader).
-        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) {
-            [weak self] result in
-            guard let self else { return }
+        // The completion holds the context, which does nothing once the store is disposed.
+        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) { result in
             switch result {
             case .success(let loaded): context.dispatch(.pageLoaded(page: page, loaded))
             case .failure(let error): context.dispatch(.loadFailed(page: page, error))

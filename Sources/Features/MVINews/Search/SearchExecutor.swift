@@ -119,9 +119,7 @@ final class SearchExecutor: Executor {
         context.dispatch(.searchStarted(query))
         guard !context.isDisposed else { return }
         let request = NewsRequest.everything(query: query, page: 1, pageSize: NewsRequest.defaultPageSize)
-        // Weak, as in `HeadlinesExecutor`: the data source may keep the completion.
-        loader.start(request, context: context) { [weak self] result in
-            guard let self else { return }
+        loader.start(request, context: context) { result in
             switch result {
             case .success(let page): context.dispatch(.searchFinished(query: query, page))
             case .failure(let error): context.dispatch(.searchFailed(query: query, error))
