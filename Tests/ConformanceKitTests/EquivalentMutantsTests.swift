@@ -68,7 +68,9 @@ struct EquivalentMutantsTests {
         let entries = try #require(list["equivalents"] as? [[String: Any]])
         let first = try #require(
             entries.first { entry in
-                guard let file = entry["file"] as? String, let checked = entry["checked"] as? String else { return false }
+                guard let file = entry["file"] as? String, let checked = entry["checked"] as? String else {
+                    return false
+                }
                 return (try? Self.blob(of: file)) == checked
             })
         var changed = first
@@ -104,16 +106,21 @@ struct EquivalentMutantsTests {
         }
         // `generation += 1` stands in load() and in cancel(): an entry names the one it means.
         let entries: [[String: Any]] = [
-            entry("ImageExecutor / private func load(_ context: Context)", "        generation += 1", "        generation += (1-1)"),
+            entry(
+                "ImageExecutor / private func load(_ context: Context)", "        generation += 1",
+                "        generation += (1-1)"),
             entry("ImageExecutor / private func reset()", "        generation += 1", "        generation += (1-1)"),
             entry("", "a", "b", file: "Sources/Nowhere.swift"),
-            entry("ImageExecutor / private func cancel(_ context: Context)", "        generation += 1", "generation += 1"),
+            entry(
+                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1", "generation += 1"),
             entry("ImageExecutor / private func load(_ context: Context)", "generation += 1", "generation += (1-1)"),
             entry(
-                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1", "        generation -= 1",
+                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1",
+                "        generation -= 1",
                 kind: "unobservable"),
             entry(
-                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1", "        generation *= 1",
+                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1",
+                "        generation *= 1",
                 kind: "unobservable",
                 killedBy: ["LocalStoreTests/anEmptyInitialTextIsNoAlert", "ImageStoreTests/noSuchTest"]),
             ["file": file, "original": "x", "mutant": "y", "reason": "r"] as [String: Any],

@@ -104,7 +104,9 @@ import Testing
     /// The `swift test` runner an app copies records a failing scenario's diff once, as a comment:
     /// an `#expect` of the outcome printed it twice, first escaped on one line as the compared value.
     @Test func theDocsSwiftTestRunnerPrintsADiffOnce() throws {
-        for file in ["docs/app-conformance.md", "Examples/LoginApp/Tests/LoginConformanceTests/LoginConformanceTests.swift"] {
+        for file in [
+            "docs/app-conformance.md", "Examples/LoginApp/Tests/LoginConformanceTests/LoginConformanceTests.swift",
+        ] {
             let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(file), encoding: .utf8)
             #expect(
                 text.contains(

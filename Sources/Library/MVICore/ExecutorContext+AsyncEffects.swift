@@ -160,8 +160,9 @@ final class EffectRegistry {
     func unhandled(_ error: any Error, id: Int, site: String, key: String?) {
         let error = UnhandledEffectError(id: id, key: key, site: site, error: "\(error)")
         guard unhandledErrors != nil else {
-            let line = "MVICore: the effect started at \(site) threw \(error.error), and its run(...) has no catch handler\n"
-            return FileHandle.standardError.write(Data(line.utf8))
+            let line =
+                "MVICore: the effect started at \(site) threw \(error.error), and its run(...) has no catch handler"
+            return FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         unhandledErrors?.append(error)
     }
