@@ -1,6 +1,11 @@
 import Foundation
 import MVIEssentials
 
+#if canImport(Glibc)
+    import Glibc
+    import Synchronization
+#endif
+
 /// A scheduler with virtual time, for tests and replays: nothing runs until you advance it.
 ///
 /// ```swift
@@ -64,6 +69,9 @@ public final class TestScheduler: Scheduler {
     /// so it pays for one exclusive access, not one per array element it touches.
     private let state: Locked<Queue>
 
+    /// The thread that runs the scheduler's work now, if any.
+    private let runner = RunnerThread()
+
     /// The number of async jobs waiting to run (see `Scheduler+TaskExecutor.swift`).
     let waitingJobs = Locked(0)
 
@@ -75,10 +83,7 @@ public final class TestScheduler: Scheduler {
     public var now: Duration { .nanoseconds(state.withLock { $0.nowNanoseconds }) }
 
     /// True while no thread runs this scheduler's work, and on the thread that runs it.
-    public var isCurrent: Bool {
-        let thread = ObjectIdentifier(Thread.current)
-        return state.withLock { $0.runner.map { $0 == thread } ?? true }
-    }
+    public var isCurrent: Bool { runner.isCurrentOrIdle }
 
     /// The number of pieces of work waiting to run (cancelled ones excluded; a repeating one counts once).
     public var pendingCount: Int { state.withLock { $0.liveCount } }
@@ -158,18 +163,10 @@ public final class TestScheduler: Scheduler {
     /// Runs `body` as the thread that runs this scheduler's work (an advance inside a piece of work
     /// nests); another thread advancing it meanwhile is a programming error.
     private func running<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-        let thread = ObjectIdentifier(Thread.current)
-        let nested = state.withLock { queue -> Bool? in
-            guard let runner = queue.runner else {
-                queue.runner = thread
-                return false
-            }
-            return runner == thread ? true : nil
-        }
-        guard let nested else {
+        guard let nested = runner.claim() else {
             preconditionFailure("TestScheduler advanced on \(Thread.current) while another thread advances it")
         }
-        defer { if !nested { state.withLock { $0.runner = nil } } }
+        defer { if !nested { runner.release() } }
         return try body()
     }
 
@@ -213,8 +210,6 @@ public final class TestScheduler: Scheduler {
         var nextSequence: UInt64 = 0
         var liveCount = 0
         var executed = 0
-        /// The thread running the scheduler's work now, if any.
-        var runner: ObjectIdentifier?
 
         init(nowNanoseconds: Int64) { self.nowNanoseconds = nowNanoseconds }
 
@@ -349,4 +344,50 @@ public enum TestSchedulerError: Error, Equatable, CustomStringConvertible {
                 + "repeating work never runs out. Cancel it, or use advance(by:) to run it for a bounded time."
         }
     }
+}
+
+/// The thread that runs a test scheduler's work now, if any: read on every call of a store on the
+/// scheduler (`isCurrent`), so on Linux one atomic load and `pthread_self()`, no lock.
+private final class RunnerThread: Sendable {
+    #if canImport(Glibc)
+        /// `pthread_self()` of the running thread; 0 while none runs (no thread's id is 0).
+        private let thread = Atomic<UInt>(0)
+
+        var isCurrentOrIdle: Bool {
+            let running = thread.load(ordering: .acquiring)
+            return running == 0 || running == pthread_self()
+        }
+
+        /// Makes the calling thread the runner: false when it was idle, true when the calling
+        /// thread already runs it (a nested advance), nil when another thread does.
+        func claim() -> Bool? {
+            let me = pthread_self()
+            let (exchanged, original) = thread.compareExchange(
+                expected: 0, desired: me, ordering: .acquiringAndReleasing)
+            if exchanged { return false }
+            return original == me ? true : nil
+        }
+
+        func release() { thread.store(0, ordering: .releasing) }
+    #else
+        private let thread = Locked<ObjectIdentifier?>(nil)
+
+        var isCurrentOrIdle: Bool {
+            let me = ObjectIdentifier(Thread.current)
+            return thread.withLock { $0.map { $0 == me } ?? true }
+        }
+
+        func claim() -> Bool? {
+            let me = ObjectIdentifier(Thread.current)
+            return thread.withLock { running -> Bool? in
+                if running == nil {
+                    running = me
+                    return false
+                }
+                return running == me ? true : nil
+            }
+        }
+
+        func release() { thread.withLock { $0 = nil } }
+    #endif
 }
