@@ -131,6 +131,17 @@ func replayError(_ text: String) -> String? {
         )
     }
 
+    /// A header whose feature is not its folder's is blamed on "feature", not on the id that the
+    /// other feature's prefix refuses.
+    @Test func theFeatureMustMatchTheFilesFolder() {
+        let timer = header.replacingOccurrences(of: #""feature": "kittens""#, with: #""feature": "timer""#)
+        #expect(timer != header)
+        #expect(
+            parseError(timer + "\n", expectedID: "kittens/x")
+                == #"Fixtures/kittens/x.jsonl:1: field "feature": the file is in the folder kittens/, which makes its feature "kittens", but the header says "timer""#
+        )
+    }
+
     @Test func windowsLineEndingsAreAccepted() throws {
         let text = header + "\r\n" + #"{"event": "create"}"# + "\r\n"
         #expect(try TestFeatures.replayer.read(text, file: "f").events.count == 1)
