@@ -83,6 +83,10 @@ func replayError(_ text: String) -> String? {
             #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "jump"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond"#
         ),
         (
+            scenario(#"{"event": "advanc", "ms": 1}"#),
+            #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "advanc"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond; did you mean advance?"#
+        ),
+        (
             scenario(#"{"event": "create"}"#, #"{"event": "advance"}"#),
             #"Fixtures/kittens/x.jsonl:3: field "ms": missing; expected a whole number"#
         ),
