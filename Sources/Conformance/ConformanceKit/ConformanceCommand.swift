@@ -174,6 +174,13 @@ public struct ConformanceCommand {
 
     /// `run`, `record`, `list` and `show`: the scenarios selected, then replayed, listed or shown.
     func execute(_ options: ReplayOptions, io: IO) -> Int32 {
+        // Every file the command will write is checked before the first scenario runs, so that a
+        // mistyped folder does not cost a whole run.
+        for (option, path) in [("junit", options.junit), ("json", options.json), ("markdown", options.markdown)] {
+            guard let path, let problem = Self.outputProblem(path) else { continue }
+            io.err("\(name): --\(option) \(path): \(problem); nothing was run\n")
+            return ExitStatus.usage
+        }
         do {
             let catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
             var entries = try catalog.entries()
@@ -408,6 +415,23 @@ public struct ConformanceCommand {
         }
         if let shard = options.shard { message += " in shard \(shard.index)/\(shard.count)" }
         return message + "; a run of nothing is not a pass (check --fixtures, $CONFORMANCE_FIXTURES and --shard)"
+    }
+
+    /// Why a report cannot be written at `path`, or nil: its folder is missing or not a folder, or
+    /// the path is a folder.
+    static func outputProblem(_ path: String) -> String? {
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder; give the name of a file to write"
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard files.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            return "the folder \(folder) does not exist"
+        }
+        guard isFolder.boolValue else { return "\(folder) is not a folder" }
+        guard files.isWritableFile(atPath: folder) else { return "the folder \(folder) is not writable" }
+        return nil
     }
 
     private func writeReport(_ text: String, to path: String, io: IO) -> Bool {
