@@ -91,15 +91,19 @@ public struct ConformanceCommand {
         /// Whether standard output is a terminal (progress line, colour).
         public var isTerminal: Bool
         public var environment: [String: String]
+        /// Kept up to date by `run` and `record`, for the executable to tell what ran when it is
+        /// interrupted; nil: not kept.
+        public var tally: RunTally?
 
         public init(
             out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTerminal: Bool,
-            environment: [String: String]
+            environment: [String: String], tally: RunTally? = nil
         ) {
             self.out = out
             self.err = err
             self.isTerminal = isTerminal
             self.environment = environment
+            self.tally = tally
         }
 
         /// Standard output and error of this process.
@@ -337,8 +341,10 @@ public struct ConformanceCommand {
         let colour = io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var index = 0
+        io.tally?.begin(total: entries.count)
         func progress(_ result: ScenarioResult) {
             index += 1
+            io.tally?.record(result.outcome.kind)
             if io.isTerminal { io.out("\r\u{1B}[K") }
             io.out(Self.line(result, paint: paint, isTerminal: io.isTerminal))
             if io.isTerminal, index < entries.count { io.out("[\(index + 1)/\(entries.count)] \(entries[index].id)") }
