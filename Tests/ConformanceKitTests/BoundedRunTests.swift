@@ -143,3 +143,44 @@ import Testing
             "got: \(run.err)")
     }
 }
+
+/// The `conformance` executable built beside the tests (`swift build --build-tests`).
+private func conformanceExecutable() -> URL? {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("conformance") }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}
+
+/// Ctrl-C during a run: the executable tells what ran so far. Its subject is a real process and a
+/// real signal: the second scenario runs for wall-clock seconds (a timer advanced by 10^12 ms)
+/// while the signal is sent, after the first one's line was read.
+@Suite(.enabled(if: conformanceExecutable() != nil, "the conformance executable is built beside the tests"))
+struct InterruptedRunTests {
+    @Test(.timeLimit(.minutes(2))) func anInterruptedRunTellsWhatRanSoFar() throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        try FileManager.default.createDirectory(
+            at: fixtures.root.appendingPathComponent("timer"), withIntermediateDirectories: true)
+        try BoundedRunTests.runningTimer(#"{"event": "advance", "ms": 1000000000000, "quiet": true}"#)
+            .write(to: fixtures.root.appendingPathComponent("timer/x.jsonl"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = conformanceExecutable()
+        process.arguments = ["run", "--jobs", "1", "--record", "never", "--fixtures", fixtures.root.path]
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var shown = ""
+        while !shown.contains("pass  kittens/x\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            shown += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(shown == "pass  kittens/x\n", "the first scenario's line, and nothing of the second yet")
+        process.interrupt()
+        let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(told == "\nconformance: interrupted after 1 of 2 scenarios: 1 passed\n", "\(told)")
+    }
+}

@@ -120,13 +120,15 @@ final class CommandRun {
                 ]))
     }
 
+    /// Its folder missing, the JSON file is refused before anything is listed (a usage error).
     @Test func listFailsWhenItsJSONFileCannotBeWritten() throws {
         let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
         let run = CommandRun(
             ["list", "--json", fixtures.root.appendingPathComponent("missing-folder/list.json").path],
             fixtures: fixtures)
-        #expect(run.status == 1)
-        #expect(run.err.contains("conformance: could not write"))
+        #expect(run.status == 2)
+        #expect(run.err.contains("missing-folder does not exist; nothing was run"), "\(run.err)")
+        #expect(run.out.isEmpty)
     }
 
     @Test func runPrintsATableAndTheClosingLine() throws {
@@ -292,6 +294,24 @@ final class CommandRun {
         let unreadable = "kittens/m-unreadable  (unreadable: see conformance run)"
         #expect(lines.filter { $0.hasPrefix("kittens/m-") } == [unreadable])
         #expect(CommandRun(["list", "--jobs", "0"]).err.contains("--jobs 0: expected a whole number"))
+    }
+
+    /// A report that cannot be written is refused before the first scenario runs, not after the run.
+    @Test(arguments: ["json", "junit", "markdown"])
+    func anOutputPathThatCannotBeWrittenIsRefusedBeforeTheRun(option: String) throws {
+        let fixtures = try TemporaryFixtures(golden: TemporaryFixtures.expected)
+        let missing = "/nonexistent-\(UUID().uuidString)/x.json"
+        let run = CommandRun(["run", "--\(option)", missing], fixtures: fixtures)
+        #expect(run.status == 2)
+        #expect(
+            run.err
+                == "conformance: --\(option) \(missing): the folder \((missing as NSString).deletingLastPathComponent) "
+                + "does not exist; nothing was run\n")
+        #expect(run.out.isEmpty, "no scenario ran: \(run.out)")
+        let folder = fixtures.root.path
+        let list = CommandRun(["list", "--json", folder], fixtures: fixtures)
+        #expect(list.status == 2)
+        #expect(list.err.contains("--json \(folder): it is a folder; give the name of a file to write"), "\(list.err)")
     }
 
     @Test func listAndShow() throws {

@@ -123,6 +123,35 @@ private func result(_ id: String, _ outcome: Outcome, step: Int? = nil, expected
         #expect(error?.message.hasPrefix("bad.json is not a JSON report written by `conformance run --json`") == true)
     }
 
+    /// An outcome the report format does not have, and one that is not a string, are refused with
+    /// the file, the line, the member and the outcomes there are, not counted as errored.
+    @Test(arguments: [
+        (#""maybe""#, #""maybe" is not an outcome; expected one of "#),
+        ("7", "expected a string, one of "),
+    ])
+    func anUnknownOutcomeIsRefusedWithTheOutcomesThereAre(value: String, says: String) throws {
+        let text = Reports.json(Self.python).replacingOccurrences(
+            of: #""outcome" : "failed""#, with: #""outcome" : "# + value)
+        let line = try #require(text.split(separator: "\n").firstIndex { $0.contains(#""outcome" : "# + value) }) + 1
+        let error = #expect(throws: CatalogError.self) { try Reports.read(Data(text.utf8), file: "r.json") }
+        #expect(
+            error?.message
+                == "r.json is not a JSON report written by `conformance run --json`: line \(line): scenarios[1].outcome: "
+                + says + #""passed", "failed", "recorded", "skipped", "errored""#, "\(error?.message ?? "")")
+    }
+
+    /// A member of the wrong type is told what it should be, in JSON's words, not Swift's.
+    @Test func aMemberOfTheWrongTypeIsToldInJSONsWords() throws {
+        let text = Reports.json(Self.python).replacing(/"steps" : (\d+)/, maxReplacements: 1) {
+            #""steps" : "\#($0.output.1)""#
+        }
+        let error = #expect(throws: CatalogError.self) { try Reports.read(Data(text.utf8), file: "r.json") }
+        #expect(
+            error?.message.hasSuffix(": scenarios[0].steps: expected a whole number") == true, "\(error?.message ?? "")"
+        )
+        #expect(error?.message.contains("Expected to decode") == false)
+    }
+
     @Test func aReportOfAnotherVersionIsRefusedWithWhatToDo() throws {
         var text = Reports.json(Self.python)
         text = text.replacingOccurrences(of: #""version" : 2"#, with: #""version" : 1"#)

@@ -281,7 +281,11 @@ extension Fuzzer.Verdict {
     @Test(arguments: [
         (["fuzz", "--runs", "0"], "--runs 0: expected a whole number from 1 to 1000000"),
         (["fuzz", "--seed", "abc"], "--seed abc: expected a whole number from 0 to 18446744073709551615"),
-        (["fuzz", "weather"], "unknown feature weather; known: demo-app, images, kittens, news, news-app, timer"),
+        (["fuzz", "weather"], "unknown feature weather; known: demo-app, images, kittens, news, news-app, timer\n"),
+        (
+            ["fuzz", "kitten"],
+            "unknown feature kitten; known: demo-app, images, kittens, news, news-app, timer; did you mean kittens?\n"
+        ),
         (["fuzz", "--time-budget", "-1"], "--time-budget -1: expected a number of seconds above 0"),
         (["fuzz", "--max-steps", "0"], "--max-steps 0: expected a whole number from 1 to 10000"),
         (["fuzz", "--adapter", " "], "--adapter needs a command"),

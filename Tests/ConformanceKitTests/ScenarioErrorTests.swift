@@ -83,6 +83,10 @@ func replayError(_ text: String) -> String? {
             #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "jump"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond"#
         ),
         (
+            scenario(#"{"event": "advanc", "ms": 1}"#),
+            #"Fixtures/kittens/x.jsonl:2: field "event": unknown event "advanc"; expected one of create, viewCreated, start, stop, viewDestroyed, destroy, view, advance, respond; did you mean advance?"#
+        ),
+        (
             scenario(#"{"event": "create"}"#, #"{"event": "advance"}"#),
             #"Fixtures/kittens/x.jsonl:3: field "ms": missing; expected a whole number"#
         ),
@@ -128,6 +132,17 @@ func replayError(_ text: String) -> String? {
         #expect(
             parseError(scenario(), expectedID: "kittens/y")
                 == #"Fixtures/kittens/x.jsonl:1: field "id": the file's place makes its id "kittens/y", but the header says "kittens/x""#
+        )
+    }
+
+    /// A header whose feature is not its folder's is blamed on "feature", not on the id that the
+    /// other feature's prefix refuses.
+    @Test func theFeatureMustMatchTheFilesFolder() {
+        let timer = header.replacingOccurrences(of: #""feature": "kittens""#, with: #""feature": "timer""#)
+        #expect(timer != header)
+        #expect(
+            parseError(timer + "\n", expectedID: "kittens/x")
+                == #"Fixtures/kittens/x.jsonl:1: field "feature": the file is in the folder kittens/, which makes its feature "kittens", but the header says "timer""#
         )
     }
 

@@ -76,6 +76,52 @@ extension AtTheWire {
             #expect(message.contains("cancelled"), "the diff shows the line: \(message)")
         }
 
+        /// A wire run that differs names the command that mends it, `record --wire` (a plain
+        /// `record` leaves the `.wire.txt` as it was), whether the golden or the wire transcript differs.
+        @Test(arguments: [false, true]) func aWireFailureNamesRecordDashDashWire(wireDiffers: Bool) throws {
+            let (catalog, entry, folder) = try Self.copy("kittens/refresh-while-loading")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let url = wireDiffers ? entry.wireURL : entry.goldenURL
+            try (try String(contentsOf: url, encoding: .utf8) + "a line that is not there\n").write(
+                to: url, atomically: true, encoding: .utf8)
+            let runner = ConformanceRunner(
+                catalog: catalog, features: TestFeatures.replayer.features, commandName: "conformance",
+                recordMode: .never, isCI: true)
+            let features = runner.features
+            let result = try #require(
+                runner.run([entry], lanes: 1, make: { ReferenceImplementation(features: features, level: .wire) })
+                    .results.first)
+            #expect(result.outcome.kind == .failed, "\(result.outcome)")
+            #expect(
+                result.outcome.message.contains(
+                    "re-record with `swift run conformance record --wire kittens/refresh-while-loading --fixtures "),
+                "\(result.outcome.message)")
+        }
+
+        /// `record --wire` (record mode all) says that it rewrote the `.wire.txt` as well as the golden.
+        @Test func recordingAtTheWireNamesTheWireTranscriptItWrote() throws {
+            let (catalog, entry, folder) = try Self.copy("kittens/refresh-while-loading")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let before = try Data(contentsOf: entry.wireURL)
+            try "stale\n".write(to: entry.wireURL, atomically: true, encoding: .utf8)
+            let runner = ConformanceRunner(
+                catalog: catalog, features: TestFeatures.replayer.features, recordMode: .all, isCI: false)
+            let features = runner.features
+            let result = try #require(
+                runner.run([entry], lanes: 1, make: { ReferenceImplementation(features: features, level: .wire) })
+                    .results.first)
+            #expect(result.outcome.kind == .recorded, "\(result.outcome)")
+            let message = result.outcome.message
+            #expect(
+                message.hasPrefix("re-recorded \(catalog.displayPath(entry.goldenURL)) (record mode all; unchanged)\n"),
+                "\(message)")
+            #expect(
+                message.contains("\nre-recorded \(catalog.displayPath(entry.wireURL)); it differed:\n"), "\(message)")
+            #expect(message.hasSuffix("\nrun again to verify it") && !message.hasPrefix("run again"))
+            #expect(message.components(separatedBy: "run again to verify it").count == 2, "said once: \(message)")
+            #expect(try Data(contentsOf: entry.wireURL) == before)
+        }
+
         @Test func aMissingWireTranscriptFailsAndNothingIsWritten() throws {
             let (catalog, entry, folder) = try Self.copy("kittens/refresh-while-loading")
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -188,6 +188,12 @@
             try session.press("Enter")
             try session.press("C-t")
             try session.expectScreen("news-deep-link")
+            // The whole link, as the docs write it, after the `news://` the prompt starts with.
+            try session.press("C-o")
+            try session.type("news://search?q=swift")
+            try session.waitFor(text: "Open link: news://search?q=swift_")
+            try session.press("Enter")
+            try session.waitFor(text: #"after replace [top, search(q: "swift")]"#)
             try session.press("C-o")
             try session.type("article?url=ftp%3A%2F%2Fx")
             try session.press("Enter")

@@ -121,6 +121,10 @@ import Testing
             "mvi-demo: --seed 9007199254740992: a recorded session's seed is at most 9007199254740991"
         ),
         (["--app", "weather"], "mvi-demo: --app weather: expected one of kittens, timer, news"),
+        (
+            ["--app", "kitens"],
+            "mvi-demo: --app kitens: expected one of kittens, timer, news; did you mean --app kittens?"
+        ),
         (["--endpoint", "ftp://x"], "mvi-demo: --endpoint ftp://x: expected an http or https address"),
         (["--seed", "-1"], "mvi-demo: --seed -1: expected a whole number from 0 to 18446744073709551615"),
         (["extra"], "mvi-demo: unexpected argument extra"),

@@ -76,4 +76,22 @@ final class FakeFeed<Model, Event>: ScreenFeed {
         screen.prepare()
         #expect(!Self.text(screen).contains { $0.hasPrefix("last label") })
     }
+
+    /// `s set time` is offered exactly when `s` is taken: while the timer is stopped, not while it
+    /// counts down, is paused or restarts (the feature sets no time then).
+    @Test func setTimeIsOfferedOnlyWhenItIsTaken() {
+        let states: [(TimerState, Bool)] = [
+            (TimerState(phase: .idle, value: 5, elapsedTicks: 0, backgroundIndex: 1), true),
+            (TimerState(phase: .paused, value: 5, elapsedTicks: 10, backgroundIndex: 1), false),
+            (TimerState(phase: .countingDown, value: 5, elapsedTicks: 10, backgroundIndex: 1), false),
+            (TimerState(phase: .restarting, value: 5, elapsedTicks: 0, backgroundIndex: 1), false),
+        ]
+        for (state, takes) in states {
+            let feed = FakeFeed<TimerViewModel, TimerViewEvent>(TimerMappers.model(state))
+            let screen = TimerScreen(feed: feed)
+            #expect(screen.keys.contains(KeyHelp("s", "set time")) == takes, "\(state.phase)")
+            #expect(screen.handle(.character("s")) == takes, "\(state.phase)")
+            #expect(feed.sent == (takes ? [.setTimerTapped] : []), "\(state.phase)")
+        }
+    }
 }

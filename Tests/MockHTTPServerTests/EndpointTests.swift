@@ -347,7 +347,7 @@ import Testing
         ),
         (
             #"{"path": "/x", "response": {"stauts": 200}}"#,
-            "responses[0].stauts: unknown field; expected body, bodyBase64, chunkSize, chunked, delayMs, fault, headers, status, throttle"
+            "responses[0].stauts: unknown field; expected body, bodyBase64, chunkSize, chunked, delayMs, fault, headers, status, throttle; did you mean status?"
         ),
         ("not json", "the body is not valid JSON (unknown literal; expected null at column 1)"),
         ("[1]", "the body must be a JSON object"),

@@ -63,4 +63,14 @@ import Testing
             #expect(path == directory.appendingPathComponent(MockData.newsFile).path)
         }
     }
+
+    /// A FIFO in a data set file's place is refused unread and without blocking, and named.
+    @Test(.timeLimit(.minutes(1))) func aDataSetFileThatIsAFIFOIsRefusedUnread() throws {
+        let directory = try folder(news: nil)
+        let path = directory.appendingPathComponent(MockData.newsFile).path
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(throws: MockServerError.unreadableData(path: path, reason: "the file is a FIFO, not a regular file")) {
+            try MockData.load(from: directory)
+        }
+    }
 }

@@ -36,6 +36,24 @@ func folder(_ files: [String: String]) throws -> URL {
                 + ": responses[0].status: expected a whole number from 100 to 599, got 99")
     }
 
+    /// A FIFO or a device named like a stub is refused unread, without blocking, and named.
+    @Test(.timeLimit(.minutes(1))) func aStubFileThatIsNotARegularFileIsRefusedUnread() throws {
+        let directory = try folder([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("a.json").path
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(throws: StubError.unreadable(path: path, reason: "the file is a FIFO, not a regular file")) {
+            try Stub.load(from: directory)
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        #expect(
+            throws: StubError.unreadable(
+                path: path,
+                reason: "the file is a symbolic link to /dev/zero, which is a character device, not a regular file")
+        ) { try Stub.load(from: directory) }
+    }
+
     @Test func aMissingFolderIsNamed() throws {
         let error = try #require(throws: StubError.self) {
             try Stub.load(from: URL(fileURLWithPath: "/nonexistent/stubs"))

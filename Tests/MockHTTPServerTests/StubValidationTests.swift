@@ -70,6 +70,14 @@ import Testing
         ),
         (#"{"path": "/x", "headers": {"X": 1}, "response": {}}"#, "headers.X: expected a string"),
         (
+            #"{"pth": "/x", "response": {}}"#,
+            "pth: unknown field; expected headers, method, path, query, response, responses; did you mean path?"
+        ),
+        (
+            #"{"path": "/x", "response": {"fault": "stal"}}"#,
+            "responses[0].fault: expected one of connectionReset, emptyResponse, malformedChunk, garbageThenClose, stall, truncatedBody; did you mean stall?"
+        ),
+        (
             #"{"path": "/x", "responses": [{}, {"status": 200, "extra": 1}]}"#,
             "responses[1].extra: unknown field; expected body, bodyBase64, chunkSize, chunked, delayMs, fault, headers, status, throttle"
         ),

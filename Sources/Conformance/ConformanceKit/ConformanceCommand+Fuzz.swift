@@ -116,7 +116,9 @@ struct FuzzOptions: ConformanceSubcommand {
         if check, files.isEmpty { throw fail("--check needs the scenario files to judge") }
         features = parsed.arguments.isEmpty || check ? registry.names : parsed.arguments
         if let unknown = features.first(where: { registry[$0] == nil }) {
-            throw fail("unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))")
+            throw fail(
+                "unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))"
+                    + Suggestion.didYouMean(unknown, among: registry.names))
         }
         adapter = parsed.value("adapter")
         if adapter?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw fail("--adapter needs a command") }

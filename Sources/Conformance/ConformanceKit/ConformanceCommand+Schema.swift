@@ -32,7 +32,8 @@ struct SchemaOptions: ConformanceSubcommand {
         if let unknown = features.first(where: { registry[$0] == nil }) {
             throw UsageError(
                 command: command.name, subcommand: "schema",
-                "unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))")
+                "unknown feature \(unknown); known: \(registry.names.joined(separator: ", "))"
+                    + Suggestion.didYouMean(unknown, among: registry.names))
         }
         if let out = parsed.value("out") {
             guard !out.isEmpty else {

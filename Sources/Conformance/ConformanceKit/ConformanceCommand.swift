@@ -91,15 +91,19 @@ public struct ConformanceCommand {
         /// Whether standard output is a terminal (progress line, colour).
         public var isTerminal: Bool
         public var environment: [String: String]
+        /// Kept up to date by `run` and `record`, for the executable to tell what ran when it is
+        /// interrupted; nil: not kept.
+        public var tally: RunTally?
 
         public init(
             out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTerminal: Bool,
-            environment: [String: String]
+            environment: [String: String], tally: RunTally? = nil
         ) {
             self.out = out
             self.err = err
             self.isTerminal = isTerminal
             self.environment = environment
+            self.tally = tally
         }
 
         /// Standard output and error of this process.
@@ -174,6 +178,13 @@ public struct ConformanceCommand {
 
     /// `run`, `record`, `list` and `show`: the scenarios selected, then replayed, listed or shown.
     func execute(_ options: ReplayOptions, io: IO) -> Int32 {
+        // Every file the command will write is checked before the first scenario runs, so that a
+        // mistyped folder does not cost a whole run.
+        for (option, path) in [("junit", options.junit), ("json", options.json), ("markdown", options.markdown)] {
+            guard let path, let problem = Self.outputProblem(path) else { continue }
+            io.err("\(name): --\(option) \(path): \(problem); nothing was run\n")
+            return ExitStatus.usage
+        }
         do {
             let catalog = try FixtureCatalog.locate(explicit: options.fixtures, environment: io.environment)
             var entries = try catalog.entries()
@@ -330,8 +341,10 @@ public struct ConformanceCommand {
         let colour = io.isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var index = 0
+        io.tally?.begin(total: entries.count)
         func progress(_ result: ScenarioResult) {
             index += 1
+            io.tally?.record(result.outcome.kind)
             if io.isTerminal { io.out("\r\u{1B}[K") }
             io.out(Self.line(result, paint: paint, isTerminal: io.isTerminal))
             if io.isTerminal, index < entries.count { io.out("[\(index + 1)/\(entries.count)] \(entries[index].id)") }

@@ -332,13 +332,15 @@ public struct ConformanceRunner: Sendable {
         let golden = GoldenFile(
             url: entry.goldenURL, displayPath: catalog.displayPath(entry.goldenURL),
             recordMode: implementation.definesGoldens ? recordMode : .never, isCI: isCI, root: catalog.root)
+        let wire = implementation.wireTranscript(title: "wire \(entry.id)")
+        // At the wire level only `record --wire` writes the `.wire.txt` beside the golden.
+        let level = wire == nil ? "" : " --wire"
         let rerecord =
             !implementation.definesGoldens
             ? nil
-            : commandName.map { "swift run \($0) record \(entry.id)\(catalog.fixturesOption)" }
+            : commandName.map { "swift run \($0) record\(level) \(entry.id)\(catalog.fixturesOption)" }
                 ?? "\(RecordMode.environmentVariable)=failed swift test"
         var (outcome, goldenBytes) = golden.compare(actual, rerecordCommand: rerecord, label: entry.id)
-        let wire = implementation.wireTranscript(title: "wire \(entry.id)")
         var difference: FirstDifference?
         if case .failed(let message) = outcome, let goldenBytes,
             let goldenLine = LineDiff.firstDifferingLine(golden: goldenBytes, actual: Data(actual.utf8))
@@ -356,10 +358,23 @@ public struct ConformanceRunner: Sendable {
                 url: entry.wireURL, displayPath: catalog.displayPath(entry.wireURL), recordMode: golden.recordMode,
                 isCI: isCI, root: catalog.root)
             let (wireOutcome, _) = wireGolden.compare(wire, rerecordCommand: rerecord, label: entry.id + " (wire)")
-            if wireOutcome != .passed, outcome == .passed { outcome = wireOutcome }
+            outcome = Self.joined(outcome, wire: wireOutcome)
         }
         implementation.end(discard: false)
         return result(outcome, steps: scenario.events.count, transcript: actual, difference: difference)
+    }
+
+    /// A right transcript's outcome with its wire transcript's: a pass takes the wire's outcome,
+    /// and a recorded golden also says what became of the `.wire.txt` (rewritten, or why not).
+    static func joined(_ outcome: Outcome, wire: Outcome) -> Outcome {
+        switch (outcome, wire) {
+        case (.passed, _): wire
+        case (.recorded(let golden), .recorded(let written)):
+            .recorded(golden.replacingOccurrences(of: "\nrun again to verify it", with: "") + "\n" + written)
+        case (.recorded(let golden), .errored(let why)), (.recorded(let golden), .failed(let why)):
+            .errored(golden + "\n" + why)
+        default: outcome
+        }
     }
 
     /// The step whose block holds the first line where the transcripts differ (nil: the header lines).

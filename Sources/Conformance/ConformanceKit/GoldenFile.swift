@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -93,10 +94,12 @@ public struct GoldenFile {
                             + "(a symbolic link leads out of it); a golden is a file inside the fixtures folder"))
             }
         }
-        guard let data = try? Data(contentsOf: url) else {
-            return .failure(ReadRefusal(message: "cannot read \(displayPath)"))
+        // A FIFO, a device or a socket in a golden's place is refused unread and without blocking.
+        do {
+            return .success(try FileBytes.readRegular(url, limit: HarnessLimits.maximumFileBytes))
+        } catch {
+            return .failure(ReadRefusal(message: "refusing to read \(displayPath): \(ScenarioText.message(error))"))
         }
-        return .success(data)
     }
 
     private func write(_ text: String, reason: String) -> Outcome {

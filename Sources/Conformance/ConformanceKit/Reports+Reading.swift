@@ -33,6 +33,15 @@ extension Reports {
         } catch {
             throw .notAReport(file: file, reason: describe(error, in: text))
         }
+        // An outcome this version does not know is refused, not counted as errored without a word.
+        let lines = JSONPlaces.lines(in: text)
+        for (index, scenario) in decoded.scenarios.enumerated() where Outcome.Kind(rawValue: scenario.outcome) == nil {
+            let path = "scenarios[\(index)].outcome"
+            let place = lines[path].map { "line \($0): " } ?? ""
+            throw .notAReport(
+                file: file,
+                reason: "\(place)\(path): \"\(scenario.outcome)\" is not an outcome; expected one of \(Self.outcomes)")
+        }
         let results = decoded.scenarios.map { scenario -> ScenarioResult in
             let outcome: Outcome =
                 switch Outcome.Kind(rawValue: scenario.outcome) {
@@ -97,11 +106,30 @@ extension Reports {
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?:
             return "\(line(context.codingPath))\(place(context.codingPath + [key])) is missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "\(line(context.codingPath))\(place(context.codingPath)): \(context.debugDescription)"
+        case .typeMismatch(let type, let context)?, .valueNotFound(let type, let context)?:
+            let expected =
+                context.codingPath.last?.stringValue == "outcome"
+                ? "expected a string, one of \(outcomes)" : "expected \(Self.typeName(type))"
+            return "\(line(context.codingPath))\(place(context.codingPath)): \(expected)"
         case .dataCorrupted(let context)?:
             return "\(line(context.codingPath))\(place(context.codingPath)): \(context.debugDescription)"
         default: return error.localizedDescription
+        }
+    }
+
+    /// The outcomes a report holds, for a message about one that is not among them.
+    static let outcomes = Outcome.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
+    /// A Swift type a report's member decodes to, as the JSON it is read from: "a string".
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type, is UInt64.Type: "a whole number"
+        case is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        case is [String: Any].Type: "an object"
+        default: "a value of another kind (see docs/reports.md)"
         }
     }
 

@@ -181,6 +181,17 @@ public struct ScenarioReader {
     public init(header object: JSONObject, file: String, expectedID: String? = nil, features: FeatureRegistry)
         throws(ScenarioError)
     {
+        // The folder gives the feature: a header that names another is blamed on "feature", not
+        // on the id that the other feature's prefix then refuses.
+        if let expectedID, let folder = expectedID.split(separator: "/").first.map(String.init),
+            case .string(let feature)? = object["feature"], feature != folder
+        {
+            throw ScenarioError(
+                file: file, line: 1, field: "feature",
+                message:
+                    "the file is in the folder \(folder)/, which makes its feature \(CanonicalRender.quote(folder)), "
+                    + "but the header says \(CanonicalRender.quote(feature))")
+        }
         do throws(FieldError) {
             (header, module) = try ScenarioFormat.readHeader(object, features: features)
         } catch {

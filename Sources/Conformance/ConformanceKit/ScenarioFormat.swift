@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FixtureFormat
 import MVICore
 import ReplaySeam
@@ -88,7 +89,8 @@ public enum ScenarioFormat {
         guard let module = features[name] else {
             throw FieldError(
                 field: "feature",
-                "unknown feature \(CanonicalRender.quote(name)); known: \(features.names.joined(separator: ", "))")
+                "unknown feature \(CanonicalRender.quote(name)); known: \(features.names.joined(separator: ", "))"
+                    + Suggestion.didYouMean(name, among: features.names))
         }
         return (try readers(module, in: features).header.decode(object), module)
     }
@@ -202,7 +204,7 @@ public enum ScenarioFormat {
                     throw FieldError(
                         field: "screen",
                         "unknown \(module.name) screen \(CanonicalRender.quote(name)); expected one of \(names.joined(separator: ", "))"
-                    )
+                            + Suggestion.didYouMean(name, among: names))
                 }
                 screenName = name
             }
@@ -214,7 +216,7 @@ public enum ScenarioFormat {
                 throw FieldError(
                     field: "name",
                     "unknown \(place) \(CanonicalRender.quote(name)); expected \(names.count == 1 ? "" : "one of ")\(names.joined(separator: ", "))"
-                )
+                        + Suggestion.didYouMean(name, among: names))
             }
             let payload = object["payload"]
             let (event, echo) = try codec.decode(payload: payload)
@@ -233,6 +235,7 @@ public enum ScenarioFormat {
         guard let form = forms.first(where: { $0.name == name }) else {
             var message =
                 "unknown event \(CanonicalRender.quote(name)); expected one of \(forms.map(\.name).joined(separator: ", "))"
+                + Suggestion.didYouMean(name, among: forms.map(\.name))
             if builtInEvents.contains(name) {
                 message =
                     "\(module.name) takes no \(name) event; expected one of \(forms.map(\.name).joined(separator: ", "))"

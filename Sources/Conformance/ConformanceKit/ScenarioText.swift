@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 /// Reads a scenario file's bytes as text, refusing what a JSON-lines reader must not guess at:
 /// a byte-order mark, bytes that are not UTF-8 (named by line), a file over
@@ -9,31 +10,23 @@ public enum ScenarioText {
         try decode(bytes(url, path: path), path: path)
     }
 
-    /// The bytes of the scenario at `url`, refused past `HarnessLimits.maximumFileBytes` before
-    /// they are read; errors name `path`. One open file gives the size and the bytes, since asking
-    /// `FileManager` for the size takes longer than reading a scenario.
+    /// The bytes of the scenario at `url`, read through `FileBytes.readRegular`: what is not a
+    /// regular file (a FIFO, a device, a socket, a link to one) is refused unread and without
+    /// blocking, and a file past `HarnessLimits.maximumFileBytes` before it is read; errors name `path`.
     static func bytes(_ url: URL, path: String) throws(ScenarioError) -> Data {
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            var size = Int(clamping: try handle.seekToEnd())
-            if size > HarnessLimits.maximumFileBytes {
-                // The end of what is not a regular file (a folder) is no size: ask the file system.
-                size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-            }
-            guard size <= HarnessLimits.maximumFileBytes else {
-                throw ScenarioError(
-                    file: path, line: nil,
-                    message:
-                        "the file holds \(size) bytes, over the limit of \(HarnessLimits.maximumFileBytes) (see docs/fixtures.md, \"Limits\")"
-                )
-            }
-            try handle.seek(toOffset: 0)
-            return try handle.readToEnd() ?? Data()
-        } catch let error as ScenarioError {
-            throw error
+            return try FileBytes.readRegular(url, limit: HarnessLimits.maximumFileBytes)
         } catch {
-            throw ScenarioError(file: path, line: nil, message: "cannot read the file: \(error.localizedDescription)")
+            throw ScenarioError(file: path, line: nil, message: message(error))
+        }
+    }
+
+    /// What a refused fixture file gets, after its name: "the file is a FIFO, not a regular file".
+    public static func message(_ refusal: FileRefusal) -> String {
+        switch refusal {
+        case .unreadable(let reason): "cannot read the file: \(reason)"
+        case .tooLarge, .grew: "the file \(refusal) (see docs/fixtures.md, \"Limits\")"
+        case .notRegular: "the file \(refusal)"
         }
     }
 

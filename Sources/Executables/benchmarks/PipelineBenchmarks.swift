@@ -77,7 +77,7 @@ func serveReferenceAdapter() -> Never {
     let catalog = try FixtureCatalog.locate()
     let replayer = Replayer(features: .reference)
     let corpus = try catalog.entries().map { entry in
-        try replayer.read(String(contentsOf: entry.scenarioURL, encoding: .utf8), file: entry.id)
+        try replayer.read(ScenarioText.read(entry.scenarioURL, path: entry.id), file: entry.id)
     }
     let fuzzer = Fuzzer(features: .reference, corpus: corpus, port: nil, maxSteps: 40)
     let count = run.quick ? 20 : 100

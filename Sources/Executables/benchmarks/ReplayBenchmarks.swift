@@ -18,8 +18,8 @@ import SeededRandom
     let replayer = Replayer(features: .reference)
     let scenarios = try entries.map { entry in
         try replayer.read(
-            String(contentsOf: entry.scenarioURL, encoding: .utf8), file: catalog.displayPath(entry.scenarioURL),
-            expectedID: entry.id)
+            ScenarioText.read(entry.scenarioURL, path: catalog.displayPath(entry.scenarioURL)),
+            file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
     }
     let steps = scenarios.reduce(0) { $0 + $1.events.count }
     // Replays are checked once outside the timed loops, so the loops need no error handling.
@@ -62,7 +62,7 @@ import SeededRandom
 /// megabytes of JSON read per second.
 func benchmarkJSONReader(_ run: BenchmarkRun, _ entries: [FixtureCatalog.Entry]) throws -> [Result] {
     let lines = try entries.flatMap { entry in
-        try String(contentsOf: entry.scenarioURL, encoding: .utf8).split(separator: "\n").map(String.init)
+        try ScenarioText.read(entry.scenarioURL, path: entry.id).split(separator: "\n").map(String.init)
     }
     let data = lines.map { Data($0.utf8) }
     let megabytes = Double(data.reduce(0) { $0 + $1.count }) / 1_000_000

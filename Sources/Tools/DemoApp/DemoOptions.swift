@@ -82,7 +82,10 @@ public struct DemoOptions: Equatable, Sendable {
         if let extra = (parsed.arguments + parsed.passthrough).first { throw fail("unexpected argument \(extra)") }
         let name = parsed.value("app") ?? App.kittens.rawValue
         guard let app = App(rawValue: name) else {
-            throw fail("--app \(name): expected one of \(App.allCases.map(\.rawValue).joined(separator: ", "))")
+            let names = App.allCases.map(\.rawValue)
+            throw fail(
+                "--app \(name): expected one of \(names.joined(separator: ", "))"
+                    + Suggestion.didYouMean(name, among: names, prefix: "--app "))
         }
         self.app = app
         if let file = parsed.value("record") {

@@ -133,7 +133,12 @@ final class NewsScreen: DemoScreen {
 
     private func handlePrompt(_ key: Key, _ typed: String) -> Bool {
         switch key {
-        case .character(let character): prompt = typed + String(character)
+        case .character(let character):
+            // The prompt starts with `news://` typed; a link typed whole after it (as the docs write
+            // links) is taken as it is, not as `news://news://...`.
+            let scheme = NewsDeepLinks.scheme + "://"
+            let next = typed + String(character)
+            prompt = next.hasPrefix(scheme + scheme) ? String(next.dropFirst(scheme.count)) : next
         case .backspace: prompt = String(typed.dropLast())
         case .escape: prompt = nil
         case .enter:

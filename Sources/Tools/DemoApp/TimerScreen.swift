@@ -115,8 +115,15 @@ final class TimerScreen: DemoScreen {
         }
         return [
             KeyHelp("Space", feed.model.isCountingDown ? "pause" : "start"),
-            KeyHelp("x", feed.model.secondButton == .stop ? "stop" : "reset"), KeyHelp("s", "set time"),
-        ]
+            KeyHelp("x", feed.model.secondButton == .stop ? "stop" : "reset"),
+        ] + (canSetTime ? [KeyHelp("s", "set time")] : [])
+    }
+
+    /// Whether `s` sets the time: only a stopped timer takes it (the feature ignores it while the
+    /// timer counts down, is paused or restarts), so only then does the key bar offer it.
+    private var canSetTime: Bool {
+        let model = feed.model
+        return !model.isSettingTimer && !model.isCountingDown && !model.isRestarting && model.secondButton == .reset
     }
 
     func prepare() {
@@ -147,7 +154,7 @@ final class TimerScreen: DemoScreen {
         // "Start (off)": a button the model turns off does nothing (while restarting, or with no time set).
         case .character(" ") where model.isPlayPauseEnabled: send(model.isCountingDown ? .pauseTapped : .startTapped)
         case .character("x"): send(model.secondButton == .stop ? .stopTapped : .resetTapped)
-        case .character("s"):
+        case .character("s") where canSetTime:
             entry = ""
             send(.setTimerTapped)
         default: return false

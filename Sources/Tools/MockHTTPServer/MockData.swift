@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 import MVIJSON
 
 /// The server's fixed data sets, read from `Fixtures/http/`: `cats.json` for The Cat API and
@@ -67,8 +68,8 @@ public struct MockData: Sendable {
 
     private static func read(_ path: String) throws(MockServerError) -> JSONObject {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadableData(path: path, reason: error.localizedDescription)
+        do { data = try FileBytes.readRegular(URL(fileURLWithPath: path), limit: Stub.maximumFileBytes) } catch {
+            throw .unreadableData(path: path, reason: "the file \(error)")
         }
         let value: JSONValue
         do throws(JSONReadError) { value = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch {

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MVIJSON
 
@@ -184,9 +185,11 @@ enum StubDecoder {
         }
         if let raw = fields["fault"] {
             guard case .string(let name) = raw, let fault = Fault(rawValue: name) else {
+                let names = Fault.allCases.map(\.rawValue)
+                var hint = ""
+                if case .string(let name) = raw { hint = Suggestion.didYouMean(name, among: names) }
                 throw .invalidField(
-                    field: "\(place).fault",
-                    problem: "expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+                    field: "\(place).fault", problem: "expected one of \(names.joined(separator: ", "))\(hint)")
             }
             response.fault = fault
         }
@@ -198,7 +201,9 @@ enum StubDecoder {
     private static func refuseUnknown(_ fields: JSONObject, allowed: Set<String>, at place: String) throws(StubError) {
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw .invalidField(
-                field: place + unknown, problem: "unknown field; expected \(allowed.sorted().joined(separator: ", "))")
+                field: place + unknown,
+                problem: "unknown field; expected \(allowed.sorted().joined(separator: ", "))"
+                    + Suggestion.didYouMean(unknown, among: allowed.sorted()))
         }
     }
 

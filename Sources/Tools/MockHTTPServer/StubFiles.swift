@@ -1,4 +1,5 @@
 import Foundation
+import MVIEssentials
 
 extension Stub {
     /// Reads every `*.json` file of `directory` (not its subfolders), in name order, each one stub
@@ -15,13 +16,17 @@ extension Stub {
         for name in names.sorted() where name.hasSuffix(".json") {
             let url = directory.appendingPathComponent(name)
             let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw .unreadable(path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
+            // A FIFO or a device named like a stub is refused unread and without blocking.
+            do { data = try FileBytes.readRegular(url, limit: Stub.maximumFileBytes) } catch {
+                throw .unreadable(path: url.path, reason: "the file \(error)")
             }
             do { stubs.append(try decode(data)) } catch { throw .file(path: url.path, error) }
         }
         return stubs
     }
+
+    /// The largest stub file or data set file read, in bytes: 64 MiB.
+    public static let maximumFileBytes = 64 << 20
 
     /// Reads one stub from the bytes of a stub file or of a `POST /__admin/stubs` body.
     public static func decode(_ data: Data) throws(StubError) -> Stub {

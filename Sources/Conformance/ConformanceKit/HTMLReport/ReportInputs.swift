@@ -1,5 +1,6 @@
 import FixtureFormat
 import Foundation
+import MVIEssentials
 
 /// What the HTML report reads besides the JSON reports: the scenarios' descriptions, tags and
 /// goldens from the fixtures folder, the rules from the docs, the fuzz findings. Everything is
@@ -10,7 +11,8 @@ extension HTMLReport {
     public static func scenarios(in catalog: FixtureCatalog) throws(CatalogError) -> [String: ScenarioInfo] {
         var infos: [String: ScenarioInfo] = [:]
         for entry in try catalog.entries() {
-            guard let data = try? Data(contentsOf: entry.scenarioURL) else { continue }
+            // Read as the runner reads it: a FIFO or a device in a scenario's place is refused unread.
+            guard let data = try? ScenarioText.bytes(entry.scenarioURL, path: entry.id) else { continue }
             let first = data.prefix { $0 != 0x0A }
             guard case .object(let header)? = try? JSONReader.parse(String(decoding: first, as: UTF8.self)) else {
                 continue
@@ -35,7 +37,7 @@ extension HTMLReport {
             let url = catalog.root.appendingPathComponent(id + FixtureCatalog.goldenSuffix)
             // A golden that resolves outside the fixtures folder is not read, as the runner does not read it.
             guard url.resolvingSymlinksInPath().path.hasPrefix(catalog.root.resolvingSymlinksInPath().path + "/"),
-                let data = try? Data(contentsOf: url)
+                let data = try? FileBytes.readRegular(url, limit: HarnessLimits.maximumFileBytes)
             else { continue }
             goldens[id] = String(decoding: data, as: UTF8.self)
         }
@@ -61,8 +63,12 @@ extension HTMLReport {
             let names = ((try? manager.contentsOfDirectory(atPath: sub.path)) ?? []).filter { $0.hasSuffix(suffix) }
             for name in names {
                 let path = "\(shown)/\(feature)/\(name)"
-                guard let data = try? Data(contentsOf: sub.appendingPathComponent(name)) else {
-                    throw .unreadable(path: path, reason: "it cannot be read")
+                let data: Data
+                do {
+                    data = try FileBytes.readRegular(
+                        sub.appendingPathComponent(name), limit: HarnessLimits.maximumFileBytes)
+                } catch {
+                    throw .unreadable(path: path, reason: ScenarioText.message(error))
                 }
                 let record = try FindingRecord.read(data, file: path)
                 let fixture = "fuzz-\(record.seed).jsonl"
@@ -72,8 +78,17 @@ extension HTMLReport {
                         file: path,
                         reason: "its \"feature\" \(record.feature) and \"seed\" \(record.seed) do not match its place")
                 }
-                guard let text = try? String(contentsOf: sub.appendingPathComponent(fixture), encoding: .utf8) else {
+                let text: String
+                do throws(FileRefusal) {
+                    let data = try FileBytes.readRegular(
+                        sub.appendingPathComponent(fixture), limit: HarnessLimits.maximumFileBytes)
+                    guard let decoded = String(data: data, encoding: .utf8) else { throw .unreadable(reason: "") }
+                    text = decoded
+                } catch .unreadable {
                     throw .unreadable(path: fixturePath, reason: "the finding's fixture is missing or not UTF-8 text")
+                } catch {
+                    throw .unreadable(
+                        path: fixturePath, reason: "the finding's fixture: \(ScenarioText.message(error))")
                 }
                 let lines = text.split(separator: "\n").map(String.init)
                 findings.append(Finding(record: record, file: fixturePath, lines: lines))
