@@ -31,6 +31,8 @@ final class PortProcess: @unchecked Sendable {
 
     private let process = Process()
     private let input: FileHandle
+    /// The shell command it was started with, for messages.
+    let command: String
 
     /// The longest reply line accepted, and the most standard error kept (its tail).
     static let maximumLineBytes = 16 << 20
@@ -49,6 +51,9 @@ final class PortProcess: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = stdin.fileHandleForWriting
+        self.command = command
+        // Writes wait in `send`, with the scenario's deadline, never in the kernel.
+        _ = fcntl(input.fileDescriptor, F_SETFL, fcntl(input.fileDescriptor, F_GETFL) | O_NONBLOCK)
         do {
             try process.run()
         } catch {
@@ -95,12 +100,26 @@ final class PortProcess: @unchecked Sendable {
         if buffer.count > Self.maximumLineBytes { overflow = true }
     }
 
-    /// Writes one line to the port's standard input.
-    func send(_ line: String) throws(AdapterError) {
-        do {
-            try input.write(contentsOf: Data((line + "\n").utf8))
-        } catch {
-            throw .exited(exitDescription(waiting: true))
+    /// Writes one line to the port's standard input, waiting for room in the pipe until
+    /// `deadline` (a port that reads nothing cannot hold the runner past it).
+    func send(_ line: String, until deadline: Date, timeout: Double) throws(AdapterError) {
+        let bytes = Array((line + "\n").utf8)
+        let descriptor = input.fileDescriptor
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                written += count
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK else {
+                throw .exited(exitDescription(waiting: true))
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw .timedOut(seconds: timeout, command: command) }
+            var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&wait, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
         }
     }
 
@@ -112,7 +131,7 @@ final class PortProcess: @unchecked Sendable {
             if overflow { throw .lineTooLong(bytes: Self.maximumLineBytes) }
             if closed { throw .exited(exitDescription(waiting: true)) }
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw .timedOut(seconds: timeout) }
+            guard left > 0 else { throw .timedOut(seconds: timeout, command: command) }
             var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
             if ready < 0, errno == EINTR { continue }
