@@ -112,7 +112,7 @@ public struct Deadline: Sendable {
 /// runs through the one scenario loop (`ReplaySession.walk`) on virtual time; a rule the scenario
 /// breaks at run time (an unknown request, `restore` with a view) is its `errored` answer, naming
 /// the file and line.
-public final class ReferenceImplementation: Implementation {
+public final class ReferenceImplementation: Implementation, Sendable {
     public let features: FeatureRegistry
     /// Where this package's reference features take issues: its `conformance`'s default.
     public static let issues = "docs/porting.md#issues"
@@ -178,9 +178,9 @@ public final class ReferenceImplementation: Implementation {
         return ReplayResult(scenario: scenario, outputs: steps)
     }
 
-    /// Reads `text` with these features (see `Scenario.parse`) and replays it (`replay`).
-    public func replay(_ text: String, file: String, timeLimit: Duration? = nil) throws(ScenarioError) -> ReplayResult {
-        try replay(try Scenario.parse(text, file: file, features: features), timeLimit: timeLimit)
+    /// Reads `text` with these features (see `Scenario.parse`).
+    public func read(_ text: String, file: String, expectedID: String? = nil) throws(ScenarioError) -> Scenario {
+        try Scenario.parse(text, file: file, expectedID: expectedID, features: features)
     }
 
     public func diagnostics() -> String { "" }

@@ -249,7 +249,8 @@ public struct Fuzzer {
             "found by \(commandName) fuzz --seed \(finding.seed): \(finding.failure.kind.rawValue) (\(finding.original.count) steps, shrunk to \(finding.shrunk.count))"
         )
         let text = ([header] + finding.shrunk).map { JSONValue.object($0).compactText + "\n" }.joined()
-        guard let result = try? ReferenceImplementation(features: features).replay(text, file: "(generated)") else {
+        let reference = ReferenceImplementation(features: features)
+        guard let result = try? reference.replay(reference.read(text, file: "(generated)")) else {
             return (text, "")
         }
         return (text, TranscriptFormatter.text(result))
