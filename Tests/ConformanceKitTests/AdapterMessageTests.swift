@@ -122,7 +122,10 @@ import Testing
     /// The runner reads a port's answer to `run` against the scenario it sent: one array of outputs
     /// per event, `omitted` in a quiet advance's only, and an `errored` step within the scenario.
     @Test(arguments: [
-        (#"{"seq": 2, "steps": [[]]}"#, #"malformed reply: field "steps": expected one array of outputs for each of the 2 events, got 1"#),
+        (
+            #"{"seq": 2, "steps": [[]]}"#,
+            #"malformed reply: field "steps": expected one array of outputs for each of the 2 events, got 1"#
+        ),
         (#"{"seq": 2, "steps": [[], {}]}"#, #"malformed reply: field "steps[1]": expected an array of outputs"#),
         (
             #"{"seq": 2, "steps": [[{"omitted": 2}], []]}"#,
@@ -132,13 +135,22 @@ import Testing
             #"{"seq": 2, "steps": [[], [{"omitted": 0}]]}"#,
             #"malformed reply: field "steps[1][0]": {"omitted": k} takes a whole number k >= 1 and nothing else"#
         ),
-        (#"{"seq": 2, "steps": [[], [{"cancel": 0}]]}"#, #"malformed reply: field "steps[1][0].cancel": expected a whole number >= 1"#),
+        (
+            #"{"seq": 2, "steps": [[], [{"cancel": 0}]]}"#,
+            #"malformed reply: field "steps[1][0].cancel": expected a whole number >= 1"#
+        ),
         (
             #"{"seq": 2, "errored": {"step": 3, "message": "m"}}"#,
             #"malformed reply: field "errored.step": expected the step it stopped at, 0 (the header) to 2"#
         ),
-        (#"{"seq": 2, "errored": {"message": "m"}}"#, #"malformed reply: field "errored.step": expected the step it stopped at, 0 (the header) to 2"#),
-        (#"{"seq": 2, "ready": true}"#, #"malformed reply: field "steps": a reply holds "steps" (an array), "skipped" or "errored""#),
+        (
+            #"{"seq": 2, "errored": {"message": "m"}}"#,
+            #"malformed reply: field "errored.step": expected the step it stopped at, 0 (the header) to 2"#
+        ),
+        (
+            #"{"seq": 2, "ready": true}"#,
+            #"malformed reply: field "steps": a reply holds "steps" (an array), "skipped" or "errored""#
+        ),
         (#"{"seq": 7, "steps": [[], []]}"#, "wrong sequence number: expected seq 2, the reply has seq 7"),
     ])
     func malformedAnswerToRunIsAnErrorThatNamesTheField(reply: String, message: String) throws {
@@ -173,7 +185,8 @@ import Testing
             try answer(#"{"seq": 1, "errored": {"step": 0, "message": "m", "details": "d"}}"#)
                 == .errored(step: 0, message: "m", details: "d"))
         #expect(
-            try answer(##"{"seq": 1, "skipped": {"message": "m", "issue": "#7"}}"##) == .skipped(message: "m", issue: "#7"))
+            try answer(##"{"seq": 1, "skipped": {"message": "m", "issue": "#7"}}"##)
+                == .skipped(message: "m", issue: "#7"))
     }
 
     @Test func quietStepSendsItsLastRenderAndHowManyWereLeftOut() {

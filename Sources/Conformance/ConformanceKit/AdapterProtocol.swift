@@ -56,6 +56,13 @@ public enum AdapterProtocol {
     /// Reads the answer to `run` for `events` (its `seq` already checked): `steps`, one array of
     /// outputs per event, or `skipped`, or `errored` with the step it stopped at.
     static func answer(_ object: JSONObject, events: [ScenarioEvent]) throws(AdapterError) -> ScenarioAnswer {
+        try answer(object, quiet: events.map(\.isQuiet))
+    }
+
+    /// Reads the answer to `run` for a scenario whose events are quiet advances where `quiet` says
+    /// so, one flag per event (`answer(_:events:)`).
+    public static func answer(_ object: JSONObject, quiet: [Bool]) throws(AdapterError) -> ScenarioAnswer {
+        let count = quiet.count
         if let kind = object.keys.first(where: { ["skipped", "errored"].contains($0) }) {
             guard case .object(let body)? = object[kind] else {
                 throw .malformed(kind, "expected an object with a message")
@@ -66,20 +73,21 @@ public enum AdapterProtocol {
             let extra: String? =
                 if case .string(let text)? = body[kind == "skipped" ? "issue" : "details"] { text } else { nil }
             if kind == "skipped" { return .skipped(message: message, issue: extra) }
-            guard let step = body["step"]?.wholeNumber, (0...events.count).contains(step) else {
-                throw .malformed("errored.step", "expected the step it stopped at, 0 (the header) to \(events.count)")
+            guard let step = body["step"]?.wholeNumber, (0...count).contains(step) else {
+                throw .malformed("errored.step", "expected the step it stopped at, 0 (the header) to \(count)")
             }
             return .errored(step: step, message: message, details: extra)
         }
         guard case .array(let items)? = object["steps"] else {
             throw .malformed("steps", "a reply holds \"steps\" (an array), \"skipped\" or \"errored\"")
         }
-        guard items.count == events.count else {
-            throw .malformed("steps", "expected one array of outputs for each of the \(events.count) events, got \(items.count)")
+        guard items.count == count else {
+            throw .malformed(
+                "steps", "expected one array of outputs for each of the \(count) events, got \(items.count)")
         }
         var steps: [StepOutputs] = []
         steps.reserveCapacity(items.count)
-        for (index, (item, event)) in zip(items, events).enumerated() {
+        for (index, (item, isQuiet)) in zip(items, quiet).enumerated() {
             guard case .array(let entries) = item else {
                 throw .malformed("steps[\(index)]", "expected an array of outputs")
             }
@@ -91,7 +99,7 @@ public enum AdapterProtocol {
                     guard fields.count == 1, let count = count.wholeNumber, count >= 1 else {
                         throw .malformed(path, "{\"omitted\": k} takes a whole number k >= 1 and nothing else")
                     }
-                    guard event.isQuiet else {
+                    guard isQuiet else {
                         throw .malformed(path, "{\"omitted\": k} is allowed only in the outputs of a quiet advance")
                     }
                     omitted += count

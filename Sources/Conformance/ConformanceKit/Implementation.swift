@@ -157,7 +157,8 @@ public final class ReferenceImplementation: Implementation, Sendable {
             steps.append($1)
         }
         if let stop = walked.stop {
-            return ScenarioRun(info: info, answer: .errored(step: stop.step, message: stop.error.description, details: nil))
+            return ScenarioRun(
+                info: info, answer: .errored(step: stop.step, message: stop.error.description, details: nil))
         }
         return ScenarioRun(info: info, answer: .steps(steps), wire: walked.wire)
     }
@@ -170,7 +171,9 @@ public final class ReferenceImplementation: Implementation, Sendable {
     public func replay(_ scenario: Scenario, timeLimit: Duration? = nil) throws(ScenarioError) -> ReplayResult {
         var steps: [StepOutputs] = []
         steps.reserveCapacity(scenario.events.count)
-        let deadline = timeLimit.map { Deadline(seconds: Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) }
+        let deadline = timeLimit.map {
+            Deadline(seconds: Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18)
+        }
         let walked = ReplaySession.walk(scenario, features: features, level: .memory, deadline: deadline) {
             steps.append($1)
         }

@@ -37,7 +37,9 @@ public struct ReferenceAdapter {
             case .string("stop"): return
             case .string("start"):
                 guard message["version"]?.wholeNumber == AdapterProtocol.version else {
-                    write(Self.errored(seq: seq, step: 0, "this adapter speaks protocol version \(AdapterProtocol.version)"))
+                    write(
+                        Self.errored(
+                            seq: seq, step: 0, "this adapter speaks protocol version \(AdapterProtocol.version)"))
                     continue
                 }
                 let info = ReferenceImplementation(features: features, issues: issues).info

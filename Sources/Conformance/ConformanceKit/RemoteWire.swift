@@ -79,7 +79,9 @@ struct RemoteWire: WireEnd {
     /// Releases the answer the runner staged for exchange `sequence`.
     func send(_ answer: WireAnswer, to sequence: Int) -> String? {
         let status = try? LoopbackClient(port: port).post("/__admin/requests/\(sequence)/release").status
-        return status == 204 ? nil : "the mock server did not release exchange #\(sequence) (status \(status.map(String.init) ?? "none"))"
+        return status == 204
+            ? nil
+            : "the mock server did not release exchange #\(sequence) (status \(status.map(String.init) ?? "none"))"
     }
     /// The runner saw the `cancel` output.
     func cancelled(_ sequence: Int) {}

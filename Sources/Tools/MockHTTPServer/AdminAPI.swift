@@ -65,7 +65,9 @@ struct AdminAPI {
                 request.method == "POST"
             {
                 let middle = request.path.dropFirst("/__admin/requests/".count).dropLast("/release".count)
-                guard let sequence = Int(middle) else { return error(400, "expected /__admin/requests/<sequence>/release") }
+                guard let sequence = Int(middle) else {
+                    return error(400, "expected /__admin/requests/<sequence>/release")
+                }
                 return server.releaseStaged(sequence)
                     ? HTTPResponse(status: 204) : error(404, "no answer is staged for request \(sequence)")
             }

@@ -171,7 +171,9 @@ final class PlantedPort: Implementation {
         inner = ReferenceImplementation(features: features)
     }
 
-    var identity: ImplementationIdentity { ImplementationIdentity(role: "the port", definesGoldens: false, level: .memory) }
+    var identity: ImplementationIdentity {
+        ImplementationIdentity(role: "the port", definesGoldens: false, level: .memory)
+    }
 
     func run(_ scenario: Scenario, _ deadline: Deadline) -> ScenarioRun {
         let text = ([scenario.header] + scenario.events.map(\.object)).map { JSONValue.object($0).compactText + "\n" }
