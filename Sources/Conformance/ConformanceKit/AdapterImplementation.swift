@@ -68,7 +68,7 @@ public final class AdapterImplementation: Implementation {
         do throws(AdapterError) {
             seq += 1
             try process.send(
-                AdapterProtocol.run(seq: seq, scenario, wire: server).compactText, until: deadline.date,
+                AdapterProtocol.run(seq: seq, scenario, wire: server), until: deadline.date,
                 timeout: deadline.seconds)
             let reply = try AdapterProtocol.replyObject(
                 try process.readLine(until: deadline.date, timeout: deadline.seconds), seq: seq)

@@ -30,24 +30,35 @@ public enum AdapterProtocol {
     }
 
     /// `{"cmd": "run", "seq": n, "header": <line 1>, "events": [<lines 2...>]}`, and at the wire
-    /// level `"wire": {"baseURL": "http://127.0.0.1:<port>", "apiKey": ..., "timeoutSeconds": 1 or 20}`.
-    static func run(seq: Int, _ scenario: Scenario, wire: WireServer? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("cmd", "run"), ("seq", .integer(seq)), ("header", .object(scenario.header)),
-            ("events", .array(scenario.events.map { .object($0.object) })),
-        ]
+    /// level `"wire": {"baseURL": "http://127.0.0.1:<port>", "apiKey": ..., "timeoutSeconds": 1 or 20}`:
+    /// the scenario's lines as they were read when it was read from text, else as JSON writes them.
+    static func run(seq: Int, _ scenario: Scenario, wire: WireServer? = nil) -> [UInt8] {
+        var wireMember: [UInt8] = []
         if let wire {
-            members.append(
-                (
-                    "wire",
-                    .object(
-                        JSONObject([
-                            ("baseURL", .string(wire.baseURL.absoluteString)), ("apiKey", .string(WireServer.apiKey)),
-                            ("timeoutSeconds", .integer(Int(wire.clientTimeout.rounded(.up)))),
-                        ]))
-                ))
+            let object = JSONValue.object(
+                JSONObject([
+                    ("baseURL", .string(wire.baseURL.absoluteString)), ("apiKey", .string(WireServer.apiKey)),
+                    ("timeoutSeconds", .integer(Int(wire.clientTimeout.rounded(.up)))),
+                ]))
+            wireMember = Array(#","wire":"#.utf8) + Array(object.compactText.utf8)
         }
-        return .object(JSONObject(members))
+        let lines =
+            scenario.lines
+            ?? ([scenario.header] + scenario.events.map(\.object)).map {
+                ArraySlice(JSONValue.object($0).compactText.utf8)
+            }
+        var message = Array(#"{"cmd":"run","seq":\#(seq),"header":"#.utf8)
+        message.reserveCapacity(lines.reduce(64) { $0 + $1.count + 1 } + wireMember.count)
+        message.append(contentsOf: lines[0])
+        message.append(contentsOf: #","events":["#.utf8)
+        for (index, line) in lines.dropFirst().enumerated() {
+            if index > 0 { message.append(UInt8(ascii: ",")) }
+            message.append(contentsOf: line)
+        }
+        message.append(UInt8(ascii: "]"))
+        message.append(contentsOf: wireMember)
+        message.append(UInt8(ascii: "}"))
+        return message
     }
 
     /// `{"cmd": "stop"}`: no reply; the port exits.

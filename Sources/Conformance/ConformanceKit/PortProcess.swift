@@ -15,7 +15,7 @@ final class PortProcess: @unchecked Sendable {
     // `readLine` (one at a time); `errorText` and `errorReaderWaiting` are only touched with
     // `condition` locked.
     private let condition = NSCondition()
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
     /// How much of `buffer` is known to hold no newline.
     private var scanned = 0
     private var lines: [Data] = []
@@ -87,15 +87,19 @@ final class PortProcess: @unchecked Sendable {
         }
     }
 
-    /// Moves complete lines from `buffer` to `lines`.
+    /// Moves complete lines from `buffer` to `lines`, looking for newlines only in the bytes not
+    /// scanned yet (a long reply comes in many reads).
     private func splitLines() {
-        while let end = buffer[(buffer.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-            var line = buffer[buffer.startIndex..<end]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            lines.append(Data(line))
-            buffer = Data(buffer[buffer.index(after: end)...])
-            scanned = 0
+        let bytes = buffer
+        var start = 0
+        var from = scanned
+        while let end = bytes[from...].firstIndex(of: UInt8(ascii: "\n")) {
+            let stop = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+            lines.append(Data(bytes[start..<stop]))
+            start = end + 1
+            from = start
         }
+        if start > 0 { buffer.removeFirst(start) }
         scanned = buffer.count
         if buffer.count > Self.maximumLineBytes { overflow = true }
     }
@@ -103,7 +107,13 @@ final class PortProcess: @unchecked Sendable {
     /// Writes one line to the port's standard input, waiting for room in the pipe until
     /// `deadline` (a port that reads nothing cannot hold the runner past it).
     func send(_ line: String, until deadline: Date, timeout: Double) throws(AdapterError) {
-        let bytes = Array((line + "\n").utf8)
+        try send(Array(line.utf8), until: deadline, timeout: timeout)
+    }
+
+    /// As `send(_:until:timeout:)`, for a line's bytes (without its newline).
+    func send(_ line: [UInt8], until deadline: Date, timeout: Double) throws(AdapterError) {
+        var bytes = line
+        bytes.append(UInt8(ascii: "\n"))
         let descriptor = input.fileDescriptor
         var written = 0
         while written < bytes.count {

@@ -23,6 +23,9 @@ public struct Scenario: Sendable {
     public let file: String
     /// The feature with this scenario's config read, ready to start.
     let configured: ConfiguredFeature
+    /// Its lines' bytes as read (the header first), when it was read from text: what the adapter
+    /// protocol's `run` message carries, as written.
+    var lines: [ArraySlice<UInt8>]? = nil
 
     /// The part of the id after the feature: the file's name without `.jsonl`.
     public var name: String { String(id.dropFirst(feature.count + 1)) }
@@ -161,7 +164,9 @@ extension Scenario {
         for index in 1..<lines.count {
             events.append(try reader.event(try object(index)))
         }
-        return reader.scenario(events: events)
+        var scenario = reader.scenario(events: events)
+        scenario.lines = lines
+        return scenario
     }
 }
 
