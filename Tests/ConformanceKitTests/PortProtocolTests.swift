@@ -135,6 +135,29 @@ struct PortProtocolTests {
                 == .errored("the handshake: the port wrote a line longer than 16777216 bytes without a newline"))
     }
 
+    /// A port that shakes hands and then reads nothing: the scenario (over a mebibyte, more than a
+    /// pipe holds) cannot be written whole, and the runner stops the port at the time limit
+    /// instead of waiting in the write.
+    @Test(.timeLimit(.minutes(1))) func aPortThatReadsNothingIsStoppedAtTheTimeLimit() throws {
+        let script = try PortFixtures.temporaryDirectory().appendingPathComponent("deaf.py")
+        try """
+        import json, sys, time
+        message = json.loads(sys.stdin.readline())
+        implementation = {"name": "deaf", "language": "python", "version": "1", "features": ["kittens"], "issues": "-"}
+        print(json.dumps({"seq": message["seq"], "version": 2, "implementation": implementation}), flush=True)
+        time.sleep(600)
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let big = "kittens/a-body-over-one-mebibyte-is-read"
+        let run = try PortFixtures.run(
+            "python3 -B \(PortFixtures.quoted(script.path))", [big], timeout: 3, catalog: PortFixtures.corpus)
+        let result = try #require(run.result(big))
+        #expect(
+            result.outcome.message.hasPrefix(
+                "Fixtures/kittens/a-body-over-one-mebibyte-is-read.jsonl: no reply within the scenario's timeout of 3 s"
+            ),
+            "\(result.outcome.message)")
+    }
+
     @Test func portThatCannotStartErrorsEveryScenarioAndNamesWhy() throws {
         let run = try PortFixtures.run("exit 7", [Self.target, Self.after])
         #expect(run.implementation == nil)

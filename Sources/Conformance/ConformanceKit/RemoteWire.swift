@@ -48,7 +48,7 @@ struct RemoteWire: WireEnd {
 
     var arrivalWindow: Duration { .milliseconds(250) }
 
-    /// The `wire` object of a `scenario` message: `baseURL` (`http://127.0.0.1:<port>`), `apiKey`
+    /// The `wire` object of a `run` message: `baseURL` (`http://127.0.0.1:<port>`), `apiKey`
     /// and `timeoutSeconds`; throws a message naming the field that is wrong.
     init(_ object: JSONObject) throws(FieldError) {
         guard case .string(let text)? = object["baseURL"], let url = URL(string: text),

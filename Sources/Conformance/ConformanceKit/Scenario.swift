@@ -171,7 +171,8 @@ extension Scenario {
 }
 
 /// Reads a scenario a line at a time, with the same checks as `Scenario.parse`: the header first,
-/// then each event as it comes (what `conformance adapter` is sent, one message at a time).
+/// then each event as it comes (the fuzzer's generator, and `conformance adapter`, which names the
+/// step of the line it refuses).
 public struct ScenarioReader {
     private let header: ScenarioFormat.Header
     private let headerObject: JSONObject
