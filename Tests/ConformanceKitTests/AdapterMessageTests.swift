@@ -79,40 +79,114 @@ import Testing
         return replies
     }
 
-    @Test func referenceAdapterShakesHandsAndAnswersEachStep() throws {
+    @Test func referenceAdapterShakesHandsAndAnswersEachScenarioWhole() throws {
         let header = #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}"#
         let replies = converse([
-            #"{"cmd": "start", "seq": 1, "version": 1}"#,
-            #"{"cmd": "scenario", "seq": 2, "header": \#(header)}"#,
-            #"{"cmd": "step", "seq": 3, "step": 1, "event": {"event": "create"}}"#,
-            #"{"cmd": "step", "seq": 4, "step": 2, "event": {"event": "respond", "request": 9, "urls": []}}"#,
+            #"{"cmd": "start", "seq": 1, "version": 2}"#,
+            #"{"cmd": "run", "seq": 2, "header": \#(header), "events": [{"event": "create"}, {"event": "destroy"}]}"#,
+            #"{"cmd": "run", "seq": 3, "header": \#(header), "events": [{"event": "create"}, "#
+                + #"{"event": "respond", "request": 9, "urls": []}]}"#,
+            #"{"cmd": "run", "seq": 4, "header": \#(header), "events": [{"event": "create"}, {"event": "fly"}]}"#,
             #"{"cmd": "stop"}"#,
-            #"{"cmd": "start", "seq": 5, "version": 1}"#,
+            #"{"cmd": "start", "seq": 5, "version": 2}"#,
         ])
         #expect(replies.count == 4, "nothing is answered after stop")
-        #expect(replies[0].hasPrefix(#"{"seq":1,"version":1,"implementation":{"name":"reference","language":"swift""#))
-        #expect(replies[1] == #"{"seq":2,"ready":true}"#)
-        #expect(replies[2] == #"{"seq":3,"outputs":[{"request":1,"description":"load(limit: 50, page: 0)"}]}"#)
+        #expect(replies[0].hasPrefix(#"{"seq":1,"version":2,"implementation":{"name":"reference","language":"swift""#))
         #expect(
-            replies[3].hasPrefix(
-                #"{"seq":4,"errored":{"message":"(the runner's scenario):3: field \"request\": request #9 was never made"#
-            ))
+            replies[1]
+                == #"{"seq":2,"steps":[[{"request":1,"description":"load(limit: 50, page: 0)"}],[{"cancel":1}]]}"#)
+        // A rule broken at run time, and a line the reader refuses: each stops at its step.
+        #expect(
+            replies[2].hasPrefix(
+                #"{"seq":3,"errored":{"step":2,"message":"(the runner's scenario):3: field \"request\": request #9 was never made"#
+            ), "\(replies[2])")
+        #expect(replies[3].hasPrefix(#"{"seq":4,"errored":{"step":2,"message":"(the runner's scenario):3: "#))
     }
 
     @Test func referenceAdapterAnswersBadMessagesWithErrored() {
         let replies = converse([
             "not json",
-            #"{"cmd": "start", "seq": 1, "version": 2}"#,
-            #"{"cmd": "step", "seq": 2, "step": 1, "event": {"event": "create"}}"#,
-            #"{"cmd": "dance", "seq": 3}"#,
+            #"{"cmd": "start", "seq": 1, "version": 1}"#,
+            #"{"cmd": "run", "seq": 2, "header": {}}"#,
+            #"{"cmd": "step", "seq": 3, "step": 1, "event": {"event": "create"}}"#,
         ])
         #expect(
             replies == [
-                #"{"seq":null,"errored":{"message":"the runner sent a line that is not a JSON object: \"not json\""}}"#,
-                #"{"seq":1,"errored":{"message":"this adapter speaks protocol version 1"}}"#,
-                #"{"seq":2,"errored":{"message":"step needs an \"event\" object, after a scenario"}}"#,
-                #"{"seq":3,"errored":{"message":"unknown cmd \"dance\"; expected start, scenario, step or stop"}}"#,
+                #"{"seq":null,"errored":{"step":0,"message":"the runner sent a line that is not a JSON object: \"not json\""}}"#,
+                #"{"seq":1,"errored":{"step":0,"message":"this adapter speaks protocol version 2"}}"#,
+                #"{"seq":2,"errored":{"step":0,"message":"run needs a \"header\" object and an \"events\" array"}}"#,
+                #"{"seq":3,"errored":{"step":0,"message":"unknown cmd \"step\"; expected start, run or stop"}}"#,
             ])
+    }
+
+    /// The runner reads a port's answer to `run` against the scenario it sent: one array of outputs
+    /// per event, `omitted` in a quiet advance's only, and an `errored` step within the scenario.
+    @Test(arguments: [
+        (
+            #"{"seq": 2, "steps": [[]]}"#,
+            #"malformed reply: field "steps": expected one array of outputs for each of the 2 events, got 1"#
+        ),
+        (#"{"seq": 2, "steps": [[], {}]}"#, #"malformed reply: field "steps[1]": expected an array of outputs"#),
+        (
+            #"{"seq": 2, "steps": [[{"omitted": 2}], []]}"#,
+            #"malformed reply: field "steps[0][0]": {"omitted": k} is allowed only in the outputs of a quiet advance"#
+        ),
+        (
+            #"{"seq": 2, "steps": [[], [{"omitted": 0}]]}"#,
+            #"malformed reply: field "steps[1][0]": {"omitted": k} takes a whole number k >= 1 and nothing else"#
+        ),
+        (
+            #"{"seq": 2, "steps": [[], [{"cancel": 0}]]}"#,
+            #"malformed reply: field "steps[1][0].cancel": expected a whole number >= 1"#
+        ),
+        (
+            #"{"seq": 2, "errored": {"step": 3, "message": "m"}}"#,
+            #"malformed reply: field "errored.step": expected the step it stopped at, 0 (the header) to 2"#
+        ),
+        (
+            #"{"seq": 2, "errored": {"message": "m"}}"#,
+            #"malformed reply: field "errored.step": expected the step it stopped at, 0 (the header) to 2"#
+        ),
+        (
+            #"{"seq": 2, "ready": true}"#,
+            #"malformed reply: field "steps": a reply holds "steps" (an array), "skipped" or "errored""#
+        ),
+        (#"{"seq": 7, "steps": [[], []]}"#, "wrong sequence number: expected seq 2, the reply has seq 7"),
+    ])
+    func malformedAnswerToRunIsAnErrorThatNamesTheField(reply: String, message: String) throws {
+        let scenario = try TestFeatures.replayer.read(
+            """
+            {"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}
+            {"event": "create"}
+            {"event": "advance", "ms": 10, "quiet": true}
+
+            """, file: "x.jsonl")
+        let error = #expect(throws: AdapterError.self) {
+            try AdapterProtocol.answer(try AdapterProtocol.replyObject(reply, seq: 2), events: scenario.events)
+        }
+        #expect(error?.description == message)
+    }
+
+    @Test func answerToRunIsEachStepsOutputsOrWhereItStopped() throws {
+        let scenario = try TestFeatures.replayer.read(
+            """
+            {"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}
+            {"event": "create"}
+            {"event": "advance", "ms": 10, "quiet": true}
+
+            """, file: "x.jsonl")
+        func answer(_ line: String) throws -> ScenarioAnswer {
+            try AdapterProtocol.answer(try AdapterProtocol.replyObject(line, seq: 1), events: scenario.events)
+        }
+        #expect(
+            try answer(#"{"seq": 1, "steps": [[{"cancel": 1}], [{"omitted": 3}, {"render": 2}]]}"#)
+                == .steps([StepOutputs([.cancel(id: 1)]), StepOutputs([.render(.integer(2))], omitted: 3)]))
+        #expect(
+            try answer(#"{"seq": 1, "errored": {"step": 0, "message": "m", "details": "d"}}"#)
+                == .errored(step: 0, message: "m", details: "d"))
+        #expect(
+            try answer(##"{"seq": 1, "skipped": {"message": "m", "issue": "#7"}}"##)
+                == .skipped(message: "m", issue: "#7"))
     }
 
     @Test func quietStepSendsItsLastRenderAndHowManyWereLeftOut() {

@@ -369,7 +369,7 @@ import TimerReplay
             ],
             hasSavedState: false
         ) { environment, _ in CompositeDemo.Session(output: environment.output) }
-        let replayer = Replayer(features: FeatureRegistry([app]))
+        let replayer = ReferenceImplementation(features: FeatureRegistry([app]))
         let header = #"{"format": 1, "id": "app/x", "feature": "app", "description": "d"}"#
         let line = #"{"event": "view", "screen": "timer", "name": "timeSet", "payload": {"minutes": 1, "seconds": 2}}"#
         let scenario = try replayer.read([header, #"{"event": "create"}"#, line].joined(separator: "\n"), file: "f")
@@ -403,7 +403,7 @@ import TimerReplay
             screens: [ScreenDescription(events: [ViewEventCodec<Int>]())],
             hasSavedState: false
         ) { environment, _ in Noisy(output: environment.output) }
-        let replayer = Replayer(features: FeatureRegistry([module]))
+        let replayer = ReferenceImplementation(features: FeatureRegistry([module]))
         let text =
             #"{"format": 1, "id": "noisy/x", "feature": "noisy", "description": "d"}"# + "\n" + #"{"event": "create"}"#
             + "\n"

@@ -23,17 +23,17 @@ struct PortProtocolTests {
         #expect(run.results.count >= 121)
     }
 
-    /// Each misbehaviour happens at step 2 of `target`; the message names it with the step and its fixture line.
+    /// Each misbehaviour happens in answer to `target`'s `run`; the message names the scenario's file.
     @Test(arguments: [
         // A hang waits out the timeout under test, so it is short here; the other cases never wait for it.
-        ("hang", 5.0, ["no reply within the scenario's timeout of 5 s"]),
+        ("hang", 5.0, ["no reply within the scenario's timeout of 5 s: the port \"python3 -B ", " was stopped"]),
         (
             "crash", 60.0,
             ["the port exited before replying (exit status 3)", "\n  | boom: the port fell over at step 2"]
         ),
         ("garbage", 60.0, ["the port wrote a line that is not a JSON object", "\"hello, this is not JSON\""]),
-        // start is seq 1, the scenario 2, step 1 is 3, so step 2 is 4.
-        ("wrong-seq", 60.0, ["wrong sequence number: expected seq 4, the reply has seq 104"]),
+        // start is seq 1, the scenario's run 2.
+        ("wrong-seq", 60.0, ["wrong sequence number: expected seq 2, the reply has seq 102"]),
     ])
     func misbehavingPortIsReportedAtItsStepAndRestartedForTheNextScenario(
         mode: String, timeout: Double, expected: [String]
@@ -43,7 +43,7 @@ struct PortProtocolTests {
         let broken = try #require(run.result(Self.target))
         #expect(broken.outcome.label == "errored")
         #expect(
-            broken.outcome.message.hasPrefix("step 2 (PortFixtures/kittens/reload-while-loading.jsonl:3): "),
+            broken.outcome.message.hasPrefix("PortFixtures/kittens/reload-while-loading.jsonl: "),
             "\(broken.outcome.message)")
         for text in expected { #expect(broken.outcome.message.contains(text), "\(broken.outcome.message)") }
         #expect(run.result(Self.after)?.outcome == .passed, "the run goes on with a new port process")
@@ -111,15 +111,17 @@ struct PortProtocolTests {
         #expect(try PortFixtures.run(skipping, [Self.target], expected: expected).failing.isEmpty)
     }
 
-    /// The runner sends a scenario's steps ahead of their replies (docs/porting.md, "The protocol"):
-    /// after an errored step, the replies to the steps already sent are read and dropped, and the
-    /// same port process goes on with the next scenario.
-    @Test func stepsSentAheadOfAnErroredStepAreDroppedAndThePortGoesOn() throws {
+    /// An `errored` answer names the step it stopped at (docs/porting.md, "The protocol"): the
+    /// message gives that step and its line, and the same port process goes on with the next scenario.
+    @Test func anErroredAnswerNamesItsStepAndThePortGoesOn() throws {
         let erroring = try PortFixtures.misbehaving("error", in: Self.target)
         let run = try PortFixtures.run(erroring, [Self.target, Self.after])
         let errored = try #require(run.result(Self.target))
-        #expect(errored.outcome.label == "errored")
-        #expect(errored.outcome.message.contains("the port errored at step 2"), "\(errored.outcome.message)")
+        #expect(
+            errored.outcome
+                == .errored(
+                    "the port errored at step 2 (PortFixtures/kittens/reload-while-loading.jsonl:3): cannot do step 2"))
+        #expect(errored.steps == 1, "the steps before the one it stopped at")
         #expect(run.result(Self.after)?.outcome == .passed, "\(String(describing: run.result(Self.after)))")
     }
 
@@ -130,8 +132,30 @@ struct PortProtocolTests {
         let run = try PortFixtures.run(flood, [Self.target])
         #expect(
             run.result(Self.target)?.outcome
-                == .errored(
-                    "the scenario's header: the port wrote a line longer than 16777216 bytes without a newline"))
+                == .errored("the handshake: the port wrote a line longer than 16777216 bytes without a newline"))
+    }
+
+    /// A port that shakes hands and then reads nothing: the scenario (over a mebibyte, more than a
+    /// pipe holds) cannot be written whole, and the runner stops the port at the time limit
+    /// instead of waiting in the write.
+    @Test(.timeLimit(.minutes(1))) func aPortThatReadsNothingIsStoppedAtTheTimeLimit() throws {
+        let script = try PortFixtures.temporaryDirectory().appendingPathComponent("deaf.py")
+        try """
+        import json, sys, time
+        message = json.loads(sys.stdin.readline())
+        implementation = {"name": "deaf", "language": "python", "version": "1", "features": ["kittens"], "issues": "-"}
+        print(json.dumps({"seq": message["seq"], "version": 2, "implementation": implementation}), flush=True)
+        time.sleep(600)
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let big = "kittens/a-body-over-one-mebibyte-is-read"
+        let run = try PortFixtures.run(
+            "python3 -B \(PortFixtures.quoted(script.path))", [big], timeout: 3, catalog: PortFixtures.corpus)
+        let result = try #require(run.result(big))
+        #expect(
+            result.outcome.message.hasPrefix(
+                "Fixtures/kittens/a-body-over-one-mebibyte-is-read.jsonl: no reply within the scenario's timeout of 3 s"
+            ),
+            "\(result.outcome.message)")
     }
 
     @Test func portThatCannotStartErrorsEveryScenarioAndNamesWhy() throws {
@@ -140,7 +164,7 @@ struct PortProtocolTests {
         #expect(run.results.map(\.outcome.label) == ["errored", "errored"])
         #expect(
             run.results[0].outcome.message.contains(
-                "the scenario's header: the port exited before replying (exit status 7)"))
+                "the handshake: the port exited before replying (exit status 7)"))
     }
 
     @Test func runCommandWithAnAdapterPrintsWritesReportsAndMeetsExpectations() throws {

@@ -43,11 +43,10 @@ enum PortFixtures {
     /// The command that starts the Python port.
     static var portCommand: String { "python3 -B \(quoted(pythonPort.appendingPathComponent("port.py").path))" }
 
-    /// A port that behaves like the Python port except at step 2 of scenario `target`, where it
-    /// does `mode`: `hang` (never answers), `crash` (writes to stderr and exits 3), `garbage`
-    /// (answers a line that is not JSON) or `wrong-seq` (answers with another sequence number);
-    /// or, with `skip`, answers `skipped` to the scenario itself; with `error`, answers `errored`
-    /// to step 2 and refuses to be started a second time.
+    /// A port that behaves like the Python port except in scenario `target`, where it does `mode`:
+    /// `hang` (never answers), `crash` (writes to stderr and exits 3), `garbage` (answers a line
+    /// that is not JSON), `wrong-seq` (answers with another sequence number), `skip` (answers
+    /// `skipped`), or `error` (answers `errored` at step 2, and refuses to be started a second time).
     static func misbehaving(_ mode: String, in target: String) throws -> String {
         let script = try temporaryDirectory().appendingPathComponent("misbehave.py")
         try misbehaveScript.write(to: script, atomically: true, encoding: .utf8)
@@ -82,7 +81,7 @@ enum PortFixtures {
         sys.path.insert(0, port)
         from mviport.protocol import serve
 
-        current = {"id": None, "bad_seq": False}
+        current = {"bad_seq": False}
 
         if mode == "error":
             # Started once only: a restarted port (a second process) refuses to run.
@@ -106,13 +105,11 @@ enum PortFixtures {
         def lines():
             for line in sys.stdin:
                 message = json.loads(line)
-                if message.get("cmd") == "scenario":
-                    current["id"] = message["header"]["id"]
-                    if current["id"] == target and mode == "skip":
+                if message.get("cmd") == "run" and message["header"]["id"] == target:
+                    if mode == "skip":
                         sys.stdout.write(json.dumps({"seq": message["seq"], "skipped": {"message": "not yet", "issue": "#7"}}) + "\n")
                         sys.stdout.flush()
                         continue
-                if current["id"] == target and message.get("cmd") == "step" and message["step"] == 2:
                     if mode == "hang":
                         threading.Event().wait()
                     if mode == "crash":
@@ -126,7 +123,8 @@ enum PortFixtures {
                     if mode == "wrong-seq":
                         current["bad_seq"] = True
                     if mode == "error":
-                        sys.stdout.write(json.dumps({"seq": message["seq"], "errored": {"message": "cannot do step 2"}}) + "\n")
+                        errored = {"step": 2, "message": "cannot do step 2"}
+                        sys.stdout.write(json.dumps({"seq": message["seq"], "errored": errored}) + "\n")
                         sys.stdout.flush()
                         continue
                 yield line

@@ -81,6 +81,25 @@ extension AtTheWire {
             #expect(message.contains("Accept: application/json"), "and the one expected: \(message)")
         }
 
+        /// The runner stages every answer on the scenario's server; a port that never releases
+        /// exchange n at `respond #n` waits for an answer that never comes, and is stopped at the
+        /// scenario's time limit, named.
+        @Test func aPortThatDoesNotReleaseItsAnswersIsStoppedAtTheTimeLimit() throws {
+            let command = try PortFixtures.brokenCopy(
+                file: "mviport/engine.py", replacing: "            self._wire.release(request.exchange)\n",
+                with: "")
+            let entries = try PortFixtures.entries(["kittens/refresh-while-loading"], in: PortFixtures.corpus)
+            let runner = ConformanceRunner(catalog: PortFixtures.corpus, features: .reference, isCI: true, timeout: 3)
+            let port = AdapterImplementation(
+                command: command, directory: PortFixtures.root, level: .wire, features: .reference)
+            let result = try #require(runner.run(entries, on: port).results.first)
+            #expect(result.outcome.kind == .errored)
+            #expect(
+                result.outcome.message.hasPrefix(
+                    "Fixtures/kittens/refresh-while-loading.jsonl: no reply within the scenario's timeout of 3 s: "
+                        + "the port \"python3 -B "), "\(result.outcome.message)")
+        }
+
         /// The reference's adapter declares the level and reads the scenario's `wire` object,
         /// refusing one it cannot use with the field's name.
         @Test(arguments: [
@@ -92,14 +111,14 @@ extension AtTheWire {
         func theReferenceAdapterRefusesAWireObjectItCannotUse(wire: String, field: String) throws {
             let header = #"{"format":1,"id":"kittens/x","feature":"kittens","description":"d"}"#
             var input = [
-                #"{"cmd":"start","seq":1,"version":1}"#,
-                #"{"cmd":"scenario","seq":2,"header":\#(header),"wire":\#(wire)}"#,
+                #"{"cmd":"start","seq":1,"version":2}"#,
+                #"{"cmd":"run","seq":2,"header":\#(header),"events":[{"event":"create"}],"wire":\#(wire)}"#,
             ][...]
             var replies: [String] = []
             ReferenceAdapter(features: .reference).serve(readLine: { input.popFirst() }, write: { replies.append($0) })
             #expect(replies.count == 2)
             #expect(replies.first?.contains(#""wire":true"#) == true, "\(replies)")
-            #expect(replies.last?.contains(#""errored""#) == true, "\(replies)")
+            #expect(replies.last?.contains(#""errored":{"step":0,"#) == true, "\(replies)")
             #expect(replies.last?.contains(#"field \"\#(field)\""#) == true, "\(replies)")
         }
     }

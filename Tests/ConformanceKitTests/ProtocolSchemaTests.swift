@@ -17,15 +17,11 @@ import Testing
         try PortFixtures.corpus.entries().map { entry in
             let lines = try String(contentsOf: entry.scenarioURL, encoding: .utf8).split(separator: "\n").map(
                 String.init)
-            var seq = 1
-            var messages = [#"{"cmd":"start","seq":1,"version":1}"#]
-            seq += 1
-            messages.append(#"{"cmd":"scenario","seq":\#(seq),"header":\#(lines[0])}"#)
-            for (index, line) in lines.dropFirst().enumerated() {
-                seq += 1
-                messages.append(#"{"cmd":"step","seq":\#(seq),"step":\#(index + 1),"event":\#(line)}"#)
-            }
-            messages.append(#"{"cmd":"stop"}"#)
+            let events = lines.dropFirst().joined(separator: ",")
+            let messages = [
+                #"{"cmd":"start","seq":1,"version":2}"#,
+                #"{"cmd":"run","seq":2,"header":\#(lines[0]),"events":[\#(events)]}"#, #"{"cmd":"stop"}"#,
+            ]
             var input = messages[...]
             var replies: [String] = []
             ReferenceAdapter(features: .reference).serve(readLine: { input.popFirst() }, write: { replies.append($0) })
@@ -49,27 +45,33 @@ import Testing
     }
 
     @Test(arguments: [
-        #"{"seq": 3, "outputs": [{"render": {"record": "M", "fields": [["a"]]}}]}"#,
-        #"{"seq": 3, "outputs": [{"render": 1, "colour": "red"}]}"#,
-        #"{"seq": 3, "outputs": [{"cancel": 0}]}"#,
-        #"{"seq": 3, "outputs": [{"shout": 1}]}"#,
-        #"{"seq": 3, "outputs": [{"reaction": "Stack", "value": 1}]}"#,
-        #"{"seq": 3, "outputs": [{"omitted": 0}]}"#,
-        #"{"seq": 3, "ready": false}"#,
-        #"{"outputs": []}"#,
+        #"{"seq": 3, "steps": [[{"render": {"record": "M", "fields": [["a"]]}}]]}"#,
+        #"{"seq": 3, "steps": [[{"render": 1, "colour": "red"}]]}"#,
+        #"{"seq": 3, "steps": [[{"cancel": 0}]]}"#,
+        #"{"seq": 3, "steps": [[{"shout": 1}]]}"#,
+        #"{"seq": 3, "steps": [[{"reaction": "Stack", "value": 1}]]}"#,
+        #"{"seq": 3, "steps": [[{"omitted": 0}]]}"#,
+        #"{"seq": 3, "steps": [{"render": 1}]}"#,
+        #"{"seq": 3, "ready": true}"#,
+        #"{"seq": 3, "outputs": []}"#,
+        #"{"steps": []}"#,
         #"{"seq": 3, "skipped": {"issue": "https://x.test"}}"#,
-        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": []}}"#,
-        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": [], "issues": "i", "wire": "yes"}}"#,
+        #"{"seq": 3, "errored": {"message": "m"}}"#,
+        #"{"seq": 3, "errored": {"step": -1, "message": "m"}}"#,
+        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": [], "issues": "i"}}"#,
+        #"{"seq": 1, "version": 2, "implementation": {"name": "p", "language": "python", "version": "1", "features": []}}"#,
+        #"{"seq": 1, "version": 2, "implementation": {"name": "p", "language": "python", "version": "1", "features": [], "issues": "i", "wire": "yes"}}"#,
     ])
     func replyTheRunnerRefusesTheSchemaRefusesToo(line: String) throws {
         #expect(!(try Self.schema("port-reply").isValid(try JSONValue.parse(line))))
     }
 
     @Test(arguments: [
-        #"{"seq": 3, "outputs": [{"omitted": 2}, {"render": {"enum": "Phase", "case": "idle"}, "screen": "list"}, {"reaction": "stack", "value": [1]}]}"#,
-        #"{"seq": 3, "errored": {"message": "m", "details": "d"}}"#,
-        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": ["kittens"], "issues": "i"}}"#,
-        #"{"seq": 1, "version": 1, "implementation": {"name": "p", "language": "python", "version": "1", "features": ["kittens"], "issues": "i", "wire": true}}"#,
+        #"{"seq": 3, "steps": [[], [{"omitted": 2}, {"render": {"enum": "Phase", "case": "idle"}, "screen": "list"}, {"reaction": "stack", "value": [1]}]]}"#,
+        #"{"seq": 3, "errored": {"step": 2, "message": "m", "details": "d"}}"#,
+        #"{"seq": 3, "errored": {"step": 0, "message": "m"}}"#,
+        #"{"seq": 1, "version": 2, "implementation": {"name": "p", "language": "python", "version": "1", "features": ["kittens"], "issues": "i"}}"#,
+        #"{"seq": 1, "version": 2, "implementation": {"name": "p", "language": "python", "version": "1", "features": ["kittens"], "issues": "i", "wire": true}}"#,
     ])
     func replyTheRunnerAcceptsTheSchemaAccepts(line: String) throws {
         #expect(try Self.schema("port-reply").isValid(try JSONValue.parse(line)))
@@ -80,7 +82,7 @@ import Testing
         }
     }
 
-    /// The wire level's `scenario` message: its `wire` object (docs/porting.md, "The wire level").
+    /// The wire level's `run` message: its `wire` object (docs/porting.md, "The wire level").
     @Test(arguments: [
         (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "wire-level-key", "timeoutSeconds": 20}"#, true),
         (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "wire-level-key", "timeoutSeconds": 1}"#, true),
@@ -90,9 +92,9 @@ import Testing
         (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "k"}"#, false),
         (#"{"baseURL": "http://127.0.0.1:50123", "apiKey": "k", "timeoutSeconds": 20, "proxy": 1}"#, false),
     ])
-    func theScenarioMessageAtTheWireLevel(wire: String, valid: Bool) throws {
+    func theRunMessageAtTheWireLevel(wire: String, valid: Bool) throws {
         let header = #"{"format": 1, "id": "kittens/x", "feature": "kittens", "description": "d"}"#
-        let message = #"{"cmd": "scenario", "seq": 2, "header": \#(header), "wire": \#(wire)}"#
+        let message = #"{"cmd": "run", "seq": 2, "header": \#(header), "events": [], "wire": \#(wire)}"#
         #expect(try Self.schema("runner-message").isValid(try JSONValue.parse(message)) == valid, "\(message)")
     }
 

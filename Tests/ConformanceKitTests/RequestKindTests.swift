@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func eachRequestTakesTheAnswersOfItsKind() throws {
-        let replayer = Replayer(features: Self.todos)
+        let replayer = ReferenceImplementation(features: Self.todos)
         let text = Self.scenario(
             #"{"event": "create"}"#, #"{"event": "respond", "request": 1, "items": ["a", "b"]}"#,
             #"{"event": "view", "name": "save"}"#, #"{"event": "respond", "request": 2, "saved": "yes"}"#)
@@ -27,7 +27,7 @@ import Testing
 
     /// `{"event":"respond","request":1,"saved":"yes"}` once answered a `load()`: the line is refused.
     @Test func anAnswerOfAnotherKindIsAnErrorNamingFileLineAndField() throws {
-        let replayer = Replayer(features: Self.todos)
+        let replayer = ReferenceImplementation(features: Self.todos)
         let text = Self.scenario(#"{"event": "create"}"#, #"{"event": "respond", "request": 1, "saved": "yes"}"#)
         let scenario = try replayer.read(text, file: "Fixtures/todos/x.jsonl")
         #expect {

@@ -6,7 +6,7 @@ import ReplaySeam
 /// executable composes them, plus the test-only composite feature.
 enum TestFeatures {
     static let registry = FeatureRegistry.reference.adding(CompositeDemo.module)
-    static let replayer = Replayer(features: registry)
+    static let replayer = ReferenceImplementation(features: registry)
 
     /// A runner over `catalog` with these features, in `mode`.
     static func runner(_ catalog: FixtureCatalog, _ mode: RecordMode, ci: Bool, commandName: String? = nil)

@@ -96,7 +96,7 @@
                 return
             }
             let scenario = try String(contentsOf: file, encoding: .utf8)
-            let replayer = Replayer(features: .reference)
+            let replayer = ReferenceImplementation(features: .reference)
             let result = try replayer.replay(try replayer.read(scenario, file: file.lastPathComponent))
             let transcript = TranscriptFormatter.text(result)
             #expect(
@@ -134,7 +134,7 @@
                 let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
                 #expect(after.contains("exit status 0"), "the demo's standard error:\n\(stderr)\n\(after)")
                 let scenario = try String(contentsOf: file, encoding: .utf8)
-                let replayer = Replayer(features: .reference)
+                let replayer = ReferenceImplementation(features: .reference)
                 _ = try replayer.replay(try replayer.read(scenario, file: file.lastPathComponent))
                 try FileManager.default.removeItem(at: file)
             }

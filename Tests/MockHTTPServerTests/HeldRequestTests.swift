@@ -68,6 +68,25 @@ import Testing
         #expect(client.closedByServer(within: 30))
     }
 
+    /// The wire level's staged answers: the runner stages each answer, a port releases it through the admin API.
+    @Test func aStagedAnswerIsSentWhenAClientReleasesIt() throws {
+        let server = try Self.heldServer()
+        defer { server.stop() }
+        server.stage(1, .response(HTTPResponse(status: 203, body: Data("ok".utf8))))
+        server.stage(2, nil)
+        let client = try RawClient(port: server.port)
+        client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(server.journal.wait(for: 1, timeout: .seconds(30)) { _ in true } != nil)
+        #expect(client.readAll(timeout: 0.2).isEmpty, "staged is not released")
+        let admin = try LoopbackClient(port: server.port)
+        #expect(try admin.post("/__admin/requests/1/release").status == 204)
+        #expect(client.readAll(timeout: 30).hasPrefix("HTTP/1.1 203"))
+        #expect(try admin.post("/__admin/requests/1/release").status == 404, "released once")
+        #expect(try admin.post("/__admin/requests/2/release").status == 204, "an answer of none")
+        #expect(try admin.post("/__admin/requests/3/release").status == 404, "none staged")
+        #expect(try admin.post("/__admin/requests/x/release").status == 400)
+    }
+
     @Test func aServerThatDoesNotHoldReleasesNothing() throws {
         let server = try startServer()
         defer { server.stop() }

@@ -56,7 +56,7 @@ func settle(_ recorder: ScenarioRecorder, sourceLocation: SourceLocation = #_sou
 
 /// Replays a recorded scenario with the reference features: its transcript and its reactions in order.
 func replay(_ text: String) throws -> (transcript: String, reactions: [ReplayOutput]) {
-    let replayer = Replayer(features: .reference)
+    let replayer = ReferenceImplementation(features: .reference)
     let scenario = try replayer.read(text, file: "recorded.jsonl")
     let result = try replayer.replay(scenario)
     return (TranscriptFormatter.text(result), result.steps.flatMap(\.outputs))

@@ -1,5 +1,6 @@
 // The adapter protocol's message reader: one reply line from a port, as the runner reads it
-// (docs/porting.md), with seq 1. Oracles: a reply read is written back with the reference adapter's
+// (docs/porting.md), with seq 1, the answer to a `run` of as many quiet advances as its `steps`
+// holds (so that `omitted` is allowed anywhere). Oracles: a reply read is written back with the reference adapter's
 // writer, read again and equal; each value's canonical render is the same after the round trip
 // (the golden text a port's outputs are compared in); a `start` reply's implementation is read too.
 import ConformanceKit
@@ -17,18 +18,20 @@ public func fuzzAdapterReply(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     let line = fuzzText(fuzzBytes(start, count))
     guard let object = try? AdapterProtocol.replyObject(line, seq: 1) else { return 0 }
     if object["implementation"] != nil { _ = try? ImplementationInfo.read(object["implementation"]) }
-    guard let reply = try? ImplementationReply.read(object) else { return 0 }
+    let quiet = [Bool](
+        repeating: true, count: { if case .array(let steps)? = object["steps"] { steps.count } else { 2 } }())
+    guard let reply = try? AdapterProtocol.answer(object, quiet: quiet) else { return 0 }
     let written = JSONValue.object(JSONObject([("seq", .integer(1))] + members(reply))).compactText
-    let again: ImplementationReply
+    let again: ScenarioAnswer
     do {
-        again = try ImplementationReply.read(try AdapterProtocol.replyObject(written, seq: 1))
+        again = try AdapterProtocol.answer(try AdapterProtocol.replyObject(written, seq: 1), quiet: quiet)
     } catch {
         oracle(false, "the reply written back does not read: \(error)\n\(written)")
         return 0
     }
     oracle(again == reply, "read, write, read differs: \(line) then \(written)")
-    if case .outputs(let outputs, _) = reply, case .outputs(let outputsAgain, _) = again {
-        for (first, second) in zip(outputs, outputsAgain) {
+    if case .steps(let steps) = reply, case .steps(let stepsAgain) = again {
+        for (first, second) in zip(steps.flatMap(\.outputs), stepsAgain.flatMap(\.outputs)) {
             oracle(
                 renders(first) == renders(second),
                 "the render differs after a round trip: \(renders(first)) then \(renders(second))")
@@ -38,32 +41,31 @@ public func fuzzAdapterReply(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
 }
 
 /// The reply's members after `seq`, as a port writes them.
-func members(_ reply: ImplementationReply) -> [(String, JSONValue)] {
+func members(_ reply: ScenarioAnswer) -> [(String, JSONValue)] {
+    func body(_ members: [(String, JSONValue)], _ extra: (String, String?)) -> JSONValue {
+        .object(JSONObject(members + (extra.1.map { [(extra.0, JSONValue.string($0))] } ?? [])))
+    }
     switch reply {
-    case .ready: return [("ready", true)]
-    case .outputs(let outputs, let omitted):
-        let entries = ReferenceAdapter.outputs(outputs, omitted: 0, quiet: false)
+    case .steps(let steps):
         return [
-            ("outputs", .array(entries + (omitted > 0 ? [.object(JSONObject([("omitted", .integer(omitted))]))] : [])))
+            (
+                "steps",
+                .array(
+                    steps.map { step in
+                        let entries = ReferenceAdapter.outputs(step.outputs, omitted: 0, quiet: false)
+                        let omitted =
+                            step.omitted > 0
+                            ? [JSONValue.object(JSONObject([("omitted", .integer(step.omitted))]))] : []
+                        return .array(entries + omitted)
+                    })
+            )
         ]
     case .skipped(let message, let issue):
-        return [
-            (
-                "skipped",
-                .object(
-                    JSONObject(
-                        [("message", .string(message))] + (issue.map { [("issue", JSONValue.string($0))] } ?? [])))
-            )
-        ]
-    case .errored(let message, let details):
-        return [
-            (
-                "errored",
-                .object(
-                    JSONObject(
-                        [("message", .string(message))] + (details.map { [("details", JSONValue.string($0))] } ?? [])))
-            )
-        ]
+        return [("skipped", body([("message", .string(message))], ("issue", issue)))]
+    case .errored(let step, let message, let details):
+        return [("errored", body([("step", .integer(step)), ("message", .string(message))], ("details", details)))]
+    case .notRun, .broken:
+        return []  // the runner's own, never read from a reply
     }
 }
 

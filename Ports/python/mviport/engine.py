@@ -140,7 +140,8 @@ class Requests:
         request.pending = False
         if request.exchange is not None:
             if request.cancelled:
-                return  # its connection is closed: nothing comes back
+                return  # its connection is closed: nothing comes back, and nothing is released
+            self._wire.release(request.exchange)
             fields = request.call.read(request.exchange.wait())
         request.deliver(fields)
 

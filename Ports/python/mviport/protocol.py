@@ -1,7 +1,8 @@
 """The adapter protocol (docs/porting.md): newline-delimited JSON on stdin/stdout.
 
-The runner sends start, then per scenario a `scenario` message and one `step` per event, then
-stop. Every message but stop has a `seq`; each reply repeats it."""
+The runner sends start, then one `run` per scenario (its header and every event), then stop.
+Every message but stop has a `seq`; each reply repeats it. A run is answered with every step's
+outputs, or skipped, or errored with the step it stopped at."""
 
 import json
 import traceback
@@ -14,7 +15,7 @@ from .news_app import NewsApp
 from .timer import Timer
 from .wire import WireClient
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 FEATURES = {feature.NAME: feature for feature in (Kittens, Timer, News, NewsApp, Images)}
 IMPLEMENTATION = {
     "name": "python-port",
@@ -28,7 +29,9 @@ IMPLEMENTATION = {
 
 
 def serve(stdin, stdout):
-    replay = None
+    # The last scenario's HTTP client: its connections stay open until the next message, since the
+    # runner reads the wire transcript after the answer.
+    last = []
 
     def reply(seq, **fields):
         stdout.write(json.dumps({"seq": seq, **fields}, ensure_ascii=False) + "\n")
@@ -36,38 +39,44 @@ def serve(stdin, stdout):
 
     for line in stdin:
         message = json.loads(line)
+        for wire in last:
+            wire.close()
+        last.clear()
         cmd, seq = message.get("cmd"), message.get("seq")
         if cmd == "stop":
             return 0
-        try:
-            if cmd == "start":
-                if message.get("version") != PROTOCOL_VERSION:
-                    reply(seq, errored={"message": f"this port speaks protocol version {PROTOCOL_VERSION}"})
-                    continue
-                reply(seq, version=PROTOCOL_VERSION, implementation=IMPLEMENTATION)
-            elif cmd == "scenario":
-                header = message["header"]
-                feature = FEATURES.get(header.get("feature"))
-                if feature is None:
-                    replay = None
-                    reply(seq, skipped={"message": f"no feature {header.get('feature')!r} in this port",
-                                        "issue": IMPLEMENTATION["issues"]})
-                    continue
-                if replay is not None and replay.env.wire is not None:
-                    replay.env.wire.close()
-                wire = WireClient(message["wire"]) if "wire" in message else None
-                replay = Replay(feature, header.get("config", {}), wire)
-                reply(seq, ready=True)
-            elif cmd == "step":
-                if replay is None:
-                    raise ScenarioError("a step before any scenario")
-                reply(seq, outputs=compact(message["event"], replay.step(message["event"])))
-            else:
-                raise ScenarioError(f"unknown cmd {cmd!r}")
-        except Exception as error:  # an error is answered, and the port goes on with the next scenario
-            replay = None
-            reply(seq, errored={"message": str(error) or type(error).__name__, "details": traceback.format_exc()})
+        if cmd == "start":
+            if message.get("version") != PROTOCOL_VERSION:
+                reply(seq, errored={"step": 0, "message": f"this port speaks protocol version {PROTOCOL_VERSION}"})
+                continue
+            reply(seq, version=PROTOCOL_VERSION, implementation=IMPLEMENTATION)
+        elif cmd == "run":
+            reply(seq, **run(message, last))
+        else:
+            reply(seq, errored={"step": 0, "message": f"unknown cmd {cmd!r}"})
     return 0
+
+
+def run(message, last):
+    """One scenario, every step: {"steps": [...]}, {"skipped": ...} or {"errored": ...}. Its HTTP
+    client, if any, goes to `last`, for the next message to close."""
+    header = message["header"]
+    feature = FEATURES.get(header.get("feature"))
+    if feature is None:
+        return {"skipped": {"message": f"no feature {header.get('feature')!r} in this port",
+                            "issue": IMPLEMENTATION["issues"]}}
+    step, steps = 0, []
+    try:  # an error is answered, and the port goes on with the next scenario
+        wire = WireClient(message["wire"]) if "wire" in message else None
+        if wire is not None:
+            last.append(wire)
+        replay = Replay(feature, header.get("config", {}), wire)
+        for step, event in enumerate(message["events"], start=1):
+            steps.append(compact(event, replay.step(event)))
+        return {"steps": steps}
+    except Exception as error:
+        return {"errored": {"step": step, "message": str(error) or type(error).__name__,
+                            "details": traceback.format_exc()}}
 
 
 def compact(event, outputs):

@@ -4,8 +4,9 @@ only, against the mock server the runner holds for the scenario.
 Each request is sent on a connection of its own (http.client); its bytes are written before
 `WireClient.send` returns, and then the port waits for the server's admin call
 `GET /__admin/requests/next?timeoutMs=20000` to answer 200, so that the server's n-th exchange is
-the port's `request #n`. The response is read in a thread of its own; a `respond #n` step waits for
-it, and the feature's data source reads it (`kittens_call`, `news_call`, `image_call` below) into the
+the port's `request #n`. The runner has staged every answer of the scenario on its server; a
+`respond #n` step releases exchange n's (`POST /__admin/requests/<n>/release`), waits for the
+response, read in a thread of its own, and the feature's data source reads it (`kittens_call`, `news_call`, `image_call` below) into the
 same answer a `respond` line stands for in memory. A cancelled request closes its connection."""
 
 import http.client
@@ -15,8 +16,7 @@ from urllib.parse import urlsplit
 
 from .engine import ScenarioError
 
-# How long the port waits for a request to reach the server, and for a held answer to come back
-# (the runner answers before it sends the `respond` step).
+# How long the port waits for a request to reach the server, and for a released answer to come back.
 ARRIVAL_MS = 20000
 PATIENCE_SECONDS = 30
 
@@ -47,6 +47,7 @@ class WireClient:
         if not isinstance(self.timeout, int) or self.timeout < 1:
             raise ScenarioError("wire.timeoutSeconds: expected a whole number of seconds, 1 or more")
         self.exchanges = []
+        self.arrived = 0  # the exchanges the server has read: the next one is number arrived + 1
 
     def send(self, call):
         """Sends `call` and returns once the server has read it: its `Exchange`."""
@@ -59,19 +60,33 @@ class WireClient:
         self.exchanges.append(exchange)
         if exchange.sent:
             self._wait_for_arrival(call.target)
+            self.arrived += 1
+            exchange.sequence = self.arrived
         return exchange
 
-    def _wait_for_arrival(self, target):
+    def release(self, exchange):
+        """At `respond #n`: the server sends the answer the runner staged for the exchange."""
+        if exchange.sequence is None:
+            return
+        status = self._admin("POST", f"/__admin/requests/{exchange.sequence}/release")
+        if status != 204:
+            raise ScenarioError(f"the mock server did not release exchange #{exchange.sequence} (status {status})")
+
+    def _admin(self, method, target):
         connection = http.client.HTTPConnection(self.host, self.port, timeout=ARRIVAL_MS / 1000 + PATIENCE_SECONDS)
         try:
-            connection.request("GET", f"/__admin/requests/next?timeoutMs={ARRIVAL_MS}")
+            connection.request(method, target, body=b"" if method == "POST" else None)
             response = connection.getresponse()
             response.read()
-            status = response.status
-        except (OSError, http.client.HTTPException) as error:
-            raise ScenarioError(f"the mock server's admin call failed while GET {target} was on its way: {error}") from None
+            return response.status
         finally:
             connection.close()
+
+    def _wait_for_arrival(self, target):
+        try:
+            status = self._admin("GET", f"/__admin/requests/next?timeoutMs={ARRIVAL_MS}")
+        except (OSError, http.client.HTTPException) as error:
+            raise ScenarioError(f"the mock server's admin call failed while GET {target} was on its way: {error}") from None
         if status != 200:
             raise ScenarioError(f"GET {target} did not reach the mock server within {ARRIVAL_MS} ms (admin next: {status})")
 
@@ -88,6 +103,7 @@ class Exchange:
     def __init__(self, client, target, headers):
         self.result = None
         self.sent = False
+        self.sequence = None  # the server's exchange number, once it has read the request
         self._connection = http.client.HTTPConnection(client.host, client.port, timeout=client.timeout)
         try:
             # Writes the request line and headers now; the answer is read by the thread.

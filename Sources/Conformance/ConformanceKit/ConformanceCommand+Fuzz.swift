@@ -8,11 +8,12 @@ extension ConformanceCommand {
     static let fuzzSubcommand = SubcommandSpec(
         "fuzz", arguments: "[<feature> ...]",
         abstract:
-            "generate scenarios from each feature's description and check the reference alone, or a port against it step by step",
+            "generate scenarios from each feature's description and check the reference alone, or a port against it at every step",
         options: [
             .value(
                 "adapter", "COMMAND",
-                "check this port against the reference in lockstep (without it: the reference's invariants)"),
+                "check this port against the reference, each scenario sent whole (without it: the reference's invariants)"
+            ),
             .value("seed", "S", "the first scenario's seed (default: a random one, printed); scenario k uses S + k"),
             .value("runs", "N", "scenarios per feature (default 100)"),
             .value("max-steps", "K", "events a generated scenario holds at most before its final answers (default 40)"),

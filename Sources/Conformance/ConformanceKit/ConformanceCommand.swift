@@ -159,8 +159,6 @@ public struct ConformanceCommand {
             name, abstract: Self.abstract(subject: subject), discussion: Self.discussion(examples: exampleIDs))
     }
 
-    var replayer: Replayer { Replayer(features: features) }
-
     /// Runs the command and returns its exit status (see `ExitStatus`).
     public func run(_ arguments: [String], io: IO) -> Int32 {
         spec.run(arguments, out: io.out, err: io.err) { parsed throws(UsageError) in
@@ -268,7 +266,7 @@ public struct ConformanceCommand {
     private func list(
         _ entries: [FixtureCatalog.Entry], catalog: FixtureCatalog, lanes: Int, json: String?, io: IO
     ) -> Int32 {
-        let (replayer, paths) = (replayer, entries.map { catalog.displayPath($0.scenarioURL) })
+        let (features, paths) = (features, entries.map { catalog.displayPath($0.scenarioURL) })
         var listed: [Reports.ListedScenario] = []
         // The whole listing is written at once: one write, not one a scenario.
         var output = ""
@@ -276,7 +274,7 @@ public struct ConformanceCommand {
             count: entries.count, lanes: lanes, make: {},
             work: { _, index in
                 let text = (try? ScenarioText.read(entries[index].scenarioURL, path: paths[index])) ?? ""
-                return try? replayer.read(text, file: paths[index]).description
+                return try? Scenario.parse(text, file: paths[index], features: features).description
             },
             consume: { index, description in
                 let entry = entries[index]
@@ -302,8 +300,9 @@ public struct ConformanceCommand {
         let path = catalog.displayPath(entry.scenarioURL)
         do {
             let text = try ScenarioText.read(entry.scenarioURL, path: path)
-            let scenario = try replayer.read(text, file: path, expectedID: entry.id)
-            let result = try replayer.replay(scenario, timeLimit: .seconds(HarnessLimits.defaultScenarioSeconds))
+            let scenario = try Scenario.parse(text, file: path, expectedID: entry.id, features: features)
+            let result = try ReferenceImplementation(features: features)
+                .replay(scenario, timeLimit: .seconds(HarnessLimits.defaultScenarioSeconds))
             io.out("\(scenario.id): \(scenario.description)\n")
             if !scenario.tags.isEmpty { io.out("tags: \(scenario.tags.joined(separator: ", "))\n") }
             for step in result.steps {

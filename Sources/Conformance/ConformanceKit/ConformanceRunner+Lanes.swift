@@ -34,7 +34,7 @@ extension ConformanceRunner {
             make: { (implementation: make(), lane: Lane()) },
             work: { worker, index in
                 let result = run(entries[index], read: scenarios[index], on: worker.implementation, lane: &worker.lane)
-                return (result, worker.lane.info ?? worker.implementation.identity)
+                return (result, worker.lane.info ?? worker.implementation.identity.info)
             },
             finish: { $0.implementation.stop() },
             consume: { _, told in

@@ -127,9 +127,9 @@ public struct FirstDifference: Codable, Equatable, Sendable {
     }
 }
 
-/// The one runner: reads each scenario (through `ScenarioText`, with every limit), drives an
-/// implementation through it step by step, formats the transcript, compares it with the golden and
-/// decides. The reference and every port are judged the same way.
+/// The one runner: reads each scenario (through `ScenarioText`, with every limit), gives it to an
+/// implementation whole, writes the echoes and the transcript from each step's outputs, compares
+/// it with the golden and decides. The reference and every port are judged the same way.
 public struct ConformanceRunner: Sendable {
     public let catalog: FixtureCatalog
     /// The features the scenarios are read with (their codecs).
@@ -180,7 +180,7 @@ public struct ConformanceRunner: Sendable {
             results.append(result)
             progress(result)
         }
-        return RunReport(implementation: lane.info ?? implementation.identity, command: command, results: results)
+        return RunReport(implementation: lane.info ?? implementation.identity.info, command: command, results: results)
     }
 
     /// What one implementation has said in a run: what it is, and the scenario it did not start for.
@@ -225,7 +225,7 @@ public struct ConformanceRunner: Sendable {
             var result = ScenarioResult(
                 id: entry.id, feature: entry.feature,
                 outcome: .errored(
-                    "not run: \(implementation.role) did not start for \(first), the first scenario (its error says why)"
+                    "not run: \(implementation.identity.role) did not start for \(first), the first scenario (its error says why)"
                 ))
             result.goldenPath = catalog.relativePath(entry.goldenURL)
             result.file = catalog.displayPath(entry.scenarioURL)
@@ -274,69 +274,39 @@ public struct ConformanceRunner: Sendable {
         case .unreadable(let message): return result(.errored(message))
         }
 
-        let deadline = Deadline(seconds: timeout)
-        var echo = TranscriptEcho()
-        var steps: [ReplayStep] = []
-        var place = "the scenario's header"
-        do throws(AdapterError) {
-            failedToStart = true
-            let started = try implementation.start(deadline)
-            failedToStart = false
-            info = started
-            guard started.features.contains(scenario.feature) else {
-                return result(
-                    .skipped("\(started.name) does not implement the feature \(scenario.feature)", declared: false))
+        let identity = implementation.identity
+        let run = implementation.run(scenario, Deadline(seconds: timeout))
+        info = run.info
+        failedToStart = run.info == nil
+        let outputs: [StepOutputs]
+        switch run.answer {
+        case .steps(let steps): outputs = steps
+        case .notRun(let message): return result(.skipped(message, declared: false))
+        case .skipped(let message, let issue):
+            return result(.skipped(message + (issue.map { " (\($0))" } ?? ""), declared: true))
+        case .errored(let step, let message, let details):
+            var text = message
+            if !identity.definesGoldens {
+                let place =
+                    step == 0 || step > scenario.events.count
+                    ? "the scenario's header (\(scenarioPath):1)"
+                    : "step \(step) (\(scenarioPath):\(scenario.events[step - 1].line))"
+                text = "\(identity.role) errored at \(place): \(message)"
             }
-            if implementation.level == .wire, !started.wire {
-                return result(
-                    .skipped(
-                        "not run at the wire level: \(implementation.role) has no wire level (its start answer "
-                            + "has no \"wire\": true; docs/porting.md, \"The wire level\")", declared: false))
-            }
-            if let refusal = implementation.level.refusal(of: scenario, module: features[scenario.feature]) {
-                return result(.skipped(refusal, declared: false))
-            }
-            var reply = try implementation.begin(scenario, deadline)
-            for event in scenario.events {
-                if case .ready = reply {} else if case .outputs = reply {} else { break }
-                place = "step \(event.step) (\(scenarioPath):\(event.line))"
-                let input = echo.echo(event)
-                reply = try implementation.step(event, deadline)
-                if case .outputs(let outputs, let omitted) = reply {
-                    echo.note(outputs)
-                    steps.append(
-                        ReplayStep(
-                            step: event.step, line: event.line, input: input, outputs: outputs, quiet: event.isQuiet,
-                            omittedRenders: omitted))
-                }
-            }
-            switch reply {
-            case .skipped(let message, let issue):
-                implementation.end(discard: false)
-                return result(.skipped(message + (issue.map { " (\($0))" } ?? ""), declared: true), steps: steps.count)
-            case .errored(let message, let details):
-                let diagnostics = Self.quoted(standardError: implementation.diagnostics())
-                implementation.end(discard: false)
-                let text =
-                    implementation.definesGoldens ? message : "\(implementation.role) errored at \(place): \(message)"
-                return result(.errored(text + (details.map { "\n" + $0 } ?? "") + diagnostics), steps: steps.count)
-            case .ready, .outputs:
-                break
-            }
-        } catch {
             let diagnostics = Self.quoted(standardError: implementation.diagnostics())
-            implementation.end(discard: true)
-            return result(.errored("\(place): \(error)" + diagnostics), steps: steps.count)
+            return result(.errored(text + (details.map { "\n" + $0 } ?? "") + diagnostics), steps: max(0, step - 1))
+        case .broken(let message):
+            return result(.errored(message + Self.quoted(standardError: implementation.diagnostics())))
         }
-        let actual = TranscriptFormatter.text(ReplayResult(scenario: scenario, steps: steps))
+        let actual = TranscriptFormatter.text(ReplayResult(scenario: scenario, outputs: outputs))
         let golden = GoldenFile(
             url: entry.goldenURL, displayPath: catalog.displayPath(entry.goldenURL),
-            recordMode: implementation.definesGoldens ? recordMode : .never, isCI: isCI, root: catalog.root)
-        let wire = implementation.wireTranscript(title: "wire \(entry.id)")
+            recordMode: identity.definesGoldens ? recordMode : .never, isCI: isCI, root: catalog.root)
+        let wire = run.wire
         // At the wire level only `record --wire` writes the `.wire.txt` beside the golden.
         let level = wire == nil ? "" : " --wire"
         let rerecord =
-            !implementation.definesGoldens
+            !identity.definesGoldens
             ? nil
             : commandName.map { "swift run \($0) record\(level) \(entry.id)\(catalog.fixturesOption)" }
                 ?? "\(RecordMode.environmentVariable)=failed swift test"
@@ -360,7 +330,6 @@ public struct ConformanceRunner: Sendable {
             let (wireOutcome, _) = wireGolden.compare(wire, rerecordCommand: rerecord, label: entry.id + " (wire)")
             outcome = Self.joined(outcome, wire: wireOutcome)
         }
-        implementation.end(discard: false)
         return result(outcome, steps: scenario.events.count, transcript: actual, difference: difference)
     }
 

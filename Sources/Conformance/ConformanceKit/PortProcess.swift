@@ -15,7 +15,7 @@ final class PortProcess: @unchecked Sendable {
     // `readLine` (one at a time); `errorText` and `errorReaderWaiting` are only touched with
     // `condition` locked.
     private let condition = NSCondition()
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
     /// How much of `buffer` is known to hold no newline.
     private var scanned = 0
     private var lines: [Data] = []
@@ -31,6 +31,8 @@ final class PortProcess: @unchecked Sendable {
 
     private let process = Process()
     private let input: FileHandle
+    /// The shell command it was started with, for messages.
+    let command: String
 
     /// The longest reply line accepted, and the most standard error kept (its tail).
     static let maximumLineBytes = 16 << 20
@@ -49,6 +51,9 @@ final class PortProcess: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = stdin.fileHandleForWriting
+        self.command = command
+        // Writes wait in `send`, with the scenario's deadline, never in the kernel.
+        _ = fcntl(input.fileDescriptor, F_SETFL, fcntl(input.fileDescriptor, F_GETFL) | O_NONBLOCK)
         do {
             try process.run()
         } catch {
@@ -82,25 +87,49 @@ final class PortProcess: @unchecked Sendable {
         }
     }
 
-    /// Moves complete lines from `buffer` to `lines`.
+    /// Moves complete lines from `buffer` to `lines`, looking for newlines only in the bytes not
+    /// scanned yet (a long reply comes in many reads).
     private func splitLines() {
-        while let end = buffer[(buffer.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-            var line = buffer[buffer.startIndex..<end]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            lines.append(Data(line))
-            buffer = Data(buffer[buffer.index(after: end)...])
-            scanned = 0
+        let bytes = buffer
+        var start = 0
+        var from = scanned
+        while let end = bytes[from...].firstIndex(of: UInt8(ascii: "\n")) {
+            let stop = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+            lines.append(Data(bytes[start..<stop]))
+            start = end + 1
+            from = start
         }
+        if start > 0 { buffer.removeFirst(start) }
         scanned = buffer.count
         if buffer.count > Self.maximumLineBytes { overflow = true }
     }
 
-    /// Writes one line to the port's standard input.
-    func send(_ line: String) throws(AdapterError) {
-        do {
-            try input.write(contentsOf: Data((line + "\n").utf8))
-        } catch {
-            throw .exited(exitDescription(waiting: true))
+    /// Writes one line to the port's standard input, waiting for room in the pipe until
+    /// `deadline` (a port that reads nothing cannot hold the runner past it).
+    func send(_ line: String, until deadline: Date, timeout: Double) throws(AdapterError) {
+        try send(Array(line.utf8), until: deadline, timeout: timeout)
+    }
+
+    /// As `send(_:until:timeout:)`, for a line's bytes (without its newline).
+    func send(_ line: [UInt8], until deadline: Date, timeout: Double) throws(AdapterError) {
+        var bytes = line
+        bytes.append(UInt8(ascii: "\n"))
+        let descriptor = input.fileDescriptor
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                written += count
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK else {
+                throw .exited(exitDescription(waiting: true))
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw .timedOut(seconds: timeout, command: command) }
+            var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&wait, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
         }
     }
 
@@ -112,7 +141,7 @@ final class PortProcess: @unchecked Sendable {
             if overflow { throw .lineTooLong(bytes: Self.maximumLineBytes) }
             if closed { throw .exited(exitDescription(waiting: true)) }
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw .timedOut(seconds: timeout) }
+            guard left > 0 else { throw .timedOut(seconds: timeout, command: command) }
             var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
             if ready < 0, errno == EINTR { continue }

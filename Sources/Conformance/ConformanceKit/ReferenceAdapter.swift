@@ -4,8 +4,8 @@ import ReplaySeam
 
 /// The reference features speaking the adapter protocol, as a port would (`conformance adapter`):
 /// runs the protocol's own checks through a real child process, so the protocol cannot drift
-/// from the reference. Each `step` is applied to the scenario's live `ReplaySession` and answered
-/// with that step's outputs: one pass over the scenario, as the in-process reference makes.
+/// from the reference. Each `run` is read as the runner reads a scenario file, walked through the
+/// one scenario loop, and answered with every step's outputs.
 public struct ReferenceAdapter {
     public let features: FeatureRegistry
     /// Where its issues are reported, as its handshake says; nil: `none given` (the protocol needs a word).
@@ -16,21 +16,18 @@ public struct ReferenceAdapter {
         self.issues = issues
     }
 
-    /// The open scenario: its reader (which decodes each event as it comes) and its session.
-    private struct Conversation {
-        var reader: ScenarioReader
-        let session: ReplaySession
-    }
-
     /// Answers each line of `readLine` on `write` until `stop` or the end of input.
     public func serve(readLine: () -> String?, write: (String) -> Void) {
-        let file = "(the runner's scenario)"
-        var conversation: Conversation?
+        // The last scenario's session: at the wire level its connections stay open until the next
+        // message, since the runner reads the wire transcript after the answer.
+        var last: ReplaySession?
         while let line = readLine() {
+            withExtendedLifetime(last) {}
+            last = nil
             guard case .object(let message)? = try? JSONValue.parse(line) else {
                 write(
                     Self.errored(
-                        seq: nil,
+                        seq: nil, step: 0,
                         "the runner sent a line that is not a JSON object: \(CanonicalRender.quote(String(line.prefix(200))))"
                     ))
                 continue
@@ -40,7 +37,9 @@ public struct ReferenceAdapter {
             case .string("stop"): return
             case .string("start"):
                 guard message["version"]?.wholeNumber == AdapterProtocol.version else {
-                    write(Self.errored(seq: seq, "this adapter speaks protocol version \(AdapterProtocol.version)"))
+                    write(
+                        Self.errored(
+                            seq: seq, step: 0, "this adapter speaks protocol version \(AdapterProtocol.version)"))
                     continue
                 }
                 let info = ReferenceImplementation(features: features, issues: issues).info
@@ -52,48 +51,55 @@ public struct ReferenceAdapter {
                     "wire": true,
                 ]
                 write(Self.reply(seq, [("version", .integer(AdapterProtocol.version)), ("implementation", json)]))
-            case .string("scenario"):
-                conversation = nil
-                guard case .object(let header)? = message["header"] else {
-                    write(Self.errored(seq: seq, "scenario needs a \"header\" object"))
-                    continue
-                }
-                do {
-                    let reader = try ScenarioReader(header: header, file: file, features: features)
-                    let remote = try Self.remoteWire(message["wire"], file: file)
-                    let session = try ReplaySession(
-                        reader.scenario(events: []), features: features, level: remote == nil ? .memory : .wire,
-                        remote: remote)
-                    conversation = Conversation(reader: reader, session: session)
-                    write(Self.reply(seq, [("ready", true)]))
-                } catch {
-                    write(Self.errored(seq: seq, error.description))
-                }
-            case .string("step"):
-                guard case .object(let object)? = message["event"], var current = conversation else {
-                    write(Self.errored(seq: seq, "step needs an \"event\" object, after a scenario"))
-                    continue
-                }
-                do {
-                    let event = try current.reader.event(object)
-                    conversation = current
-                    let (outputs, omitted) = try current.session.apply(event)
-                    write(
-                        Self.reply(
-                            seq, [("outputs", .array(Self.outputs(outputs, omitted: omitted, quiet: event.isQuiet)))]))
-                } catch {
-                    // The scenario cannot go on; the runner ends it on an errored answer.
-                    conversation = nil
-                    write(Self.errored(seq: seq, error.description))
-                }
+            case .string("run"):
+                let (answer, session) = run(message, seq: seq)
+                last = session
+                write(answer)
             default:
                 write(
                     Self.errored(
-                        seq: seq,
-                        "unknown cmd \(message["cmd"]?.compactText ?? "(none)"); expected start, scenario, step or stop"
-                    ))
+                        seq: seq, step: 0,
+                        "unknown cmd \(message["cmd"]?.compactText ?? "(none)"); expected start, run or stop"))
             }
         }
+    }
+
+    /// The answer to one `run` message: the scenario read line by line (a line the reader refuses
+    /// stops it there), then walked through the one scenario loop.
+    private func run(_ message: JSONObject, seq: Int?) -> (String, ReplaySession?) {
+        let file = "(the runner's scenario)"
+        guard case .object(let header)? = message["header"], case .array(let lines)? = message["events"] else {
+            return (Self.errored(seq: seq, step: 0, "run needs a \"header\" object and an \"events\" array"), nil)
+        }
+        var events: [ScenarioEvent] = []
+        var reader: ScenarioReader
+        let remote: RemoteWire?
+        do throws(ScenarioError) {
+            reader = try ScenarioReader(header: header, file: file, features: features)
+            remote = try Self.remoteWire(message["wire"], file: file)
+        } catch {
+            return (Self.errored(seq: seq, step: 0, error.description), nil)
+        }
+        for (index, line) in lines.enumerated() {
+            do throws(ScenarioError) {
+                guard case .object(let object) = line else {
+                    throw ScenarioError(file: file, line: index + 2, message: "an event line must be a JSON object")
+                }
+                events.append(try reader.event(object))
+            } catch {
+                return (Self.errored(seq: seq, step: index + 1, error.description), nil)
+            }
+        }
+        var steps: [JSONValue] = []
+        steps.reserveCapacity(events.count)
+        let walked = ReplaySession.walk(
+            reader.scenario(events: events), features: features, level: remote == nil ? .memory : .wire,
+            remote: remote, deadline: nil
+        ) { event, step in
+            steps.append(.array(Self.outputs(step.outputs, omitted: step.omitted, quiet: event.isQuiet)))
+        }
+        if let stop = walked.stop { return (Self.errored(seq: seq, step: stop.step, stop.error.description), nil) }
+        return (Self.reply(seq, [("steps", .array(steps))]), walked.session)
     }
 
     /// The scenario message's `wire` object, read: nil when it has none (the in-memory level).
@@ -123,7 +129,7 @@ public struct ReferenceAdapter {
         JSONValue.object(JSONObject([("seq", seq.map(JSONValue.integer) ?? .null)] + members)).compactText
     }
 
-    private static func errored(seq: Int?, _ message: String) -> String {
-        reply(seq, [("errored", ["message": .string(message)])])
+    private static func errored(seq: Int?, step: Int, _ message: String) -> String {
+        reply(seq, [("errored", ["step": .integer(step), "message": .string(message)])])
     }
 }

@@ -36,9 +36,9 @@ extension WireServer: WireEnd {
 }
 
 /// The wire level of a scenario the runner holds (`conformance adapter`, docs/porting.md, "The wire
-/// level"): the runner's `WireServer` answers each request before the `respond` step that needs it
-/// and keeps the transcript, so this end only learns of each arrival, with the mock server's admin
-/// call `GET /__admin/requests/next?timeoutMs=N`, and sends nothing.
+/// level"): the runner's `WireServer` holds the scenario's answers and keeps the transcript, so
+/// this end learns of each arrival with the admin call `GET /__admin/requests/next?timeoutMs=N`,
+/// and releases an answer with `POST /__admin/requests/<n>/release`.
 struct RemoteWire: WireEnd {
     let baseURL: URL
     let apiKey: String
@@ -48,7 +48,7 @@ struct RemoteWire: WireEnd {
 
     var arrivalWindow: Duration { .milliseconds(250) }
 
-    /// The `wire` object of a `scenario` message: `baseURL` (`http://127.0.0.1:<port>`), `apiKey`
+    /// The `wire` object of a `run` message: `baseURL` (`http://127.0.0.1:<port>`), `apiKey`
     /// and `timeoutSeconds`; throws a message naming the field that is wrong.
     init(_ object: JSONObject) throws(FieldError) {
         guard case .string(let text)? = object["baseURL"], let url = URL(string: text),
@@ -73,16 +73,16 @@ struct RemoteWire: WireEnd {
     func arrived(_ sequence: Int, within timeout: Duration) -> Bool {
         let (seconds, attoseconds) = timeout.components
         let milliseconds = max(1, min(60_000, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-        do {
-            let client = try LoopbackClient(port: port)
-            return try client.get("/__admin/requests/next?timeoutMs=\(milliseconds)").status == 200
-        } catch {
-            return false
-        }
+        return (try? LoopbackClient(port: port).get("/__admin/requests/next?timeoutMs=\(milliseconds)").status) == 200
     }
 
-    /// The runner answered already.
-    func send(_ answer: WireAnswer, to sequence: Int) -> String? { nil }
+    /// Releases the answer the runner staged for exchange `sequence`.
+    func send(_ answer: WireAnswer, to sequence: Int) -> String? {
+        let status = try? LoopbackClient(port: port).post("/__admin/requests/\(sequence)/release").status
+        return status == 204
+            ? nil
+            : "the mock server did not release exchange #\(sequence) (status \(status.map(String.init) ?? "none"))"
+    }
     /// The runner saw the `cancel` output.
     func cancelled(_ sequence: Int) {}
     /// The runner keeps the transcript.

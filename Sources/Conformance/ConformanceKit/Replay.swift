@@ -25,49 +25,82 @@ public struct ReplayStep: Equatable, Sendable {
     }
 }
 
+/// What an implementation did in reaction to one event: its outputs in order, and the number
+/// of renders of a quiet step it counted and dropped (they come before `outputs`).
+public struct StepOutputs: Equatable, Sendable {
+    public let outputs: [ReplayOutput]
+    public let omitted: Int
+
+    public init(_ outputs: [ReplayOutput], omitted: Int = 0) {
+        self.outputs = outputs
+        self.omitted = omitted
+    }
+}
+
 /// A whole replay: the scenario and its steps.
 public struct ReplayResult: Sendable {
     public let scenario: Scenario
     public let steps: [ReplayStep]
 
-    /// A replay's result; an adapter that drives a port in another process builds one from its answers.
     public init(scenario: Scenario, steps: [ReplayStep]) {
         self.scenario = scenario
         self.steps = steps
     }
-}
 
-/// Replays scenarios against the features they name: one engine for every feature, applying
-/// the rules of docs/fixtures.md (virtual time, lifecycle checks, requests) the same way for all.
-public struct Replayer: Sendable {
-    public let features: FeatureRegistry
-
-    public init(features: FeatureRegistry) { self.features = features }
-
-    /// Reads `text` with this replayer's features (see `Scenario.parse`).
-    public func read(_ text: String, file: String, expectedID: String? = nil) throws(ScenarioError) -> Scenario {
-        try Scenario.parse(text, file: file, expectedID: expectedID, features: features)
-    }
-
-    /// Replays `scenario`. A rule broken at run time throws with its file and line; the feature never crashes the run.
-    ///
-    /// - Parameter timeLimit: the wall-clock time the replay may take; past it, the replay stops
-    ///   between two virtual seconds' work and throws, naming the step it was on.
-    public func replay(_ scenario: Scenario, timeLimit: Duration? = nil) throws(ScenarioError) -> ReplayResult {
-        let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
-        let session = try ReplaySession(scenario, features: features)
+    /// The replay of `scenario` whose steps had `outputs`, one entry per event from the first:
+    /// the echoes are written here, from the scenario and the outputs, for every implementation.
+    public init(scenario: Scenario, outputs: [StepOutputs]) {
         var echo = TranscriptEcho()
         var steps: [ReplayStep] = []
-        steps.reserveCapacity(scenario.events.count)
-        for event in scenario.events {
+        steps.reserveCapacity(outputs.count)
+        for (event, step) in zip(scenario.events, outputs) {
             let input = echo.echo(event)
-            let (outputs, omittedRenders) = try session.apply(event, deadline: deadline, timeLimit: timeLimit)
-            echo.note(outputs)
+            echo.note(step.outputs)
             steps.append(
                 ReplayStep(
-                    step: event.step, line: event.line, input: input, outputs: outputs, quiet: event.isQuiet,
-                    omittedRenders: omittedRenders))
+                    step: event.step, line: event.line, input: input, outputs: step.outputs, quiet: event.isQuiet,
+                    omittedRenders: step.omitted))
         }
-        return ReplayResult(scenario: scenario, steps: steps)
+        self.init(scenario: scenario, steps: steps)
+    }
+}
+
+extension ReplaySession {
+    /// Where the one scenario loop stopped: the step (1 for the first event) and the broken rule.
+    struct Stop {
+        let step: Int
+        let error: ScenarioError
+    }
+
+    /// The one scenario loop: replays `scenario` on a session of its own, an event at a time,
+    /// telling `each` of each step's outputs as it comes. Stops at the first broken rule; at the
+    /// wire level, returns the wire transcript of a scenario that ran to its end. The session is
+    /// returned too: the scenario is over (its stores disposed, its connections closed) when it goes. The in-process
+    /// run, the reference's adapter, the fuzzer and `replay` (show, the recorder's check) all walk
+    /// a scenario here.
+    ///
+    /// - Parameters:
+    ///   - remote: at the wire level, a server the runner holds (the reference's adapter).
+    ///   - deadline: past it, a long advance stops between two virtual seconds' work.
+    static func walk(
+        _ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel, remote: RemoteWire? = nil,
+        deadline: Deadline?, _ each: (ScenarioEvent, StepOutputs) -> Void
+    ) -> (stop: Stop?, wire: String?, session: ReplaySession?) {
+        let session: ReplaySession
+        do {
+            session = try ReplaySession(scenario, features: features, level: level, remote: remote)
+        } catch {
+            return (Stop(step: 0, error: error), nil, nil)
+        }
+        let limit = deadline.map { Duration.milliseconds(Int64(($0.seconds * 1000).rounded(.up))) }
+        for event in scenario.events {
+            do {
+                let (outputs, omitted) = try session.apply(event, deadline: deadline?.instant, timeLimit: limit)
+                each(event, StepOutputs(outputs, omitted: omitted))
+            } catch {
+                return (Stop(step: event.step, error: error), nil, session)
+            }
+        }
+        return (nil, session.wire?.transcript(title: "wire \(scenario.id)"), session)
     }
 }

@@ -4,7 +4,7 @@ import MVICore
 import ReplaySeam
 
 /// One scenario replayed against a reference feature an event at a time, on virtual time: the
-/// engine behind both `Replayer.replay` and the in-process `ReferenceImplementation`, applying the
+/// engine behind the one scenario loop (`walk`) and the fuzzer's generator, applying the
 /// rules of docs/fixtures.md (lifecycle checks, requests, the first event) the same way for every
 /// feature. A rule broken at run time throws with the file and line; the feature never crashes the run.
 final class ReplaySession {

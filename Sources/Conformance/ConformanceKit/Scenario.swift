@@ -23,6 +23,9 @@ public struct Scenario: Sendable {
     public let file: String
     /// The feature with this scenario's config read, ready to start.
     let configured: ConfiguredFeature
+    /// Its lines' bytes as read (the header first), when it was read from text: what the adapter
+    /// protocol's `run` message carries, as written.
+    var lines: [ArraySlice<UInt8>]? = nil
 
     /// The part of the id after the feature: the file's name without `.jsonl`.
     public var name: String { String(id.dropFirst(feature.count + 1)) }
@@ -161,12 +164,15 @@ extension Scenario {
         for index in 1..<lines.count {
             events.append(try reader.event(try object(index)))
         }
-        return reader.scenario(events: events)
+        var scenario = reader.scenario(events: events)
+        scenario.lines = lines
+        return scenario
     }
 }
 
 /// Reads a scenario a line at a time, with the same checks as `Scenario.parse`: the header first,
-/// then each event as it comes (what `conformance adapter` is sent, one message at a time).
+/// then each event as it comes (the fuzzer's generator, and `conformance adapter`, which names the
+/// step of the line it refuses).
 public struct ScenarioReader {
     private let header: ScenarioFormat.Header
     private let headerObject: JSONObject

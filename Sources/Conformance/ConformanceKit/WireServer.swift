@@ -59,6 +59,28 @@ final class WireServer: Sendable {
         return nil
     }
 
+    /// Stages the answer of each `respond #n` of `scenario` for exchange `n`, which a port
+    /// releases through `POST /__admin/requests/<n>/release` when it reaches that step
+    /// (docs/porting.md, "The wire level"). Returns why a scenario cannot run so, for an answer
+    /// with no wire form.
+    func stage(_ scenario: Scenario) -> String? {
+        for event in scenario.events {
+            guard case .respond(let request, _) = event.kind, let answer = event.answer else { continue }
+            switch answer.wire {
+            case .response(let status, let headers, let body):
+                server.stage(
+                    request,
+                    .response(HTTPResponse(status: status, headers: headers.map { ($0.name, $0.value) }, body: body)))
+            case .reset: server.stage(request, .reset)
+            case .timeout:
+                server.stage(request, nil)
+                ended.withLock { _ = $0.timedOut.insert(request) }
+            case .none(let reason): return "respond #\(request) has no wire form: \(reason)"
+            }
+        }
+        return nil
+    }
+
     /// The client cancelled exchange `sequence`: the transcript waits for its connection to close.
     func cancelled(_ sequence: Int) { ended.withLock { _ = $0.cancelled.insert(sequence) } }
 
@@ -76,7 +98,9 @@ final class WireServer: Sendable {
             for name in headers {
                 if let value = entry.request.header(name) { lines.append("  \(name): \(value)") }
             }
-            lines.append("  -> " + Self.ending(entry, timedOut: endings.timedOut.contains(entry.sequence)))
+            // A staged `timeout` for a request the client cancelled first is never waited out.
+            let timedOut = endings.timedOut.contains(entry.sequence) && !endings.cancelled.contains(entry.sequence)
+            lines.append("  -> " + Self.ending(entry, timedOut: timedOut))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -75,9 +75,8 @@ func serveReferenceAdapter() -> Never {
 /// feature (generation, the invariants' two replays, no shrinking).
 @MainActor func benchmarkFuzz(_ run: BenchmarkRun) throws -> [Result] {
     let catalog = try FixtureCatalog.locate()
-    let replayer = Replayer(features: .reference)
     let corpus = try catalog.entries().map { entry in
-        try replayer.read(ScenarioText.read(entry.scenarioURL, path: entry.id), file: entry.id)
+        try Scenario.parse(ScenarioText.read(entry.scenarioURL, path: entry.id), file: entry.id, features: .reference)
     }
     let fuzzer = Fuzzer(features: .reference, corpus: corpus, port: nil, maxSteps: 40)
     let count = run.quick ? 20 : 100

@@ -15,11 +15,12 @@ import SeededRandom
     var results: [Result] = []
     let catalog = try FixtureCatalog.locate()
     let entries = try catalog.entries()
-    let replayer = Replayer(features: .reference)
+    let replayer = ReferenceImplementation(features: .reference)
     let scenarios = try entries.map { entry in
-        try replayer.read(
+        try Scenario.parse(
             ScenarioText.read(entry.scenarioURL, path: catalog.displayPath(entry.scenarioURL)),
-            file: catalog.displayPath(entry.scenarioURL), expectedID: entry.id)
+            file: catalog.displayPath(entry.scenarioURL),
+            expectedID: entry.id, features: .reference)
     }
     let steps = scenarios.reduce(0) { $0 + $1.events.count }
     // Replays are checked once outside the timed loops, so the loops need no error handling.

@@ -61,6 +61,16 @@ struct AdminAPI {
             {
                 return nearMisses(request)
             }
+            if request.path.hasPrefix("/__admin/requests/"), request.path.hasSuffix("/release"),
+                request.method == "POST"
+            {
+                let middle = request.path.dropFirst("/__admin/requests/".count).dropLast("/release".count)
+                guard let sequence = Int(middle) else {
+                    return error(400, "expected /__admin/requests/<sequence>/release")
+                }
+                return server.releaseStaged(sequence)
+                    ? HTTPResponse(status: 204) : error(404, "no answer is staged for request \(sequence)")
+            }
             if request.path.hasPrefix("/__admin/stubs/"), request.method == "DELETE" {
                 guard let id = Int(request.path.dropFirst("/__admin/stubs/".count)) else {
                     return error(400, "expected /__admin/stubs/<id>")

@@ -25,6 +25,9 @@ struct HeldRequests {
     var early: [Int: HeldAnswer] = [:]
     /// Every sequence released so far: a request is released once.
     var released: Set<Int> = []
+    /// Answers staged for `POST /__admin/requests/<n>/release`, by sequence; nil: the exchange is
+    /// left unanswered when released (the client waits out its timeout).
+    var staged: [Int: HeldAnswer?] = [:]
 }
 
 extension MockServer {
@@ -43,6 +46,21 @@ extension MockServer {
         guard let place else { return false }
         record(answer, sequence: sequence)
         if let place { place.loop.post(.answer(connection: place.connection, plan: plan(answer, place))) }
+        return true
+    }
+
+    /// Stages `answer` for held request `sequence`: it is sent when a client calls
+    /// `POST /__admin/requests/<sequence>/release`; nil leaves that exchange unanswered then.
+    public func stage(_ sequence: Int, _ answer: HeldAnswer?) {
+        state.withLock { $0.held.staged[sequence] = .some(answer) }
+    }
+
+    /// `POST /__admin/requests/<sequence>/release`: releases the answer staged for `sequence`.
+    /// False when none was staged.
+    func releaseStaged(_ sequence: Int) -> Bool {
+        let staged = state.withLock { state -> HeldAnswer?? in state.held.staged.removeValue(forKey: sequence) }
+        guard let staged else { return false }
+        if let answer = staged { release(sequence, with: answer) }
         return true
     }
 

@@ -24,9 +24,16 @@ public final class LoopbackClient {
     deinit { close(fd) }
 
     /// Sends `GET target` and returns the response's status and body.
-    public func get(_ target: String) throws -> (status: Int, body: Data) {
+    public func get(_ target: String) throws -> (status: Int, body: Data) { try send("GET", target) }
+
+    /// Sends `POST target` with no body and returns the response's status and body.
+    public func post(_ target: String) throws -> (status: Int, body: Data) {
+        try send("POST", target, "Content-Length: 0\r\n")
+    }
+
+    private func send(_ method: String, _ target: String, _ fields: String = "") throws -> (status: Int, body: Data) {
         let socket = Socket(fd: fd)
-        guard socket.write(Data("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)) else {
+        guard socket.write(Data("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)\r\n".utf8)) else {
             throw SocketError("send")
         }
         while true {

@@ -171,22 +171,20 @@ final class PlantedPort: Implementation {
         inner = ReferenceImplementation(features: features)
     }
 
-    var role: String { "the port" }
-    var definesGoldens: Bool { false }
-    func start(_ deadline: Deadline) -> ImplementationInfo { inner.start(deadline) }
+    var identity: ImplementationIdentity {
+        ImplementationIdentity(role: "the port", definesGoldens: false, level: .memory)
+    }
 
-    func begin(_ scenario: Scenario, _ deadline: Deadline) -> ImplementationReply {
+    func run(_ scenario: Scenario, _ deadline: Deadline) -> ScenarioRun {
         let text = ([scenario.header] + scenario.events.map(\.object)).map { JSONValue.object($0).compactText + "\n" }
             .joined()
         do {
-            return inner.begin(try Scenario.parse(text, file: scenario.file, features: features), deadline)
+            return inner.run(try Scenario.parse(text, file: scenario.file, features: features), deadline)
         } catch {
-            return .errored(message: "\(error)", details: nil)
+            return ScenarioRun(info: inner.info, answer: .errored(step: 0, message: "\(error)", details: nil))
         }
     }
 
-    func step(_ event: ScenarioEvent, _ deadline: Deadline) -> ImplementationReply { inner.step(event, deadline) }
     func diagnostics() -> String { "" }
-    func end(discard: Bool) { inner.end(discard: discard) }
     func stop() { inner.stop() }
 }

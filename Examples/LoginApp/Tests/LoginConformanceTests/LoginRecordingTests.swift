@@ -27,7 +27,7 @@ import Testing
         let text = try recorder.finish()
         #expect(text.contains(#"{"event": "respond", "request": 2, "name": "Ada Lovelace"}"#), "\(text)")
 
-        let replayer = Replayer(features: FeatureRegistry([module]))
+        let replayer = ReferenceImplementation(features: FeatureRegistry([module]))
         let result = try replayer.replay(try replayer.read(text, file: "recorded.jsonl"))
         #expect(result.steps.flatMap(\.outputs) == recorder.reactions)
     }

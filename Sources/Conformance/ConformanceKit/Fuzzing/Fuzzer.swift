@@ -5,11 +5,12 @@ import SeededRandom
 
 /// Differential fuzzing (docs/fuzzing.md): scenarios generated from each feature's own
 /// description, run on the reference alone with invariants checked at every step, or on the
-/// reference and a port in lockstep; a failing scenario is shrunk and written as a ready fixture.
+/// reference and then on a port, sent each scenario whole; a failing scenario is shrunk and written as a ready fixture.
 public struct Fuzzer {
     public let features: FeatureRegistry
     /// The port, checked against the reference; nil: the reference alone. One process serves every
-    /// scenario (a port that broke the protocol is restarted for the next).
+    /// scenario, each sent whole once the reference has made it (a port that broke the protocol is
+    /// restarted for the next).
     public let port: (any Implementation)?
     public let maxSteps: Int
     /// The command that runs the fuzzer, as a finding's description names it: `conformance`, or an app's own.
@@ -119,8 +120,8 @@ public struct Fuzzer {
         case invalid
     }
 
-    /// Runs `events` on a fresh reference (twice, for determinism) and, with a port, on the port in
-    /// lockstep, checking every invariant. The scenario is judged as it is written (its lines'
+    /// Runs `events` on a fresh reference (twice, for determinism) and, with a port, on the port,
+    /// checking every invariant. The scenario is judged as it is written (its lines'
     /// text read back, as `run` reads the fixture), so that a shrunk finding fails as written.
     func judge(header: JSONObject, events: [JSONObject]) -> Verdict {
         let text = ([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined()
@@ -193,37 +194,22 @@ public struct Fuzzer {
         }
     }
 
-    /// Each step's transcript lines on `implementation`, or where it errored.
+    /// Each step's transcript lines on `implementation`, or where it errored: the scenario goes
+    /// whole, as the runner sends it.
     private func run(_ scenario: Scenario, on implementation: some Implementation) -> Result<[[String]], Failure> {
-        let deadline = Deadline(seconds: 60)
-        var finished = false
-        defer { implementation.end(discard: !finished) }
-        do throws(AdapterError) {
-            _ = try implementation.start(deadline)
-            switch try implementation.begin(scenario, deadline) {
-            case .ready: break
-            case .skipped(let message, _), .errored(let message, _):
-                return .failure(Failure(kind: .errored, step: 0, message: message))
-            case .outputs: return .failure(Failure(kind: .errored, step: 0, message: "outputs before a step"))
-            }
-            var steps: [[String]] = []
-            for event in scenario.events {
-                switch try implementation.step(event, deadline) {
-                case .outputs(let outputs, let omitted):
-                    let step = ReplayStep(
-                        step: event.step, line: event.line, input: "", outputs: outputs, quiet: event.isQuiet,
-                        omittedRenders: omitted)
-                    steps.append(TranscriptFormatter.outputLines(step))
-                case .skipped(let message, _), .errored(let message, _):
-                    return .failure(Failure(kind: .errored, step: event.step, message: message))
-                case .ready:
-                    return .failure(Failure(kind: .errored, step: event.step, message: "ready in answer to a step"))
-                }
-            }
-            finished = true
-            return .success(steps)
-        } catch {
-            return .failure(Failure(kind: .errored, step: 0, message: error.description))
+        switch implementation.run(scenario, Deadline(seconds: 60)).answer {
+        case .steps(let steps):
+            return .success(
+                zip(scenario.events, steps).map { event, step in
+                    TranscriptFormatter.outputLines(
+                        ReplayStep(
+                            step: event.step, line: event.line, input: "", outputs: step.outputs, quiet: event.isQuiet,
+                            omittedRenders: step.omitted))
+                })
+        case .notRun(let message), .skipped(let message, _), .broken(let message):
+            return .failure(Failure(kind: .errored, step: 0, message: message))
+        case .errored(let step, let message, _):
+            return .failure(Failure(kind: .errored, step: step, message: message))
         }
     }
 
@@ -263,9 +249,8 @@ public struct Fuzzer {
             "found by \(commandName) fuzz --seed \(finding.seed): \(finding.failure.kind.rawValue) (\(finding.original.count) steps, shrunk to \(finding.shrunk.count))"
         )
         let text = ([header] + finding.shrunk).map { JSONValue.object($0).compactText + "\n" }.joined()
-        let replayer = Replayer(features: features)
-        guard let scenario = try? replayer.read(text, file: "(generated)"), let result = try? replayer.replay(scenario)
-        else {
+        let reference = ReferenceImplementation(features: features)
+        guard let result = try? reference.replay(reference.read(text, file: "(generated)")) else {
             return (text, "")
         }
         return (text, TranscriptFormatter.text(result))
