@@ -2,8 +2,8 @@ import Foundation
 
 extension Stub {
     /// Reads every `*.json` file of `directory` (not its subfolders), in name order, each one stub
-    /// in the admin API's format (docs/mock-server.md). The first bad file stops the load; the error
-    /// names the file and the field.
+    /// in the admin API's format (docs/mock-server.md) or `{"mappings": [stub, ...]}`. The first bad
+    /// file stops the load; the error names the file, the stub's index in `mappings`, and the field.
     public static func load(from directory: URL) throws(StubError) -> [Stub] {
         let names: [String]
         do {
@@ -18,7 +18,7 @@ extension Stub {
             do { data = try Data(contentsOf: url) } catch {
                 throw .unreadable(path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
             }
-            do { stubs.append(try decode(data)) } catch { throw .file(path: url.path, error) }
+            do { stubs += try StubDecoder.stubs(data) } catch { throw .file(path: url.path, error) }
         }
         return stubs
     }
