@@ -106,7 +106,7 @@ struct ExecutableTests {
         (["--news-request-limit", "many"], "--news-request-limit many: expected a whole number >= 0"),
         (["--news-api-keys", ","], "--news-api-keys ,: expected one key or more, comma-separated"),
         (["--news-disabled-keys", " , "], "--news-disabled-keys  , : expected one key or more, comma-separated"),
-        (["--verbose"], "unknown option --verbose"),
+        (["--verbose=yes"], "--verbose takes no value"),
         (["--help=yes"], "unknown option --help"),
         (["serve"], "unexpected argument serve"),
         (["--record", "/tmp/recorded"], "--record needs --proxy UPSTREAM: it records what the upstream answers"),

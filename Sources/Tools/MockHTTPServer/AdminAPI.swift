@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MVIJSON
 
@@ -21,15 +22,7 @@ struct AdminAPI {
         case ("POST", "/__admin/stubs"):
             return addStub(request)
         case ("GET", "/__admin/stubs"):
-            let list = server.stubs.map { entry in
-                JSONValue.object([
-                    "id": .integer(entry.id), "method": entry.stub.method.map(JSONValue.string) ?? .null,
-                    "path": .string(entry.stub.path),
-                    "query": Self.encode(entry.stub.query), "headers": Self.encode(entry.stub.headers),
-                    "responses": .integer(entry.stub.responses.count), "served": .integer(entry.served),
-                ])
-            }
-            return Self.answer(200, ["stubs": .array(list)])
+            return Self.answer(200, ["stubs": .array(server.stubs.map(Self.encode))])
         case ("DELETE", "/__admin/stubs"):
             server.removeAllStubs()
             return HTTPResponse(status: 204)
@@ -55,6 +48,17 @@ struct AdminAPI {
         case ("POST", "/__admin/reset"):
             server.reset()
             return HTTPResponse(status: 204)
+        case ("GET", "/__admin/scenarios"):
+            let list = server.scenarios.map { scenario in
+                JSONValue.object([
+                    "name": .string(scenario.name), "state": .string(scenario.state),
+                    "possibleStates": .array(scenario.possibleStates.map(JSONValue.string)),
+                ])
+            }
+            return Self.answer(200, ["scenarios": .array(list)])
+        case ("POST", "/__admin/scenarios/reset"):
+            server.resetScenarios()
+            return HTTPResponse(status: 204)
         default:
             if request.path.hasPrefix("/__admin/requests/"), request.path.hasSuffix("/near-misses"),
                 request.method == "GET"
@@ -70,6 +74,10 @@ struct AdminAPI {
                 }
                 return server.releaseStaged(sequence)
                     ? HTTPResponse(status: 204) : error(404, "no answer is staged for request \(sequence)")
+            }
+            if request.path.hasPrefix("/__admin/scenarios/"), request.path.hasSuffix("/state"), request.method == "PUT"
+            {
+                return setScenarioState(request)
             }
             if request.path.hasPrefix("/__admin/stubs/"), request.method == "DELETE" {
                 guard let id = Int(request.path.dropFirst("/__admin/stubs/".count)) else {
@@ -87,7 +95,7 @@ struct AdminAPI {
         let pattern: RequestPattern
         if request.method == "POST" {
             do { pattern = try StubDecoder.requestPattern(request.body) } catch {
-                return self.error(400, error.description)
+                return Self.answer(400, error.adminAnswer)
             }
         } else {
             var filter = RequestPattern()
@@ -129,6 +137,56 @@ struct AdminAPI {
         return Self.answer(200, ["sequence": .integer(sequence), "nearMisses": .array(misses)])
     }
 
+    /// `PUT /__admin/scenarios/<name>/state` with `{"state": "..."}`.
+    private func setScenarioState(_ request: HTTPRequest) -> HTTPResponse {
+        let name = String(request.path.dropFirst("/__admin/scenarios/".count).dropLast("/state".count))
+        guard !name.isEmpty else { return error(400, "expected /__admin/scenarios/<name>/state") }
+        let value: JSONValue
+        do throws(JSONReadError) { value = try JSONValue.parse(String(decoding: request.body, as: UTF8.self)) } catch {
+            return self.error(400, StubError.notJSON(error).description)
+        }
+        guard case .object(let fields) = value else { return error(400, StubError.notAnObject.description) }
+        if let unknown = fields.keys.first(where: { $0 != "state" }) {
+            let refusal = StubError.unknownField(
+                field: unknown, expected: ["state"], suggestion: Suggestion.closest(to: unknown, among: ["state"]))
+            return Self.answer(400, refusal.adminAnswer)
+        }
+        guard case .string(let state)? = fields["state"], !state.isEmpty else {
+            return error(400, "state: expected a non-empty string")
+        }
+        return server.setScenario(name, to: state)
+            ? HTTPResponse(status: 204) : error(404, "no stub names scenario \(name)")
+    }
+
+    /// A stub as `GET /__admin/stubs` lists it: the parts it has (a path pattern, presence checks,
+    /// a body, a scenario only when given), the number of responses and how often it answered.
+    private static func encode(_ entry: (id: Int, stub: Stub, served: Int)) -> JSONValue {
+        let pattern = entry.stub.pattern
+        var fields: JSONObject = [
+            "id": .integer(entry.id), "method": pattern.method.map(JSONValue.string) ?? .null,
+            "path": pattern.path.map(JSONValue.string) ?? .null,
+        ]
+        if let pathPattern = pattern.pathPattern { fields["pathPattern"] = .string(pathPattern.source) }
+        fields["query"] = encode(pattern.query)
+        fields["headers"] = encode(pattern.headers)
+        for (key, presence) in [("queryPresence", pattern.queryPresence), ("headerPresence", pattern.headerPresence)]
+        where !presence.isEmpty {
+            fields[key] = .object(JSONObject(presence.keys.sorted().map { ($0, .bool(presence[$0]!)) }))
+        }
+        if let body = pattern.body {
+            var object = JSONObject()
+            object["equalToJSON"] = body.equalToJSON
+            object["containsJSON"] = body.containsJSON
+            fields["body"] = .object(object)
+        }
+        fields["scenarioName"] = entry.stub.scenario.map(JSONValue.string)
+        fields["requiredScenarioState"] = entry.stub.requiredState.map(JSONValue.string)
+        fields["newScenarioState"] = entry.stub.newState.map(JSONValue.string)
+        fields["responses"] = .integer(entry.stub.responses.count)
+        fields["served"] = .integer(entry.served)
+        return .object(fields)
+    }
+
     private static func encode(_ map: [String: String]) -> JSONValue {
         .object(JSONObject(map.keys.sorted().map { ($0, .string(map[$0]!)) }))
     }
@@ -142,7 +200,7 @@ struct AdminAPI {
             let id = server.stub(try StubDecoder.stub(request.body))
             return Self.answer(201, ["id": .integer(id)])
         } catch {
-            return self.error(400, error.description)
+            return Self.answer(400, error.adminAnswer)
         }
     }
 
@@ -165,6 +223,8 @@ struct AdminAPI {
                 ("status", entry.status.map(JSONValue.integer) ?? .null),
                 ("fault", entry.fault.map { .string($0.rawValue) } ?? .null),
                 ("clientWentAway", .bool(entry.clientWentAway)),
+                ("scenario", entry.scenario.map(JSONValue.string) ?? .null),
+                ("scenarioState", entry.scenarioState.map(JSONValue.string) ?? .null),
             ]))
     }
 }

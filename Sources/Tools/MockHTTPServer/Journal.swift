@@ -24,6 +24,10 @@ public struct JournalEntry: Sendable {
     public var fault: Fault?
     /// Whether the client went away, or stopped reading, before the response was complete.
     public var clientWentAway = false
+    /// The scenario of the stub that answered, if it belongs to one.
+    public var scenario: String?
+    /// The state the scenario was in when its stub answered (before any move).
+    public var scenarioState: String?
 }
 
 /// How much the journal keeps, like WireMock's `--max-request-journal-entries`.

@@ -51,6 +51,10 @@ public final class MockServer: Sendable {
         /// Hold every request (admin requests excepted) until `release(_:with:)` answers it, instead
         /// of answering from stubs and routes: a test then decides when, and how, each answer goes out.
         public var holdsRequests: Bool
+        /// Called with one line per request answered from a stub, a route or the proxy (`--verbose`):
+        /// method, target, status, what answered, and the time taken to choose and build the answer.
+        /// Nil (the default) prints nothing and costs nothing.
+        public var verbose: (@Sendable (String) -> Void)?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, data: MockData, idleTimeout: Duration = .seconds(30),
@@ -60,7 +64,8 @@ public final class MockServer: Sendable {
             newsAPI: NewsAPIKeys = NewsAPIKeys(), proxy: ProxyConfiguration? = nil, holdsRequests: Bool = false,
             log: @escaping @Sendable (String) -> Void = {
                 FileHandle.standardError.write(Data("mock-server: \($0)\n".utf8))
-            }
+            },
+            verbose: (@Sendable (String) -> Void)? = nil
         ) {
             self.host = host
             self.port = port
@@ -75,6 +80,7 @@ public final class MockServer: Sendable {
             self.proxy = proxy
             self.holdsRequests = holdsRequests
             self.log = log
+            self.verbose = verbose
         }
     }
 
@@ -90,6 +96,8 @@ public final class MockServer: Sendable {
         var lastExhaustion: ContinuousClock.Instant?
         var stubs: [(id: Int, stub: Stub, served: Int)] = []
         var nextStub = 0
+        /// The state of each scenario that has left `StubScenario.started`.
+        var scenarioStates: [String: String] = [:]
         /// NewsAPI requests made with each key, for `newsAPI.requestLimit`.
         var newsRequests: [String: Int] = [:]
         /// Held requests by journal sequence, and answers released before their request was held.
@@ -256,11 +264,13 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// Removes every stub, forgets every request and restarts the NewsAPI request counts.
+    /// Removes every stub, forgets every request, restarts the NewsAPI request counts and puts
+    /// every scenario back in `StubScenario.started`.
     public func reset() {
         state.withLock {
             $0.stubs = []
             $0.newsRequests = [:]
+            $0.scenarioStates = [:]
             Self.publishStubs($0)
         }
         journal.reset()
@@ -296,14 +306,18 @@ public final class MockServer: Sendable {
     /// (or that names none) comes before every stub whose path differs, then fewer reasons, then
     /// newer stubs. A stub for the same path that differs in one query value is what a person was
     /// aiming at, more than a stub for another path that happens to differ in nothing else.
+    /// A stub of a scenario in another state than the one it answers in misses for that reason too.
     public func nearMisses(for request: HTTPRequest, limit: Int = 3) -> [NearMiss] {
-        let misses = stubs.map {
-            NearMiss(stub: $0.id, pattern: $0.stub.pattern, reasons: $0.stub.pattern.misses(request))
+        let misses = state.withLock { state in
+            state.stubs.map { entry in
+                var reasons = entry.stub.pattern.misses(request)
+                if let reason = Self.stateMiss(entry.stub, state.scenarioStates) { reasons.append(reason) }
+                return NearMiss(stub: entry.id, pattern: entry.stub.pattern, reasons: reasons)
+            }
         }
         if misses.contains(where: { $0.reasons.isEmpty }) { return [] }
         func rank(_ miss: NearMiss, _ offset: Int) -> (Int, Int, Int) {
-            let pathDiffers = miss.pattern.path.map { $0 != request.path } ?? false
-            return (pathDiffers ? 1 : 0, miss.reasons.count, offset)
+            (miss.pattern.pathFits(request) ? 0 : 1, miss.reasons.count, offset)
         }
         return Array(
             misses.enumerated().sorted { rank($0.element, $0.offset) < rank($1.element, $1.offset) }.prefix(limit).map(
@@ -317,17 +331,90 @@ public final class MockServer: Sendable {
         loop.stubs.withLock { stubs in stubs.contains { $0.matches(request) } }
     }
 
-    /// Whether a stub answers `request` (nothing is counted).
-    func hasStub(for request: HTTPRequest) -> Bool { state.withLock { $0.stubs.contains { $0.stub.matches(request) } } }
-
-    /// The next scripted response for `request`, and the id of the stub that gives it.
-    func nextStubResponse(for request: HTTPRequest) -> (id: Int, response: StubResponse)? {
+    /// Whether a stub answers `request` now, its scenario's state included (nothing is counted).
+    func hasStub(for request: HTTPRequest) -> Bool {
         state.withLock { state in
-            guard let index = state.stubs.firstIndex(where: { $0.stub.matches(request) }) else { return nil }
-            let responses = state.stubs[index].stub.responses
-            let response = responses[min(state.stubs[index].served, responses.count - 1)]
+            state.stubs.contains { Self.stateMiss($0.stub, state.scenarioStates) == nil && $0.stub.matches(request) }
+        }
+    }
+
+    /// What answered a request from a stub: its id, the response, and the scenario's state it
+    /// answered in (and moved to).
+    struct StubAnswer {
+        let id: Int
+        let response: StubResponse
+        let scenario: String?
+        let state: String?
+        let newState: String?
+    }
+
+    /// The next scripted response for `request`, from the newest stub that matches it and whose
+    /// scenario (if any) is in the state it answers in; moves the scenario on as the stub says.
+    func nextStubResponse(for request: HTTPRequest) -> StubAnswer? {
+        state.withLock { state in
+            guard
+                let index = state.stubs.firstIndex(where: {
+                    Self.stateMiss($0.stub, state.scenarioStates) == nil && $0.stub.matches(request)
+                })
+            else { return nil }
+            let stub = state.stubs[index].stub
+            let response = stub.responses[min(state.stubs[index].served, stub.responses.count - 1)]
             state.stubs[index].served += 1
-            return (state.stubs[index].id, response)
+            var current: String?
+            if let scenario = stub.scenario {
+                current = state.scenarioStates[scenario] ?? StubScenario.started
+                if let next = stub.newState { state.scenarioStates[scenario] = next }
+            }
+            return StubAnswer(
+                id: state.stubs[index].id, response: response, scenario: stub.scenario, state: current,
+                newState: stub.newState)
+        }
+    }
+
+    /// Why `stub` does not answer in its scenario's present state, or nil when it does.
+    private static func stateMiss(_ stub: Stub, _ states: [String: String]) -> String? {
+        guard let scenario = stub.scenario, let required = stub.requiredState else { return nil }
+        let current = states[scenario] ?? StubScenario.started
+        return current == required
+            ? nil : "scenario \(scenario): answers in state \(required), the scenario is in \(current)"
+    }
+
+    // MARK: Scenarios
+
+    /// A scenario as the admin API lists it: its name, its state now, and every state its stubs name.
+    public struct ScenarioStatus: Sendable, Equatable {
+        public let name: String
+        public let state: String
+        public let possibleStates: [String]
+    }
+
+    /// Every scenario that a stub names, by name.
+    public var scenarios: [ScenarioStatus] {
+        state.withLock { state in
+            var possible: [String: Set<String>] = [:]
+            for entry in state.stubs {
+                guard let name = entry.stub.scenario else { continue }
+                possible[name, default: [StubScenario.started]].formUnion(
+                    [entry.stub.requiredState, entry.stub.newState].compactMap { $0 })
+            }
+            return possible.keys.sorted().map { name in
+                ScenarioStatus(
+                    name: name, state: state.scenarioStates[name] ?? StubScenario.started,
+                    possibleStates: possible[name]!.sorted())
+            }
+        }
+    }
+
+    /// Puts every scenario back in `StubScenario.started`.
+    public func resetScenarios() { state.withLock { $0.scenarioStates = [:] } }
+
+    /// Moves a scenario that a stub names to `newState`; false when no stub names it.
+    @discardableResult
+    public func setScenario(_ name: String, to newState: String) -> Bool {
+        state.withLock { state in
+            guard state.stubs.contains(where: { $0.stub.scenario == name }) else { return false }
+            state.scenarioStates[name] = newState
+            return true
         }
     }
 }

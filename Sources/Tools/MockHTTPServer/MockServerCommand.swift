@@ -38,6 +38,9 @@ public struct MockServerCommand: Sendable {
             .value(
                 "record", "DIR",
                 "with --proxy: write each upstream answer to DIR as a stub file (the --stubs format), keys redacted"),
+            .flag(
+                "verbose",
+                "print a line per request on standard output: method, target, status, what answered, time taken"),
         ],
         discussion: """
             The first line on standard output is `listening on http://HOST:PORT`; the second names the data set and where it was found.
@@ -77,6 +80,8 @@ public struct MockServerCommand: Sendable {
     public var maxConnections: Int
     public var eventLoops: Int
     public var proxy: ProxyConfiguration?
+    /// `--verbose`: a line per request on standard output.
+    public var verbose: Bool
 
     /// Reads the parsed command line; a mistake is a usage error that names the option.
     public init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -132,6 +137,7 @@ public struct MockServerCommand: Sendable {
         writeTimeout = try seconds("write-timeout", default: .seconds(10))
         maxConnections = try count("max-connections", default: 1024, minimum: 1)
         eventLoops = try count("event-loops", default: 2, minimum: 1)
+        verbose = parsed.flag("verbose")
         let record = parsed.value("record").map { URL(fileURLWithPath: $0, isDirectory: true) }
         proxy = try option(
             "proxy", nil as ProxyConfiguration?,
@@ -177,7 +183,7 @@ public struct MockServerCommand: Sendable {
                     host: host, port: port, data: data, idleTimeout: idleTimeout, headerTimeout: headerTimeout,
                     writeTimeout: writeTimeout,
                     maxConnections: maxConnections, journal: journal, eventLoops: eventLoops, newsAPI: newsAPI,
-                    proxy: proxy))
+                    proxy: proxy, verbose: verbose ? LineSink(io.out).say : nil))
             // Files in name order; a stub added later is tried first, so the last file wins a tie.
             for stub in stubs { server.stub(stub) }
             try server.start()
@@ -192,4 +198,14 @@ public struct MockServerCommand: Sendable {
         io.say("stopped")
         return ExitStatus.success
     }
+}
+
+/// Standard output shared by the event loops for `--verbose`: one whole line at a time.
+private final class LineSink: @unchecked Sendable {  // `out` is called only with `lock` held
+    private let lock = NSLock()
+    private let out: (String) -> Void
+
+    init(_ out: @escaping (String) -> Void) { self.out = out }
+
+    @Sendable func say(_ line: String) { lock.withLock { out(line + "\n") } }
 }

@@ -10,6 +10,8 @@ public indirect enum StubError: Error, Equatable, CustomStringConvertible {
     case notAnObject
     /// A field is missing, unknown, of the wrong type, out of range, or in conflict with another.
     case invalidField(field: String, problem: String)
+    /// A field that is not one of `expected`, with the nearest of them when one is close (`pth`: `path`).
+    case unknownField(field: String, expected: [String], suggestion: String?)
     /// A stub file was refused.
     case file(path: String, StubError)
     /// A stub folder or file could not be read.
@@ -20,9 +22,36 @@ public indirect enum StubError: Error, Equatable, CustomStringConvertible {
         case .notJSON(let error): "the body is \(error)"
         case .notAnObject: "the body must be a JSON object"
         case .invalidField(let field, let problem): "\(field): \(problem)"
+        case .unknownField(let field, let expected, let suggestion):
+            "\(field): unknown field; expected \(expected.joined(separator: ", "))"
+                + (suggestion.map { "; did you mean \($0)?" } ?? "")
         case .file(let path, let error): "\(path): \(error)"
         case .unreadable(let path, let reason): "\(path): \(reason)"
         }
+    }
+
+    /// The same error, its field named within `place` (`mappings[2]` + `pth` is `mappings[2].pth`).
+    func within(_ place: String) -> StubError {
+        func join(_ field: String) -> String { field.hasPrefix("[") ? place + field : place + "." + field }
+        switch self {
+        case .invalidField(let field, let problem): return .invalidField(field: join(field), problem: problem)
+        case .unknownField(let field, let expected, let suggestion):
+            return .unknownField(field: join(field), expected: expected, suggestion: suggestion)
+        default: return self
+        }
+    }
+
+    /// The admin API's answer to a refused body: `message` as before, and for a typo the nearest
+    /// valid name apart, as `didYouMean` (a message that names it would change what clients match on).
+    var adminAnswer: JSONValue {
+        guard case .unknownField(let field, let expected, let suggestion) = self else {
+            return ["message": .string(description)]
+        }
+        var fields: JSONObject = [
+            "message": .string("\(field): unknown field; expected \(expected.joined(separator: ", "))")
+        ]
+        fields["didYouMean"] = suggestion.map(JSONValue.string)
+        return .object(fields)
     }
 }
 
@@ -30,16 +59,43 @@ public indirect enum StubError: Error, Equatable, CustomStringConvertible {
 /// field's type, refusing unknown fields at every depth, and refusing responses the server could
 /// not send faithfully (header injection, bodies where HTTP allows none, a stub's own framing).
 enum StubDecoder {
-    static let stubFields: Set<String> = ["method", "path", "query", "headers", "response", "responses"]
-    static let patternFields: Set<String> = ["method", "path", "query", "headers"]
+    static let stubFields: Set<String> = [
+        "method", "path", "pathPattern", "query", "headers", "body", "scenarioName", "requiredScenarioState",
+        "newScenarioState", "response", "responses",
+    ]
+    static let patternFields: Set<String> = ["method", "path", "pathPattern", "query", "headers", "body"]
     static let responseFields: Set<String> = [
         "status", "headers", "body", "bodyBase64", "chunked", "chunkSize", "delayMs", "throttle", "fault",
     ]
+    /// The ways a query parameter or header can be matched, besides a plain string (equal to it).
+    static let valueMatchFields: Set<String> = ["equalTo", "present", "absent"]
+    static let bodyMatchFields: Set<String> = ["equalToJSON", "containsJSON"]
     /// Headers the server writes itself.
     static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
     static func stub(_ data: Data) throws(StubError) -> Stub {
+        try stub(try object(data))
+    }
+
+    /// The stubs of a stub file: one stub, or `{"mappings": [stub, ...]}` (WireMock's form for
+    /// several); a stub of the list that is wrong is named by its index (`mappings[2].pth`).
+    static func stubs(_ data: Data) throws(StubError) -> [Stub] {
         let fields = try object(data)
+        guard let list = fields["mappings"] else { return [try stub(fields)] }
+        try refuseUnknown(fields, allowed: ["mappings"], at: "")
+        guard case .array(let items) = list, !items.isEmpty else {
+            throw .invalidField(field: "mappings", problem: "expected a non-empty array of stubs")
+        }
+        var stubs: [Stub] = []
+        for (index, item) in items.enumerated() {
+            let place = "mappings[\(index)]"
+            guard case .object(let object) = item else { throw .invalidField(field: place, problem: "expected a stub") }
+            do { stubs.append(try stub(object)) } catch { throw error.within(place) }
+        }
+        return stubs
+    }
+
+    private static func stub(_ fields: JSONObject) throws(StubError) -> Stub {
         try refuseUnknown(fields, allowed: stubFields, at: "")
         let pattern = try self.pattern(fields, requirePath: true)
         let rawResponses: [JSONValue]
@@ -60,12 +116,19 @@ enum StubDecoder {
         for (index, raw) in rawResponses.enumerated() {
             responses.append(try response(raw, at: "responses[\(index)]", method: pattern.method))
         }
-        return Stub(
-            method: pattern.method, path: pattern.path!, query: pattern.query, headers: pattern.headers,
-            responses: responses)
+        let scenario = try name(fields["scenarioName"], at: "scenarioName")
+        let required = try name(fields["requiredScenarioState"], at: "requiredScenarioState")
+        let next = try name(fields["newScenarioState"], at: "newScenarioState")
+        if scenario == nil {
+            for (field, value) in [("requiredScenarioState", required), ("newScenarioState", next)] where value != nil {
+                throw .invalidField(field: field, problem: "needs scenarioName, the scenario whose state it names")
+            }
+        }
+        return Stub(pattern: pattern, scenario: scenario, requiredState: required, newState: next, responses: responses)
     }
 
-    /// A request pattern for journal searches: `{"method", "path", "query", "headers"}`, every part optional.
+    /// A request pattern for journal searches: `{"method", "path", "pathPattern", "query", "headers",
+    /// "body"}`, every part optional.
     static func requestPattern(_ data: Data) throws(StubError) -> RequestPattern {
         let fields = try object(data)
         try refuseUnknown(fields, allowed: patternFields, at: "")
@@ -85,13 +148,26 @@ enum StubDecoder {
 
     private static func pattern(_ fields: JSONObject, requirePath: Bool) throws(StubError) -> RequestPattern {
         var pattern = RequestPattern(method: "GET")
-        if let raw = fields["path"] {
+        switch (fields["path"], fields["pathPattern"]) {
+        case (.some, .some):
+            throw .invalidField(
+                field: "pathPattern", problem: "give path (exact) or pathPattern (a regular expression), not both")
+        case (.some(let raw), nil):
             guard case .string(let path) = raw, path.hasPrefix("/") else {
                 throw .invalidField(field: "path", problem: "expected a string starting with /")
             }
             pattern.path = path
-        } else if requirePath {
-            throw .invalidField(field: "path", problem: "missing; expected a string starting with /")
+        case (nil, .some(let raw)):
+            guard case .string(let source) = raw, !source.isEmpty else {
+                throw .invalidField(field: "pathPattern", problem: "expected a regular expression, as a string")
+            }
+            pattern.pathPattern = try PathPattern(source)
+        case (nil, nil):
+            if requirePath {
+                throw .invalidField(
+                    field: "path",
+                    problem: "missing; expected a string starting with /")
+            }
         }
         if let raw = fields["method"] {
             if raw == .null {
@@ -104,13 +180,70 @@ enum StubDecoder {
                 pattern.method = text.uppercased()
             }
         }
-        pattern.query = try strings(fields["query"], at: "query")
-        pattern.headers = try strings(fields["headers"], at: "headers")
-        for name in pattern.headers.keys.sorted() where !isToken(name) {
+        (pattern.query, pattern.queryPresence) = try valueMatches(fields["query"], at: "query")
+        (pattern.headers, pattern.headerPresence) = try valueMatches(fields["headers"], at: "headers")
+        for name in (Array(pattern.headers.keys) + Array(pattern.headerPresence.keys)).sorted() where !isToken(name) {
             throw .invalidField(
                 field: "headers.\(name)", problem: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
         }
+        if let raw = fields["body"] { pattern.body = try bodyPattern(raw) }
         return pattern
+    }
+
+    /// `{"name": "value"}` (equal to), or `{"name": {"equalTo": "value"}}`, `{"present": true}`,
+    /// `{"absent": true}`: the values to equal, and the names that must be present or absent.
+    private static func valueMatches(_ value: JSONValue?, at field: String) throws(StubError) -> (
+        [String: String], [String: Bool]
+    ) {
+        guard let value else { return ([:], [:]) }
+        guard case .object(let map) = value else {
+            throw .invalidField(
+                field: field, problem: "expected an object of strings or {\"equalTo\"}, {\"present\"}, {\"absent\"}")
+        }
+        var equal: [String: String] = [:]
+        var presence: [String: Bool] = [:]
+        for key in map.keys.sorted() {
+            let place = "\(field).\(key)"
+            switch map[key]! {
+            case .string(let text): equal[key] = text
+            case .object(let rule):
+                try refuseUnknown(rule, allowed: valueMatchFields, at: place + ".")
+                guard rule.count == 1, let member = rule.members.first else {
+                    throw .invalidField(field: place, problem: "give one of equalTo, present, absent")
+                }
+                switch (member.key, member.value) {
+                case ("equalTo", .string(let text)): equal[key] = text
+                case ("equalTo", _): throw .invalidField(field: place + ".equalTo", problem: "expected a string")
+                case (let name, .bool(true)): presence[key] = name == "present"
+                default:
+                    throw .invalidField(
+                        field: "\(place).\(member.key)",
+                        problem:
+                            "expected true (\(member.key == "present" ? "absent" : "present"): true says the opposite)")
+                }
+            default:
+                throw .invalidField(field: place, problem: "expected a string")
+            }
+        }
+        return (equal, presence)
+    }
+
+    private static func bodyPattern(_ raw: JSONValue) throws(StubError) -> BodyPattern {
+        guard case .object(let fields) = raw, !fields.isEmpty else {
+            throw .invalidField(
+                field: "body", problem: "expected {\"equalToJSON\": value} and/or {\"containsJSON\": value}")
+        }
+        try refuseUnknown(fields, allowed: bodyMatchFields, at: "body.")
+        return BodyPattern(equalToJSON: fields["equalToJSON"], containsJSON: fields["containsJSON"])
+    }
+
+    /// A scenario's or a state's name: a non-empty string.
+    private static func name(_ value: JSONValue?, at field: String) throws(StubError) -> String? {
+        guard let value else { return nil }
+        guard case .string(let text) = value, !text.isEmpty else {
+            throw .invalidField(field: field, problem: "expected a non-empty string")
+        }
+        return text
     }
 
     private static func response(_ raw: JSONValue, at place: String, method: String?) throws(StubError) -> StubResponse
@@ -200,10 +333,9 @@ enum StubDecoder {
 
     private static func refuseUnknown(_ fields: JSONObject, allowed: Set<String>, at place: String) throws(StubError) {
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw .invalidField(
-                field: place + unknown,
-                problem: "unknown field; expected \(allowed.sorted().joined(separator: ", "))"
-                    + Suggestion.didYouMean(unknown, among: allowed.sorted()))
+            let names = allowed.sorted()
+            throw .unknownField(
+                field: place + unknown, expected: names, suggestion: Suggestion.closest(to: unknown, among: names))
         }
     }
 

@@ -3,8 +3,8 @@ import MVIEssentials
 
 extension Stub {
     /// Reads every `*.json` file of `directory` (not its subfolders), in name order, each one stub
-    /// in the admin API's format (docs/mock-server.md). The first bad file stops the load; the error
-    /// names the file and the field.
+    /// in the admin API's format (docs/mock-server.md) or `{"mappings": [stub, ...]}`. The first bad
+    /// file stops the load; the error names the file, the stub's index in `mappings`, and the field.
     public static func load(from directory: URL) throws(StubError) -> [Stub] {
         let names: [String]
         do {
@@ -20,7 +20,7 @@ extension Stub {
             do { data = try FileBytes.readRegular(url, limit: Stub.maximumFileBytes) } catch {
                 throw .unreadable(path: url.path, reason: "the file \(error)")
             }
-            do { stubs.append(try decode(data)) } catch { throw .file(path: url.path, error) }
+            do { stubs += try StubDecoder.stubs(data) } catch { throw .file(path: url.path, error) }
         }
         return stubs
     }

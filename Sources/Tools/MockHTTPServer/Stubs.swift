@@ -60,33 +60,70 @@ public struct StubResponse: Sendable {
 }
 
 /// Overrides a route: requests that match get the stub's responses, in order; the last one repeats.
+///
+/// A stub may belong to a scenario, as WireMock's do: it then answers only while the scenario is in
+/// `requiredState` (any state when nil), and moves it to `newState` (when given) as it answers.
+/// Every scenario starts in `StubScenario.started`.
 public struct Stub: Sendable {
-    /// The method to match, or nil for any.
-    public var method: String?
-    /// The exact (decoded) path to match.
-    public var path: String
-    /// Query parameters that must be present with these values (others may be present too).
-    public var query: [String: String]
-    /// Headers that must be present with these values (names without regard to case; others may be present too).
-    public var headers: [String: String]
+    /// The requests this stub answers.
+    public var pattern: RequestPattern
     public var responses: [StubResponse]
+    /// The scenario the stub belongs to, if any.
+    public var scenario: String?
+    /// The state the scenario must be in for the stub to answer; nil for any.
+    public var requiredState: String?
+    /// The state the scenario moves to when the stub answers; nil to leave it.
+    public var newState: String?
 
     public init(
         method: String? = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:],
         responses: [StubResponse]
     ) {
+        self.init(
+            pattern: RequestPattern(method: method, path: path, query: query, headers: headers), responses: responses)
+    }
+
+    /// A stub for any pattern (a path pattern, presence checks, a JSON body), in a scenario or not.
+    public init(
+        pattern: RequestPattern, scenario: String? = nil, requiredState: String? = nil, newState: String? = nil,
+        responses: [StubResponse]
+    ) {
         precondition(!responses.isEmpty, "a stub needs at least one response")
-        self.method = method
-        self.path = path
-        self.query = query
-        self.headers = headers
+        self.pattern = pattern
+        self.scenario = scenario
+        self.requiredState = requiredState
+        self.newState = newState
         self.responses = responses
     }
 
-    /// The requests this stub answers.
-    public var pattern: RequestPattern { RequestPattern(method: method, path: path, query: query, headers: headers) }
+    /// The method to match, or nil for any.
+    public var method: String? {
+        get { pattern.method }
+        set { pattern.method = newValue }
+    }
+    /// The exact (decoded) path to match; empty for a stub that matches a `pathPattern` instead.
+    public var path: String {
+        get { pattern.path ?? "" }
+        set { pattern.path = newValue }
+    }
+    /// Query parameters that must be present with these values (others may be present too).
+    public var query: [String: String] {
+        get { pattern.query }
+        set { pattern.query = newValue }
+    }
+    /// Headers that must be present with these values (names without regard to case; others may be present too).
+    public var headers: [String: String] {
+        get { pattern.headers }
+        set { pattern.headers = newValue }
+    }
 
     func matches(_ request: HTTPRequest) -> Bool { pattern.matches(request) }
+}
+
+/// Scenario states, as WireMock names them.
+public enum StubScenario {
+    /// The state every scenario starts in, and returns to on a reset.
+    public static let started = "Started"
 }
 
 extension Duration {

@@ -246,12 +246,14 @@ extension EventLoop {
         connection.machine.handOff()
         let number = connection.number
         let sequence = server.journal.record(request, connection: number)
+        let started = server.configuration.verbose == nil ? nil : ContinuousClock.now
         DispatchQueue.global().async { [server, self] in
             let response = proxy.forward(request)
             server.journal.update(sequence) {
                 $0.status = response.status
                 $0.route = "proxy"
             }
+            if let started { server.say(request, status: response.status, "proxy", since: started) }
             let keepAlive = request.keepsAlive
             post(
                 .answer(

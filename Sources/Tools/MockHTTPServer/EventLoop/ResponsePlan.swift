@@ -38,10 +38,24 @@ extension MockServer {
     /// until the journal's.
     func plan(for request: HTTPRequest, connection: Int, on loop: EventLoop) -> ResponsePlan {
         let keepAlive = request.keepsAlive
-        if mayHaveStub(for: request, on: loop), let (id, scripted) = nextStubResponse(for: request) {
+        let started = configuration.verbose == nil ? nil : ContinuousClock.now
+        if mayHaveStub(for: request, on: loop), let answer = nextStubResponse(for: request) {
             let sequence = journal.record(request, connection: connection)
-            journal.update(sequence) { $0.stub = id }
-            return plan(scripted, for: request, sequence: sequence, keepAlive: keepAlive)
+            journal.update(sequence) {
+                $0.stub = answer.id
+                $0.scenario = answer.scenario
+                $0.scenarioState = answer.state
+            }
+            let plan = plan(answer.response, for: request, sequence: sequence, keepAlive: keepAlive)
+            if let started {
+                var what = "stub \(answer.id)"
+                if let fault = answer.response.fault { what += " fault \(fault.rawValue)" }
+                if let scenario = answer.scenario, let state = answer.state {
+                    what += " (scenario \(scenario): \(state)\(answer.newState.map { " -> " + $0 } ?? ""))"
+                }
+                say(request, status: answer.response.fault == nil ? answer.response.status : nil, what, since: started)
+            }
+            return plan
         }
         let answer: ResponseCache.Answer
         if let refusal = newsAPIQuotaRefusal(request) {
@@ -61,10 +75,20 @@ extension MockServer {
         }
         // Recorded, with its answer's status, before the response is written, so a client that has
         // its answer finds it in the journal.
-        let sequence = journal.record(
-            request, connection: connection, status: answer.status, route: answer.route ?? Routes.name(of: request.path)
-        )
+        let route = answer.route ?? Routes.name(of: request.path)
+        let sequence = journal.record(request, connection: connection, status: answer.status, route: route)
+        if let started { say(request, status: answer.status, "route \(route)", since: started) }
         return ResponsePlan([.write(answer.bytes)], sequence: sequence, keepAlive: keepAlive)
+    }
+
+    /// The `--verbose` line for a request: method, target, status (`-` for a fault), what answered
+    /// it, and the time since `started`, in milliseconds.
+    func say(_ request: HTTPRequest, status: Int?, _ what: String, since started: ContinuousClock.Instant) {
+        guard let verbose = configuration.verbose else { return }
+        let elapsed = started.duration(to: .now)
+        let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        let milliseconds = "\(microseconds / 1000).\(String(1000 + microseconds % 1000).dropFirst())"
+        verbose("\(request.method) \(request.target) \(status.map(String.init) ?? "-") \(what) \(milliseconds) ms")
     }
 
     /// A plan that answers with `status` and a JSON message, then closes.
