@@ -4,12 +4,12 @@ import Testing
 
 /// Subject: what the admin API and stub files refuse in the matchers and scenarios, each refusal
 /// naming the field (and in a file, the file and the stub's index), with the nearest valid name
-/// for a typo (in the admin API's answer as `didYouMean`, beside the message).
+/// for a typo (in the admin API's answer in the message, and apart as `didYouMean`).
 @Suite struct MatcherRefusalTests {
-    /// The admin API's refusal as one text: the message, and the suggestion as a file's message has it.
+    /// The admin API's refusal: its message, which ends with the suggestion as a file's message does.
     static func refusal(_ body: Data) -> String? {
         guard let fields = json(body) as? [String: String], let message = fields["message"] else { return nil }
-        return message + (fields["didYouMean"].map { "; did you mean \($0)?" } ?? "")
+        return message
     }
 
     static let stubFields =
@@ -105,7 +105,7 @@ import Testing
         )
     }
 
-    @Test func theAdminAPIKeepsTheMessageAndGivesTheSuggestionApart() throws {
+    @Test func theAdminAPIGivesTheSuggestionInTheMessageAndApart() throws {
         let server = try startServer()
         defer { server.stop() }
         let response = try #require(
@@ -113,7 +113,7 @@ import Testing
         #expect(
             String(decoding: response.body, as: UTF8.self)
                 == #"{"message":"responses[0].stauts: unknown field; expected body, bodyBase64, chunkSize, chunked, "#
-                + #"delayMs, fault, headers, status, throttle","didYouMean":"status"}"# + "\n")
+                + #"delayMs, fault, headers, status, throttle; did you mean status?","didYouMean":"status"}"# + "\n")
     }
 
     @Test func aFileOfSeveralStubsIsReadInOrder() throws {

@@ -71,7 +71,8 @@ import Testing
         (#"{"path": "/x", "headers": {"X": 1}, "response": {}}"#, "headers.X: expected a string"),
         (
             #"{"pth": "/x", "response": {}}"#,
-            "pth: unknown field; expected headers, method, path, query, response, responses; did you mean path?"
+            "pth: unknown field; expected body, headers, method, newScenarioState, path, pathPattern, query, "
+                + "requiredScenarioState, response, responses, scenarioName; did you mean path?"
         ),
         (
             #"{"path": "/x", "response": {"fault": "stal"}}"#,

@@ -41,15 +41,13 @@ public indirect enum StubError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The admin API's answer to a refused body: `message` as before, and for a typo the nearest
-    /// valid name apart, as `didYouMean` (a message that names it would change what clients match on).
+    /// The admin API's answer to a refused body: `message`, and for a typo the nearest valid name
+    /// also apart, as `didYouMean`, for a client that offers it.
     var adminAnswer: JSONValue {
-        guard case .unknownField(let field, let expected, let suggestion) = self else {
+        guard case .unknownField(_, _, let suggestion) = self else {
             return ["message": .string(description)]
         }
-        var fields: JSONObject = [
-            "message": .string("\(field): unknown field; expected \(expected.joined(separator: ", "))")
-        ]
+        var fields: JSONObject = ["message": .string(description)]
         fields["didYouMean"] = suggestion.map(JSONValue.string)
         return .object(fields)
     }
