@@ -16,10 +16,22 @@ struct EquivalentMutantsTests {
     private static func listCheck(_ arguments: [String], in directory: URL = root) throws -> (
         status: Int32, out: String, err: String
     ) {
+        try run(
+            ["python3", "-B", root.appendingPathComponent("CI/mutation.py").path, "list-check"] + arguments,
+            in: directory)
+    }
+
+    /// The git blob id of a file of the tree as it is now (what an entry's `checked` names).
+    private static func blob(of file: String) throws -> String {
+        try run(["git", "hash-object", file], in: root).out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func run(_ arguments: [String], in directory: URL) throws -> (
+        status: Int32, out: String, err: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", "-B", root.appendingPathComponent("CI/mutation.py").path, "list-check"] + arguments
+        process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()
@@ -33,22 +45,6 @@ struct EquivalentMutantsTests {
         return (
             process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
         )
-    }
-
-    /// The git blob id of a file of the tree as it is now (what an entry's `checked` names).
-    private static func blob(of file: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "hash-object", file]
-        process.currentDirectoryURL = root
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func theCommittedListPassesItsChecker() throws {

@@ -3,13 +3,11 @@
 /// closure) may carry it. Making it or reading `value` anywhere else stops the program, in
 /// release builds too, as swift-nio's `NIOLoopBound` does for an event loop: the one check of the
 /// store's confinement that the compiler cannot make.
-@usableFromInline
 package struct Confined<Value>: @unchecked Sendable {  // touched only on `scheduler`, checked at init, read
     private let storage: Value
     private let scheduler: any Scheduler
 
     /// Confines `value` to `scheduler`. Call it on the scheduler.
-    @usableFromInline
     package init(_ value: Value, to scheduler: any Scheduler) {
         precondition(scheduler.isCurrent, "a value confined to a scheduler was made off it")
         storage = value

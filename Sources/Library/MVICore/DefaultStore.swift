@@ -19,8 +19,6 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store {
     public var scheduler: any Scheduler { core.scheduler }
 
     @usableFromInline let core: StoreCore<Intent, Action, Message, State, Label>
-    /// The core, for the release of the last reference, which may happen on any thread.
-    @usableFromInline let confinedCore: Confined<StoreCore<Intent, Action, Message, State, Label>>
 
     /// Creates a store.
     ///
@@ -54,14 +52,12 @@ public final class DefaultStore<Intent, Action, Message, State, Label>: Store {
             name: name, initialState: initialState, bootstrapper: bootstrapper, executor: executor,
             reducer: { state, message in reducer.reduce(state, message) },
             messageStep: { core, message in core.reduce(message) }, scheduler: scheduler)
-        core.requireScheduler("init")
-        confinedCore = Confined(core, to: scheduler)
         factory.prepare(self)
         if autoInit { initialize() }
     }
 
     deinit {
-        confinedCore.onScheduler { $0.dispose() }
+        core.released()
     }
 
     /// Attaches the executor and starts the bootstrapper. Calling it twice is a programming error.

@@ -88,6 +88,23 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
         self.executor = executor
         self.reducer = reducer
         self.messageStep = messageStep
+        requireScheduler("init")
+        // Weak: the context's closures hold the core until it is disposed, and nothing else must.
+        releaseHandle = Confined(Released(core: self), to: scheduler)
+    }
+
+    /// The core, reachable from the thread that releases the store's last reference.
+    private struct Released {
+        weak var core: StoreCore?
+    }
+
+    private var releaseHandle: Confined<Released>?
+
+    /// The store's last reference is gone, on any thread: the core is disposed on its scheduler
+    /// (at once when released there). An initialized core is kept alive until then by its context,
+    /// whose closures hold it; one never initialized has nothing to dispose.
+    func released() {
+        releaseHandle?.onScheduler { $0.core?.dispose() }
     }
 
     // MARK: Entry points
@@ -96,7 +113,6 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
     var currentState: State { state }
 
     /// Stops the program when called off the scheduler, naming the store, the call and the thread.
-    @usableFromInline
     func requireScheduler(_ call: String) {
         guard !scheduler.isCurrent else { return }
         offScheduler(call)
