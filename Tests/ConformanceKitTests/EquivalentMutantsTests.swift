@@ -87,7 +87,7 @@ struct EquivalentMutantsTests {
             "equivalents-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = "Sources/Features/MVIImages/ImageExecutor.swift"
+        let file = "Sources/Features/MVIKittens/KittenExecutor.swift"
         let blob = String(repeating: "0", count: 40)
         func entry(
             _ declaration: String, _ original: String, _ mutant: String, kind: String = "equivalent",
@@ -100,23 +100,22 @@ struct EquivalentMutantsTests {
             entry["killedBy"] = killedBy
             return entry
         }
-        // `generation += 1` stands in load() and in cancel(): an entry names the one it means.
+        // `case .reload: reload(context)` stands in executeIntent and in executeAction: an entry
+        // names the one it means.
+        let (intent, action) = (
+            "KittenExecutor / func executeIntent(_ intent: KittenIntent, _ context: Context)",
+            "KittenExecutor / func executeAction(_ action: KittenAction, _ context: Context)"
+        )
+        let line = "        case .reload: reload(context)"
         let entries: [[String: Any]] = [
-            entry(
-                "ImageExecutor / private func load(_ context: Context)", "        generation += 1",
-                "        generation += (1-1)"),
-            entry("ImageExecutor / private func reset()", "        generation += 1", "        generation += (1-1)"),
+            entry(intent, line, "        case .reload: break"),
+            entry("KittenExecutor / private func reset()", line, "        case .reload: break"),
             entry("", "a", "b", file: "Sources/Nowhere.swift"),
+            entry(action, line, "case .reload: reload(context)"),
+            entry(intent, "case .reload: reload(context)", "case .reload: break"),
+            entry(action, line, "        case .reload: ()", kind: "unobservable"),
             entry(
-                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1", "generation += 1"),
-            entry("ImageExecutor / private func load(_ context: Context)", "generation += 1", "generation += (1-1)"),
-            entry(
-                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1",
-                "        generation -= 1",
-                kind: "unobservable"),
-            entry(
-                "ImageExecutor / private func cancel(_ context: Context)", "        generation += 1",
-                "        generation *= 1",
+                action, line, "        case .reload: _ = 0",
                 kind: "unobservable",
                 killedBy: ["LocalStoreTests/anEmptyInitialTextIsNoAlert", "ImageStoreTests/noSuchTest"]),
             ["file": file, "original": "x", "mutant": "y", "reason": "r"] as [String: Any],
@@ -129,7 +128,7 @@ struct EquivalentMutantsTests {
         // Typed apart from the comparison: as one expression, the literal of interpolations took
         // the type checker seconds.
         let expected: [String] = [
-            "\(name) 2 (\(file)): no line of 'ImageExecutor / private func reset()' reads 'generation += 1'; the code moved on: kill the mutant now there, or list it again",
+            "\(name) 2 (\(file)): no line of 'KittenExecutor / private func reset()' reads 'case .reload: reload(context)'; the code moved on: kill the mutant now there, or list it again",
             "\(name) 3 (Sources/Nowhere.swift): no such file",
             "\(name) 4 (\(file)): the mutant is the original line",
             "\(name) 5 (\(file)): the same mutant as entry 1",

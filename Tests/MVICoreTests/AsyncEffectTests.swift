@@ -3,14 +3,17 @@ import MVIEssentials
 import Testing
 
 @Suite struct AsyncEffectTests {
-    @Test func anEffectRunsOnlyWhenTheSchedulerAdvances() {
+    /// An effect starts inside `run` and runs until it first suspends (here, on the debounce's
+    /// sleep); after that it runs only when the scheduler advances.
+    @Test func anEffectStartsAtOnceAndResumesOnlyWhenTheSchedulerAdvances() {
         let scheduler = TestScheduler()
         let source = AnsweredSource()
         let store = makeFindStore(scheduler, source: source)
         store.accept(.search("cat"))
         #expect(store.state.query == "cat")
         #expect(source.log.isEmpty)
-        #expect(scheduler.pendingJobCount == 1)
+        #expect(scheduler.pendingJobCount == 0, "it started at once and waits on its sleep")
+        #expect(scheduler.pendingCount == 1, "the sleep's timer")
         scheduler.advance(by: .milliseconds(299))
         #expect(source.log.isEmpty)
         scheduler.advance(by: .milliseconds(1))

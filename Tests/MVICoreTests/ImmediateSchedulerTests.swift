@@ -70,12 +70,21 @@ import Testing
             func executeIntent(_ intent: CounterIntent, _ context: Context) {
                 guard case .load(let value) = intent else { return }
                 log.append("begin load")
-                // A data source that answers inside its own call.
-                context.callback { [self] (_: Void) in
-                    log.append("delivered")
-                    context.dispatch(.loaded(value))
-                }(())
+                context.run { send in
+                    // A data source that answers inside its own call.
+                    _ = try await awaitCallback { (completion: @Sendable (Int) -> Void) in
+                        completion(value)
+                        return Cancellation()
+                    }
+                    send.forward(.loadFromAction(value))
+                }
                 log.append("end load")
+            }
+
+            func executeAction(_ action: CounterAction, _ context: Context) {
+                guard case .loadFromAction(let value) = action else { return }
+                log.append("delivered")
+                context.dispatch(.loaded(value))
             }
         }
         let executor = Answering()

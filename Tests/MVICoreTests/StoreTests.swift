@@ -146,14 +146,23 @@ import Testing
         #expect(states.values == [0])
     }
 
-    /// A timer the executor starts through its context (`every`, `after`) is cancelled with the
-    /// store: nothing of the store's is left on the scheduler.
-    @Test func disposeCancelsTheContextsTimers() {
+    /// A timer the executor starts as an effect (a tick every second, a delay of five) is
+    /// cancelled with the store: nothing of the store's is left on the scheduler.
+    @Test func disposeCancelsTheEffectsTimers() {
         final class Ticking: Executor {
             typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, CounterLabel>
             func executeIntent(_ intent: CounterIntent, _ context: Context) {
-                context.every(.seconds(1)) { context.dispatch(.incremented) }
-                context.after(.seconds(5)) { context.dispatch(.incremented) }
+                let clock = context.clock
+                context.run { send in
+                    while true {
+                        try await clock.sleep(for: .seconds(1))
+                        send(.incremented)
+                    }
+                }
+                context.run { send in
+                    try await clock.sleep(for: .seconds(5))
+                    send(.incremented)
+                }
             }
         }
         let scheduler = TestScheduler()
@@ -165,6 +174,7 @@ import Testing
         #expect(store.state.count == 2)
         #expect(scheduler.pendingCount == 2)
         store.dispose()
+        scheduler.advance()  // the cancelled effects end
         #expect(scheduler.pendingCount == 0, "the store's timers are cancelled, not left to fire into nothing")
     }
 
@@ -181,29 +191,26 @@ import Testing
         subscription?.cancel()
     }
 
+    /// The core keeps itself for the release of the last reference; that release lets it go,
+    /// initialized or not, and the executor with it.
+    @Test func aReleasedStoreLetsItsCoreGoInitializedOrNot() {
+        for autoInit in [false, true] {
+            weak var executor: CounterExecutor?
+            do {
+                let (store, made) = makeCounterStore(autoInit: autoInit)
+                executor = made
+                #expect(store.isDisposed == false)
+            }
+            #expect(executor == nil, "autoInit: \(autoInit)")
+        }
+    }
+
     @Test func subscribingAfterDisposeGetsNothing() {
         let (store, _) = makeCounterStore()
         store.dispose()
         let states = Recorder<Int>()
         store.subscribe(states: { states.append($0.count) })
         #expect(states.values.isEmpty)
-    }
-
-    @Test func workRegisteredWithTheContextIsCancelledOnDispose() {
-        final class Tracking: Executor {
-            typealias Context = ExecutorContext<CounterAction, CounterMessage, CounterState, CounterLabel>
-            let token = Cancellation()
-            func executeIntent(_ intent: CounterIntent, _ context: Context) { context.work.insert(token) }
-            // Deliberately does not call super.dispose(): the store's own bag must still cancel it.
-            func dispose() {}
-        }
-        let executor = Tracking()
-        let store = CounterStore(
-            name: "T", initialState: CounterState(), executor: executor, reducer: counterReducer(),
-            scheduler: ImmediateScheduler())
-        store.accept(.increment)
-        store.dispose()
-        #expect(executor.token.isCancelled)
     }
 
     /// Subject: a real dispatch queue. A store made and used on its queue runs its executor there.
@@ -304,36 +311,7 @@ import Testing
     }
 }
 
-@Suite struct WorkBagTests {
-    @Test func cancelAllCancelsWhatIsHeldAndWhatComesLater() {
-        let bag = WorkBag()
-        let first = Cancellation()
-        let finished = Cancellation()
-        bag.insert(first)
-        let key = bag.insert(finished)
-        bag.remove(key)
-        #expect(bag.count == 1, "finished work is forgotten, not cancelled")
-        bag.cancelAll()
-        #expect(first.isCancelled)
-        #expect(!finished.isCancelled)
-        let late = Cancellation()
-        #expect(bag.insert(late) == -1, "a cancelled bag keeps nothing, so it gives no key")
-        #expect(late.isCancelled, "work inserted after cancelAll is cancelled at once")
-        #expect(bag.count == 0)
-    }
-
-    /// Whatever order the bag keeps its work in, cancelAll cancels it in the order it was inserted
-    /// (a finished piece removed from the middle changes nothing).
-    @Test func cancelAllCancelsInTheOrderTheWorkWasInserted() {
-        let bag = WorkBag()
-        let cancelled = Recorder<Int>()
-        var keys: [Int] = []
-        for index in 0..<20 { keys.append(bag.insert(Cancellation { cancelled.append(index) })) }
-        bag.remove(keys[7])
-        bag.cancelAll()
-        #expect(cancelled.values == Array(0..<7) + Array(8..<20))
-    }
-
+@Suite struct CancellationTests {
     @Test func cancellationRunsItsHandlerOnce() {
         let calls = Recorder<Int>()
         let cancellation = Cancellation { calls.append(1) }

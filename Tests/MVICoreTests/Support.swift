@@ -69,9 +69,10 @@ final class CounterExecutor: Executor {
     }
 
     private func startLoad(_ value: Int, _ context: Context) {
-        let onResult = context.callback { (result: Int) in context.dispatch(.loaded(result)) }
-        let request = source.load(value) { result in onResult(result) }
-        context.work.insert(request)
+        let source = self.source
+        context.run { send in
+            send(.loaded(try await awaitCallback { completion in source.load(value, complete: completion) }))
+        }
     }
 }
 

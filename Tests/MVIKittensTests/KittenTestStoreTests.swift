@@ -27,9 +27,9 @@ import Testing
     @Test func imagesAreLoadedWhenTheStoreIsCreated() {
         let store = makeStore()
         #expect(store.state == KittenState(isLoading: true, data: .images([])), "the first load starts with the store")
-        #expect(dataSource.requests.isEmpty, "the load is an effect: it runs when the scheduler does")
-        store.advance()
-        #expect(dataSource.requests.map { [$0.limit, $0.page] } == [[50, 0]])
+        #expect(
+            dataSource.requests.map { [$0.limit, $0.page] } == [[50, 0]],
+            "the load is an effect, which starts at once and runs until it waits for the answer")
         answer(store, request: 0, urls: ["a", "b"])
         store.finish()
     }

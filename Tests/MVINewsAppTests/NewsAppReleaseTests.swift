@@ -26,6 +26,7 @@ import Testing
             app.destroy()
             #expect(app.navigator.builtRoutes.isEmpty)
         }
+        scheduler.advance()  // the cancelled effects end: until then each task holds what it captured
         #expect(released == nil)
         #expect(source == nil)
         #expect(scheduler.pendingCount == 0)

@@ -39,6 +39,7 @@ import Testing
             store.accept(.loadMore)
             #expect(dataSource.calls.count == 2)
         }
+        scheduler.advance()  // the cancelled load ends: until then its task holds the data source
         #expect(source == nil)
     }
 
@@ -59,6 +60,7 @@ import Testing
             component.onViewDestroyed()
             component.onDestroy()
         }
+        scheduler.advance()  // the cancelled load ends: until then its task holds the data source
         #expect(store == nil)
         #expect(view == nil)
         #expect(source == nil)
@@ -79,6 +81,7 @@ import Testing
             store.accept(.queryChanged("swift ui"))
             store.dispose()
         }
+        scheduler.advance()  // the cancelled effects end: until then each task holds what it captured
         #expect(released == nil)
         #expect(source == nil)
         #expect(scheduler.pendingCount == 0)

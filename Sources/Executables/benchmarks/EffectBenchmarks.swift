@@ -1,14 +1,12 @@
 import Foundation
 import MVICore
 
-/// The callback path: the intent's result comes back through `context.callback`, called at once.
-final class CallbackRoundTrip: Executor {
+/// The synchronous path: the intent dispatches its message at once, with no effect.
+final class SynchronousRoundTrip: Executor {
     typealias Context = ExecutorContext<Never, BenchMessage, BenchState, Never>
     func executeIntent(_ intent: BenchIntent, _ context: Context) {
         switch intent {
-        case .add(let value):
-            let onResult = context.callback { (value: Int) in context.dispatch(.added(value)) }
-            onResult(value)
+        case .add(let value): context.dispatch(.added(value))
         }
     }
 }
@@ -44,24 +42,24 @@ func nanosecondsPerRoundTrip(
     return time / Double(count) * 1e9
 }
 
-/// One async round trip next to the callback path, measured side by side in each repetition.
+/// One async round trip next to the synchronous path, measured side by side in each repetition.
 @MainActor func benchmarkEffects(_ run: BenchmarkRun) -> [Result] {
     let count = run.quick ? 20_000 : 200_000
-    var callbacks: [Double] = []
+    var synchronous: [Double] = []
     var effects: [Double] = []
     var ratios: [Double] = []
     for _ in 0..<run.repetitions {
-        let callback = nanosecondsPerRoundTrip(CallbackRoundTrip(), count: count)
+        let plain = nanosecondsPerRoundTrip(SynchronousRoundTrip(), count: count)
         let effect = nanosecondsPerRoundTrip(AsyncRoundTrip(), count: count)
-        callbacks.append(callback)
+        synchronous.append(plain)
         effects.append(effect)
-        ratios.append(effect / callback)
+        ratios.append(effect / plain)
     }
     return [
         Result(
             name: "effects: one async round trip on TestScheduler (intent -> run -> send -> message)",
             median: median(effects), unit: "ns",
-            baselineName: "the callback path (intent -> context.callback -> message)", baseline: median(callbacks),
+            baselineName: "the synchronous path (intent -> dispatch -> message)", baseline: median(synchronous),
             runs: effects, pairedRatio: median(ratios))
     ]
 }

@@ -30,13 +30,16 @@ struct TimerReducer: Reducer {
 }
 
 /// Feeds intents to the state machine and carries out its side effects on the store's scheduler:
-/// ticking every 100 ms while counting down, and the 3 s restart loop.
+/// ticking every 100 ms while counting down, and the 3 s restart loop. Both are effects on the
+/// store's clock that forward an action back, so that the machine decides on the state of the moment.
 final class TimerExecutor: Executor {
     typealias Context = ExecutorContext<TimerAction, TimerMessage, TimerState, TimerLabel>
+    /// The key of the ticking effect.
+    private static let ticking = "ticking"
+    /// The key of the restart delay's effect.
+    private static let restartDelay = "restartDelay"
     private let machine = TimerMachine.make()
     private let random: RandomSource
-    private var ticking: (any Cancellable)?
-    private var restartDelay: (any Cancellable)?
 
     init(random: RandomSource) { self.random = random }
 
@@ -70,12 +73,9 @@ final class TimerExecutor: Executor {
             case .restarting: scheduleRestart(context)
             case .idle, .settingTimer, .paused: break
             }
+        case .tick: tick(context)
+        case .restartDelayEnded: feed(.onStart, context)
         }
-    }
-
-    func dispose() {
-        stopTicking()
-        restartDelay?.cancel()
     }
 
     private func feed(_ event: TimerEvent, _ context: Context) {
@@ -87,20 +87,19 @@ final class TimerExecutor: Executor {
         case .timerReady(let seconds)?:
             context.dispatch(.transitioned(to: target, change: .valueSet(seconds)))
         case .startCountDown?:
-            restartDelay?.cancel()
-            restartDelay = nil
+            context.cancel(key: Self.restartDelay)
             context.dispatch(.transitioned(to: target, change: .none))
             startTicking(context)
         case .pause?:
-            stopTicking()
+            stopTicking(context)
             context.dispatch(.transitioned(to: target, change: .none))
         case .stop?:
-            stopTicking()
+            stopTicking(context)
             context.dispatch(.transitioned(to: target, change: .elapsedCleared))
         case .reset?:
             context.dispatch(.transitioned(to: target, change: .valueCleared))
         case .restarting?:
-            stopTicking()
+            stopTicking(context)
             let background = TimerBackground.pick(after: context.state.backgroundIndex, using: random)
             context.dispatch(.transitioned(to: target, change: .restarted(backgroundIndex: background)))
             scheduleRestart(context)
@@ -109,14 +108,21 @@ final class TimerExecutor: Executor {
         }
     }
 
+    /// Ticks every `TimerState.tickMilliseconds` from now, on the store's clock, with no drift.
     private func startTicking(_ context: Context) {
-        stopTicking()
-        ticking = context.every(.milliseconds(TimerState.tickMilliseconds)) { [unowned self] in tick(context) }
+        let clock = context.clock
+        context.run(key: Self.ticking) { send in
+            var deadline = clock.now
+            while true {
+                deadline = deadline.advanced(by: .milliseconds(TimerState.tickMilliseconds))
+                try await clock.sleep(until: deadline)
+                send.forward(.tick)
+            }
+        }
     }
 
-    private func stopTicking() {
-        ticking?.cancel()
-        ticking = nil
+    private func stopTicking(_ context: Context) {
+        context.cancel(key: Self.ticking)
     }
 
     private func tick(_ context: Context) {
@@ -125,10 +131,10 @@ final class TimerExecutor: Executor {
     }
 
     private func scheduleRestart(_ context: Context) {
-        restartDelay?.cancel()
-        restartDelay = context.after(.milliseconds(TimerState.restartDelayMilliseconds)) { [unowned self] in
-            restartDelay = nil
-            feed(.onStart, context)
+        let clock = context.clock
+        context.run(key: Self.restartDelay) { send in
+            try await clock.sleep(for: .milliseconds(TimerState.restartDelayMilliseconds))
+            send.forward(.restartDelayEnded)
         }
     }
 }

@@ -83,6 +83,10 @@ enum TimerMessage: Equatable, Sendable {
 enum TimerAction: Equatable, Sendable {
     /// Resume what the restored phase implies: ticking when counting down, the delay when restarting.
     case resume
+    /// A tick of the running countdown, from the ticking effect.
+    case tick
+    /// The restart delay ran out, from its effect.
+    case restartDelayEnded
 }
 
 /// The timer store.

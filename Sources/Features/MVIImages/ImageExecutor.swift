@@ -23,11 +23,10 @@ struct ImageReducer: Reducer {
 /// it) and returns to idle. An answer to a cancelled request changes nothing.
 final class ImageExecutor: Executor {
     typealias Context = ExecutorContext<Never, ImageMessage, ImageState, Never>
+    /// The key of the request in flight.
+    private static let load = "load"
     private let url: URL
     private let pipeline: ImagePipeline
-    /// The request in flight; confined to the store's scheduler like every executor method.
-    private var inFlight: Cancellation?
-    private var generation = 0
 
     init(url: URL, pipeline: ImagePipeline) {
         self.url = url
@@ -41,11 +40,6 @@ final class ImageExecutor: Executor {
         }
     }
 
-    func dispose() {
-        inFlight?.cancel()
-        inFlight = nil
-    }
-
     private func load(_ context: Context) {
         switch context.state {
         case .loading, .loaded: return
@@ -55,30 +49,20 @@ final class ImageExecutor: Executor {
             context.dispatch(.loadingFinished(hit))
             return
         }
-        generation += 1
-        let generation = self.generation
         context.dispatch(.loadingStarted)
-        let onResult = context.callback { [self] (result: Result<ImageResponse, ImagePipelineError>) in
-            finish(result, generation: generation, context)
+        let (pipeline, url) = (self.pipeline, self.url)
+        context.run(key: Self.load) { send in
+            // Cancelling the effect cancels this view's request; an answer after that is dropped.
+            switch try await awaitCallback({ completion in pipeline.loadImage(url, completion: completion) }) {
+            case .success(let image): send(.loadingFinished(image))
+            case .failure(let error): send(.loadingFailed(error))
+            }
         }
-        inFlight = pipeline.loadImage(url) { onResult($0) }
     }
 
     private func cancel(_ context: Context) {
         guard context.state == .loading else { return }
-        generation += 1
-        inFlight?.cancel()
-        inFlight = nil
+        context.cancel(key: Self.load)
         context.dispatch(.loadingCancelled)
-    }
-
-    private func finish(_ result: Result<ImageResponse, ImagePipelineError>, generation: Int, _ context: Context) {
-        // An answer to a request that was cancelled is dropped.
-        guard generation == self.generation, !context.isDisposed else { return }
-        inFlight = nil
-        switch result {
-        case .success(let image): context.dispatch(.loadingFinished(image))
-        case .failure(let error): context.dispatch(.loadingFailed(error))
-        }
     }
 }

@@ -32,8 +32,8 @@ public protocol Executor<Intent, Action, Message, State, Label>: AnyObject {
     /// by default.
     func executeAction(_ action: Action, _ context: ExecutorContext<Action, Message, State, Label>)
 
-    /// Called when the store is disposed, after its effects, timers and `context.work` are
-    /// cancelled: let go of anything else in flight. Does nothing by default.
+    /// Called when the store is disposed, before its effects are cancelled: let go of anything
+    /// else the executor holds. Does nothing by default.
     func dispose()
 }
 
@@ -51,10 +51,9 @@ extension Executor where Intent == Never {
 /// What an executor may do to its store. Created once by the store. Once the store is disposed
 /// the context does nothing: messages, labels and actions are dropped, and `state` is the last state.
 ///
-/// Use it on the store's scheduler only: in `executeIntent`/`executeAction`, and in the bodies of
-/// `callback`, `every` and `after`, which keep the store alive while they run. An async effect
-/// (`run`) reports back through its `Send`, never through the context: the context is not
-/// `Sendable`, so the compiler refuses to let an effect capture it.
+/// Use it on the store's scheduler only: in `executeIntent` and `executeAction`. Work that ends
+/// later is an effect (`run`), which reports back through its `Send`, never through the context:
+/// the context is not `Sendable`, so the compiler refuses to let an effect capture it.
 public final class ExecutorContext<Action, Message, State, Label> {
     // The store's entry points, which hold the store, until it is disposed: then nil, and the state
     // reader gives the last state, which breaks the cycle store -> executor -> context -> store.
@@ -66,20 +65,16 @@ public final class ExecutorContext<Action, Message, State, Label> {
     /// Queues executor code as the executor's turn (it runs when the executor is free).
     let turns: Turns
 
-    /// The store's scheduler. Results of asynchronous work must come back through it (see `callback`).
+    /// The store's scheduler, on which the executor runs; `clock` is its time for an effect.
     public let scheduler: any Scheduler
-
-    /// Work registered here is cancelled when the store is disposed.
-    public let work: WorkBag
 
     /// The store's async effects (`run`), cancelled when the store is disposed. Touched on the
     /// store's scheduler only.
-    let effects: EffectRegistry?
+    let effects: EffectRegistry
 
     init(
         scheduler: any Scheduler,
-        work: WorkBag,
-        effects: EffectRegistry? = nil,
+        effects: EffectRegistry,
         state: @escaping () -> State,
         message: @escaping (Message) -> Void,
         action: @escaping (Action) -> Void,
@@ -87,7 +82,6 @@ public final class ExecutorContext<Action, Message, State, Label> {
         turn: @escaping (@escaping () -> Void) -> Void
     ) {
         self.scheduler = scheduler
-        self.work = work
         self.effects = effects
         self.readState = state
         self.onMessage = message
@@ -123,8 +117,8 @@ public final class ExecutorContext<Action, Message, State, Label> {
     public func publish(_ label: Label) { onLabel?(label) }
 }
 
-/// The way in for executor code that runs later (a timer's tick, a callback's body) as the
-/// executor's turn, until the store is disposed: then `submit` is nil. Not generic, so that work
+/// The way in for executor code that runs later (what an effect sends) as the executor's turn,
+/// until the store is disposed: then `submit` is nil. Not generic, so that work
 /// which runs often reaches the store without asking the runtime for a generic type's metadata.
 /// Touched on the store's scheduler only.
 final class Turns {

@@ -1,9 +1,11 @@
 import Foundation
 import MVIEssentials
 
-/// Async work started by an executor: an effect. It reports back with `Send`, whose messages and
-/// labels reach the store on its scheduler, as executor turns, in the order they were sent.
-extension ExecutorContext where Message: Sendable, Label: Sendable {
+/// Async work started by an executor: an effect. It is the one way an executor does anything
+/// later: a load, a debounce, a timer's ticks, a wait for a callback API (`awaitCallback`). It
+/// reports back with `Send`, whose messages, actions and labels reach the store on its scheduler,
+/// as executor turns, in the order they were sent.
+extension ExecutorContext where Action: Sendable, Message: Sendable, Label: Sendable {
     /// Starts `operation` as a task: an async effect of the store.
     ///
     /// ```swift
@@ -19,8 +21,10 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
     /// }
     /// ```
     ///
-    /// - The effect's messages and labels come back on the store's scheduler, in the order it sent
-    ///   them, each as an executor turn (never inside another turn or a round). What a cancelled
+    /// - The effect's messages, actions and labels come back on the store's scheduler, in the order
+    ///   it sent them, each as an executor turn (never inside another turn or a round). An action
+    ///   goes to `executeAction`, which reads the state there: the way an effect has the executor
+    ///   decide on the state of the moment (a timer's tick, a debounced search). What a cancelled
     ///   effect sends after its cancellation is dropped.
     /// - Starting an effect with the `key` of a running one cancels the running one first (a new
     ///   search replaces the last); `cancel(key:)` cancels it alone. Disposing the store cancels
@@ -38,12 +42,12 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
     public func run(
         key: AnyHashable? = nil,
         fileID: String = #fileID, line: Int = #line,
-        operation: @escaping @Sendable (Send<Message, Label>) async throws -> Void,
-        catch handler: (@Sendable (any Error, Send<Message, Label>) async -> Void)? = nil
+        operation: @escaping @Sendable (Send<Action, Message, Label>) async throws -> Void,
+        catch handler: (@Sendable (any Error, Send<Action, Message, Label>) async -> Void)? = nil
     ) -> any Cancellable {
         let site = "\(fileID):\(line)"
         let described = key.map { "\($0.base)" }
-        guard !isDisposed, let effects, let id = effects.begin(key: key, site: site) else {
+        guard !isDisposed, let id = effects.begin(key: key, site: site) else {
             let handle = Cancellation()
             handle.cancel()
             return handle
@@ -52,17 +56,16 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
         // Both are touched only on the store's scheduler, in the turns below.
         let context = Confined(self, to: scheduler)
         let registry = Confined(effects, to: scheduler)
-        let send = Send<Message, Label>(
-            message: { message in
-                scheduler.schedule {
-                    context.value.turns.submit? { if registry.value.isRunning(id) { context.value.dispatch(message) } }
-                }
-            },
-            label: { label in
-                scheduler.schedule {
-                    context.value.turns.submit? { if registry.value.isRunning(id) { context.value.publish(label) } }
-                }
-            })
+        // Each goes to the store as an executor turn, unless the effect was cancelled meanwhile.
+        let deliver: @Sendable (@escaping @Sendable (ExecutorContext) -> Void) -> Void = { body in
+            scheduler.schedule {
+                context.value.turns.submit? { if registry.value.isRunning(id) { body(context.value) } }
+            }
+        }
+        let send = Send<Action, Message, Label>(
+            message: { message in deliver { $0.dispatch(message) } },
+            action: { action in deliver { $0.forward(action) } },
+            label: { label in deliver { $0.publish(label) } })
         let body: @Sendable () async -> Void = {
             do {
                 try await operation(send)
@@ -74,10 +77,21 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
                     scheduler.schedule { registry.value.unhandled(error, id: id, site: site, key: described) }
                 }
             }
-            scheduler.schedule { registry.value.end(id) }
+            // A turn too, so that it comes after what the effect sent, even on a scheduler that runs
+            // work inside the executor's call (`ImmediateScheduler`).
+            scheduler.schedule {
+                guard let submit = context.value.turns.submit else { return }
+                submit { registry.value.end(id) }
+            }
         }
+        // The effect starts at once, inside this call, and runs until it first suspends, as
+        // MVIKotlin's effects on `Dispatchers.Main.immediate` do: a request it makes is made before
+        // `run` returns, in the order the executor's code asked for it.
+        let executor = scheduler as? any TaskExecutor
         let task: Task<Void, Never>
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let executor = scheduler as? any TaskExecutor {
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) {
+            task = Task.immediate(executorPreference: executor, operation: body)
+        } else if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let executor {
             task = Task(executorPreference: executor, operation: body)
         } else {
             task = Task(operation: body)
@@ -90,27 +104,37 @@ extension ExecutorContext where Message: Sendable, Label: Sendable {
 extension ExecutorContext {
     /// Cancels the running effect started with `key`, if any (see `run(key:operation:catch:)`).
     public func cancel(key: AnyHashable) {
-        effects?.cancel(key: key)
+        effects.cancel(key: key)
     }
 
     /// The store's scheduler's time as a `Clock`: its `sleep` waits in virtual time on a `TestScheduler`.
     public var clock: SchedulerClock { scheduler.clock }
 }
 
-/// What an effect uses to report back to its store: `send(message)` dispatches a message and
+/// What an effect uses to report back to its store: `send(message)` dispatches a message,
+/// `send.forward(action)` hands an action to the executor's `executeAction`, and
 /// `send.publish(label)` publishes a label, on the store's scheduler, in the order they were called.
-/// Both may be called from any thread and return at once.
-public struct Send<Message: Sendable, Label: Sendable>: Sendable {
+/// Each may be called from any thread and returns at once.
+public struct Send<Action: Sendable, Message: Sendable, Label: Sendable>: Sendable {
     private let message: @Sendable (Message) -> Void
+    private let action: @Sendable (Action) -> Void
     private let label: @Sendable (Label) -> Void
 
-    init(message: @escaping @Sendable (Message) -> Void, label: @escaping @Sendable (Label) -> Void) {
+    init(
+        message: @escaping @Sendable (Message) -> Void, action: @escaping @Sendable (Action) -> Void,
+        label: @escaping @Sendable (Label) -> Void
+    ) {
         self.message = message
+        self.action = action
         self.label = label
     }
 
     /// Dispatches `message` to the store's reducer, on the store's scheduler.
     public func callAsFunction(_ message: Message) { self.message(message) }
+
+    /// Hands `action` to the executor's `executeAction`, on the store's scheduler, where it reads
+    /// the state of that moment.
+    public func forward(_ action: Action) { self.action(action) }
 
     /// Publishes `label` to the store's label subscribers, on the store's scheduler.
     public func publish(_ label: Label) { self.label(label) }

@@ -28,6 +28,17 @@ extension TestScheduler {
     public var pendingJobCount: Int { waitingJobs.withLock { $0 } }
 }
 
+/// The immediate scheduler as a task executor (SE-0417): an effect's jobs run on its trampoline,
+/// on the thread that resumed them, at once when nothing of the scheduler runs. An effect whose
+/// data source answers inside its call therefore reports back before the intent's `accept` returns.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension ImmediateScheduler: TaskExecutor {
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        schedule { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+    }
+}
+
 /// The dispatch-queue scheduler as a task executor (SE-0417): a store's async effects run their
 /// jobs on the store's queue (the main queue for a UI store, as MVIKotlin's executors run their
 /// coroutines on the main dispatcher), not on the shared cooperative pool, so an effect starts

@@ -70,7 +70,6 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
     let eventObservers = ObserverList<Event>()
     @usableFromInline var context: ExecutorContext<Action, Message, State, Label>?
     var bootstrapper: (any Bootstrapper<Action>)?
-    let work = WorkBag()
     /// The executor's running async effects.
     let effects = EffectRegistry()
 
@@ -89,20 +88,24 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
         self.reducer = reducer
         self.messageStep = messageStep
         requireScheduler("init")
-        // Weak: the context's closures hold the core until it is disposed, and nothing else must.
-        releaseHandle = Confined(Released(core: self), to: scheduler)
+        let box = ReleaseBox()
+        releaseHandle = Confined(box, to: scheduler)
+        box.core = self
     }
 
-    /// The core, reachable from the thread that releases the store's last reference.
-    private struct Released {
-        weak var core: StoreCore?
+    /// The core, reachable from the thread that releases the store's last reference. It holds the
+    /// core strongly, a cycle that `dispose()` breaks: a weak reference would give the core a side
+    /// table, and every retain and release of it on the intent path would take the slow path.
+    /// Touched on the scheduler only.
+    private final class ReleaseBox {
+        var core: StoreCore?
     }
 
-    private var releaseHandle: Confined<Released>?
+    /// Set once, in `init`.
+    private var releaseHandle: Confined<ReleaseBox>?
 
     /// The store's last reference is gone, on any thread: the core is disposed on its scheduler
-    /// (at once when released there). An initialized core is kept alive until then by its context,
-    /// whose closures hold it; one never initialized has nothing to dispose.
+    /// (at once when released there), which lets the box go of it.
     func released() {
         releaseHandle?.onScheduler { $0.core?.dispose() }
     }
@@ -135,7 +138,7 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
         guard loop.isLive else { return }
         // The context holds the store until `dispose()` detaches it.
         let context = ExecutorContext<Action, Message, State, Label>(
-            scheduler: scheduler, work: work, effects: effects,
+            scheduler: scheduler, effects: effects,
             state: { self.state },
             message: { self.messageStep(self, $0) },
             action: { self.act($0) },
@@ -241,8 +244,7 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
         guard loop.begin(.tell) else {
             preconditionFailure(
                 "Store '\(name)': a state or label was made while subscribers were being told; "
-                    + "call the executor's context only in executeIntent, executeAction and the bodies of "
-                    + "its callback, every and after")
+                    + "call the executor's context only in executeIntent and executeAction")
         }
         body()
         if loop.end(.tell) { drain() }
@@ -296,11 +298,11 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
     }
 
     func dispose() {
+        releaseHandle?.value.core = nil
         guard loop.isLive else { return }
         loop.isLive = false
         bootstrapper?.dispose()
         executor.dispose()
-        work.cancelAll()
         effects.cancelAll()
         let ending = stateObservers.removeAll() + labelObservers.removeAll()
         // Event observers are told what is still queued for them, `disposed` last, then dropped.

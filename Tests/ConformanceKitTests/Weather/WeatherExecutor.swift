@@ -1,13 +1,11 @@
 import MVICore
 
-/// Loads the forecast of the chosen city; a newer request cancels the one in flight.
+/// Loads the forecast of the chosen city; a newer request cancels the one in flight (the effect
+/// `forecast`, whose answer is dropped once it is cancelled, though a replay may still deliver it).
 final class WeatherExecutor: Executor {
     typealias Context = ExecutorContext<Never, WeatherMessage, WeatherState, Never>
+    private static let forecast = "forecast"
     private let dataSource: any WeatherDataSource
-    private var inFlight: (any Cancellable)?
-    /// Counts requests, so that the answer to a cancelled one is dropped: a data source may still
-    /// deliver it (a replay does, to prove that the feature ignores it).
-    private var generation = 0
 
     init(dataSource: any WeatherDataSource) { self.dataSource = dataSource }
 
@@ -19,22 +17,15 @@ final class WeatherExecutor: Executor {
     }
 
     private func load(_ city: String, _ context: Context) {
-        inFlight?.cancel()
-        generation += 1
-        let current = generation
+        context.cancel(key: Self.forecast)
         context.dispatch(.loading(city: city))
-        let onResult = context.callback { [weak self] (result: Result<Int, WeatherError>) in
-            guard let self, current == generation else { return }
-            switch result {
-            case .success(let celsius): context.dispatch(.loaded(celsius))
-            case .failure: context.dispatch(.failed)
+        let dataSource = self.dataSource
+        context.run(key: Self.forecast) { send in
+            switch try await awaitCallback({ completion in dataSource.forecast(city: city, completion: completion) }) {
+            case .success(let celsius): send(.loaded(celsius))
+            case .failure: send(.failed)
             }
         }
-        inFlight = dataSource.forecast(city: city, completion: onResult)
-    }
-
-    func dispose() {
-        inFlight?.cancel()
     }
 }
 

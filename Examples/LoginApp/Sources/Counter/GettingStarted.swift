@@ -107,35 +107,37 @@ func makeCounterScreen(in view: some MviView<CounterViewModel, CounterViewEvent>
 }
 
 enum TickerIntent { case start, stop, load }
-enum TickerMessage { case ticked, loaded(Int) }
+enum TickerMessage: Equatable, Sendable { case ticked, loaded(Int) }
 struct TickerState: Equatable { var ticks = 0; var loaded: Int? }
 
-protocol NumberSource: Sendable {
-    func load(_ completion: @escaping @Sendable (Int) -> Void) -> any Cancellable
+/// A callback API: `load` answers once, on any thread, and returns a handle that cancels it.
+struct NumberSource: Sendable {
+    var load: @Sendable (_ completion: @escaping @Sendable (Int) -> Void) -> any Cancellable
 }
 
 final class TickerExecutor: Executor {
     typealias Context = ExecutorContext<Never, TickerMessage, TickerState, Never>
-    private let source: any NumberSource
-    private var timer: (any Cancellable)?
+    private let source: NumberSource
 
-    init(source: any NumberSource) { self.source = source }
+    init(source: NumberSource) { self.source = source }
 
     func executeIntent(_ intent: TickerIntent, _ context: Context) {
         switch intent {
         case .start:
-            timer?.cancel()
-            timer = context.every(.seconds(1)) { context.dispatch(.ticked) }
-        case .stop:
-            timer?.cancel()
-            timer = nil
-        case .load:
-            var key: Int?
-            let onLoaded = context.callback { (value: Int) in
-                if let key { context.work.remove(key) }   // finished: the bag forgets it
-                context.dispatch(.loaded(value))
+            let clock = context.clock
+            context.run(key: "timer") { send in                  // a new start replaces the timer
+                while true {
+                    try await clock.sleep(for: .seconds(1))
+                    send(.ticked)
+                }
             }
-            key = context.work.insert(source.load(onLoaded))
+        case .stop:
+            context.cancel(key: "timer")
+        case .load:
+            let source = source
+            context.run { send in                                // cancelling it cancels the load
+                send(.loaded(try await awaitCallback { source.load($0) }))
+            }
         }
     }
 }

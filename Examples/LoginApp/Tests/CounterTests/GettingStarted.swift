@@ -68,3 +68,38 @@ let cannedQuotes = QuoteSource { topic in "A quote about \(topic)." }
     store.receive(message: QuoteMessage.fetched("A quote about dogs."))
     store.finish()
 }
+
+// Not from the document: the ticker above, run. Its timer and its callback API are both effects.
+@Test func theTickerTicksStopsAndLoadsThroughEffects() {
+    let scheduler = TestScheduler()
+    let completions = Locked<[@Sendable (Int) -> Void]>([])
+    let source = NumberSource { completion in
+        completions.withLock { $0.append(completion) }
+        return Cancellation()
+    }
+    let store = TestStore(
+        DefaultStore(
+            name: "Ticker", initialState: TickerState(), executor: TickerExecutor(source: source),
+            reducer: ClosureReducer { state, message in
+                var state = state
+                switch message {
+                case .ticked: state.ticks += 1
+                case .loaded(let value): state.loaded = value
+                }
+                return state
+            }, scheduler: scheduler),
+        scheduler: scheduler)
+    store.send(.start)
+    store.advance(by: .seconds(1)) { $0.ticks = 1 }
+    store.receive(message: TickerMessage.ticked)
+    store.advance(by: .seconds(1)) { $0.ticks = 2 }
+    store.receive(message: TickerMessage.ticked)
+    store.send(.stop)
+    store.advance(by: .seconds(5))             // stopped: no tick
+    store.send(.load)
+    #expect(completions.withLock { $0.count } == 1, "the load started inside run")
+    completions.withLock { $0[0] }(42)
+    store.advance { $0.loaded = 42 }
+    store.receive(message: TickerMessage.loaded(42))
+    store.finish()
+}

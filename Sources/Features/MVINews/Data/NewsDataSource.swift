@@ -9,3 +9,11 @@ public protocol NewsDataSource: Sendable {
     func load(_ request: NewsRequest, completion: @escaping @Sendable (Result<NewsPage, NewsError>) -> Void)
         -> any Cancellable
 }
+
+extension NewsDataSource {
+    /// `load(_:completion:)` awaited, for an effect: cancelling the effect's task cancels the
+    /// request, and an answer after that is dropped.
+    func page(_ request: NewsRequest) async throws -> Result<NewsPage, NewsError> {
+        try await awaitCallback { completion in load(request, completion: completion) }
+    }
+}

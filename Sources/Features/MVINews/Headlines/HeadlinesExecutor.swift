@@ -29,14 +29,17 @@ struct HeadlinesReducer: Reducer {
 }
 
 /// Loads pages of top headlines: page 1 at start and on refresh (cancelling any load in flight),
-/// the next page on `loadMore` while there is one and nothing is loading.
+/// the next page on `loadMore` while there is one and nothing is loading. One load at a time, latest
+/// wins: it is the effect `load`, and an answer to a cancelled load is dropped.
 final class HeadlinesExecutor: Executor {
     typealias Context = ExecutorContext<HeadlinesAction, HeadlinesMessage, HeadlinesState, Never>
-    private let loader: PageLoader
+    /// The key of the load in flight.
+    private static let load = "load"
+    private let dataSource: any NewsDataSource
 
     /// - Parameter dataSource: where pages come from.
     init(dataSource: any NewsDataSource) {
-        loader = PageLoader(dataSource: dataSource)
+        self.dataSource = dataSource
     }
 
     func executeIntent(_ intent: HeadlinesIntent, _ context: Context) {
@@ -56,55 +59,17 @@ final class HeadlinesExecutor: Executor {
         }
     }
 
-    func dispose() {
-        loader.cancel()
-    }
-
     private func load(page: Int, _ context: Context) {
-        loader.cancel()
+        // The load in flight is cancelled before the loading state renders, as the transcripts show.
+        context.cancel(key: Self.load)
         context.dispatch(.loadStarted(page: page))
-        // The completion holds the context, which does nothing once the store is disposed.
-        loader.start(.topHeadlines(page: page, pageSize: HeadlinesState.pageSize), context: context) { result in
-            switch result {
-            case .success(let loaded): context.dispatch(.pageLoaded(page: page, loaded))
-            case .failure(let error): context.dispatch(.loadFailed(page: page, error))
+        let request = NewsRequest.topHeadlines(page: page, pageSize: HeadlinesState.pageSize)
+        let dataSource = self.dataSource
+        context.run(key: Self.load) { send in
+            switch try await dataSource.page(request) {
+            case .success(let loaded): send(.pageLoaded(page: page, loaded))
+            case .failure(let error): send(.loadFailed(page: page, error))
             }
         }
-    }
-}
-
-/// One request at a time, latest wins: starting a request cancels the one in flight, and an
-/// answer to a cancelled or replaced request is dropped. Confined to the store's scheduler.
-///
-/// The completion handed to the data source holds the loader weakly: a data source may keep it
-/// (a fake records every call, a cache may outlive the screen), and the loader holds the data source.
-final class PageLoader {
-    private let dataSource: any NewsDataSource
-    private var inFlight: (any Cancellable)?
-    private var generation = 0
-
-    init(dataSource: any NewsDataSource) { self.dataSource = dataSource }
-
-    /// Cancels the request in flight, if any; its answer will be dropped.
-    func cancel() {
-        inFlight?.cancel()
-        inFlight = nil
-        generation += 1
-    }
-
-    /// Starts `request`; `onResult` runs on the store's scheduler unless the request is
-    /// cancelled or replaced first, or the store is disposed.
-    func start<State, Message, Action, Label>(
-        _ request: NewsRequest, context: ExecutorContext<Action, Message, State, Label>,
-        onResult: @escaping (Result<NewsPage, NewsError>) -> Void
-    ) {
-        cancel()
-        let generation = self.generation
-        let deliver = context.callback { [weak self] (result: Result<NewsPage, NewsError>) in
-            guard let self, generation == self.generation else { return }
-            inFlight = nil  // finished, not cancelled
-            onResult(result)
-        }
-        inFlight = dataSource.load(request, completion: deliver)
     }
 }

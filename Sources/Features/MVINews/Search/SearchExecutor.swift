@@ -44,10 +44,12 @@ struct SearchReducer: Reducer {
 /// executed query is recorded in the history and persisted.
 final class SearchExecutor: Executor {
     typealias Context = ExecutorContext<SearchAction, SearchMessage, SearchState, Never>
-    private let loader: PageLoader
+    /// The key of the debounce's effect: a newer query replaces it.
+    private static let debounce = "debounce"
+    /// The key of the search in flight.
+    private static let load = "load"
+    private let dataSource: any NewsDataSource
     private let historyStore: any SearchHistoryStore
-    /// The pending debounced search.
-    private var pending: (any Cancellable)?
     /// Set after the history store failed once: the history is then kept for this session only,
     /// and the failure is not shown again on every search.
     private var historyStoreFailed = false
@@ -56,7 +58,7 @@ final class SearchExecutor: Executor {
     ///   - dataSource: where results come from.
     ///   - historyStore: where executed queries are kept.
     init(dataSource: any NewsDataSource, historyStore: any SearchHistoryStore) {
-        loader = PageLoader(dataSource: dataSource)
+        self.dataSource = dataSource
         self.historyStore = historyStore
     }
 
@@ -67,10 +69,11 @@ final class SearchExecutor: Executor {
             changeQuery(query, context)
             // The render of the new query may have released this screen (a navigation it caused).
             guard !context.isDisposed, let searchable = context.state.searchableQuery else { return }
-            // Scheduled directly rather than with `context.after`, whose work stays in the store's
-            // work bag after it ran: one entry per keystroke for the life of the screen.
-            let fire = context.callback { [weak self] (_: Void) in self?.search(searchable, context) }
-            pending = context.scheduler.schedule(after: SearchState.debounce) { fire(()) }
+            let clock = context.clock
+            context.run(key: Self.debounce) { send in
+                try await clock.sleep(for: SearchState.debounce)
+                send.forward(.search(searchable))
+            }
         case .historyEntrySelected(let entry):
             changeQuery(entry, context)
             // A disposed store starts nothing: no history write, no request that nothing would cancel.
@@ -92,37 +95,33 @@ final class SearchExecutor: Executor {
         case .restoreQuery(let query):
             changeQuery(query, context)
             if let searchable = context.state.searchableQuery { search(searchable, context) }
+        case .search(let query): search(query, context)
         }
     }
 
-    func dispose() {
-        cancelWork()
-    }
-
-    private func cancelWork() {
-        pending?.cancel()
-        pending = nil
-        loader.cancel()
+    private func cancelWork(_ context: Context) {
+        context.cancel(key: Self.debounce)
+        context.cancel(key: Self.load)
     }
 
     private func changeQuery(_ query: String, _ context: Context) {
-        cancelWork()
+        cancelWork(context)
         context.dispatch(.queryChanged(query))
     }
 
     /// Each dispatch renders, and a render may release this screen (a navigation it caused): a
     /// disposed store starts nothing more, neither the history write nor the request.
     private func search(_ query: String, _ context: Context) {
-        pending = nil
         record(query, context)
         guard !context.isDisposed else { return }
         context.dispatch(.searchStarted(query))
         guard !context.isDisposed else { return }
         let request = NewsRequest.everything(query: query, page: 1, pageSize: NewsRequest.defaultPageSize)
-        loader.start(request, context: context) { result in
-            switch result {
-            case .success(let page): context.dispatch(.searchFinished(query: query, page))
-            case .failure(let error): context.dispatch(.searchFailed(query: query, error))
+        let dataSource = self.dataSource
+        context.run(key: Self.load) { send in
+            switch try await dataSource.page(request) {
+            case .success(let page): send(.searchFinished(query: query, page))
+            case .failure(let error): send(.searchFailed(query: query, error))
             }
         }
     }

@@ -16,6 +16,8 @@ enum SearchAction: Equatable, Sendable {
     case loadHistory
     /// Restore a query saved before process death (searched at once when long enough).
     case restoreQuery(String)
+    /// The query rested for the debounce: search it (from the debounce's effect).
+    case search(String)
 }
 
 /// The search store's internal messages.
