@@ -183,6 +183,41 @@ import Testing
         subscription.cancel()
     }
 
+    /// On a test scheduler a cancelled effect ends inside the call that cancels it (a newer run with
+    /// its key, the store's release), not at the next advance: a test that drops its store and
+    /// scheduler without advancing leaves no task, and nothing a task holds, behind.
+    @Test func aCancelledEffectEndsAtOnceAndLetsGoOfWhatItHolds() {
+        final class Token: Sendable {}
+        final class Holding: Executor {
+            typealias Context = ExecutorContext<Never, FindMessage, FindState, FindLabel>
+            var tokens: [Weak] = []
+            struct Weak { weak var token: Token? }
+            func executeIntent(_ intent: FindIntent, _ context: Context) {
+                let clock = context.clock
+                let token = Token()
+                tokens.append(Weak(token: token))
+                context.run(key: "held") { send in
+                    try await clock.sleep(for: .seconds(1))
+                    withExtendedLifetime(token) { send(.counted(1)) }
+                }
+            }
+        }
+        let scheduler = TestScheduler()
+        let executor = Holding()
+        var store: FindStore? = FindStore(
+            name: "Holding", initialState: FindState(), executor: executor,
+            reducer: ClosureReducer { state, _ in state }, scheduler: scheduler)
+        store?.accept(.countTo(1))
+        #expect(executor.tokens[0].token != nil, "the sleeping effect holds its token")
+        store?.accept(.countTo(2))
+        #expect(executor.tokens[0].token == nil, "replaced by the newer run, it ended at once")
+        #expect(executor.tokens[1].token != nil)
+        store = nil
+        #expect(executor.tokens[1].token == nil, "the store's release ended it")
+        #expect(scheduler.pendingCount == 0)
+        #expect(scheduler.pendingJobCount == 0)
+    }
+
     @Test func anErrorGoesToTheCatchHandlerAndAFailedAnswerThrows() {
         let scheduler = TestScheduler()
         let source = AnsweredSource()

@@ -58,6 +58,8 @@ extension ExecutorContext where Action: Sendable, Message: Sendable, Label: Send
         let registry = Confined(effects, to: scheduler)
         // Each goes to the store as an executor turn, unless the effect was cancelled meanwhile.
         let deliver: @Sendable (@escaping @Sendable (ExecutorContext) -> Void) -> Void = { body in
+            // Sent by the effect's task after its cancellation: dropped here, as in the turn.
+            guard !Task.isCancelled else { return }
             scheduler.schedule {
                 context.value.turns.submit? { if registry.value.isRunning(id) { body(context.value) } }
             }
@@ -77,6 +79,8 @@ extension ExecutorContext where Action: Sendable, Message: Sendable, Label: Send
                     scheduler.schedule { registry.value.unhandled(error, id: id, site: site, key: described) }
                 }
             }
+            // Cancelling it forgot it already.
+            guard !Task.isCancelled else { return }
             // A turn too, so that it comes after what the effect sent, even on a scheduler that runs
             // work inside the executor's call (`ImmediateScheduler`).
             scheduler.schedule {
@@ -179,6 +183,13 @@ final class EffectRegistry {
     /// Errors thrown with no handler, kept for `TestStore` when it collects them; nil: written to
     /// standard error.
     var unhandledErrors: [UnhandledEffectError]?
+    /// The store's scheduler when it is a test scheduler. Unowned, as the store holds it: only the
+    /// store's work, run by the scheduler, touches the registry.
+    private unowned let testScheduler: TestScheduler?
+
+    init(scheduler: any Scheduler) {
+        testScheduler = scheduler as? TestScheduler
+    }
 
     /// An effect threw `error` and its `run` had no handler.
     func unhandled(_ error: any Error, id: Int, site: String, key: String?) {
@@ -201,7 +212,7 @@ final class EffectRegistry {
     }
 
     func attach(_ task: Task<Void, Never>, to id: Int) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return task.cancel() }
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return ending { task.cancel() } }
         entries[index].task = task
     }
 
@@ -230,7 +241,19 @@ final class EffectRegistry {
     /// at once, and may resume work that runs later, never inside this call's bookkeeping).
     private func cancel(where matches: (Entry) -> Bool) {
         let cancelled = entries.filter(matches)
+        guard !cancelled.isEmpty else { return }
         entries.removeAll(where: matches)
-        for entry in cancelled { entry.task?.cancel() }
+        ending {
+            for entry in cancelled { entry.task?.cancel() }
+        }
+    }
+
+    /// Cancels tasks; on a test scheduler, they end before this returns (their jobs run at once),
+    /// so no task of a cancelled effect waits for an advance that may never come.
+    private func ending(_ cancel: () -> Void) {
+        guard let testScheduler, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
+            return cancel()
+        }
+        testScheduler.endingCancelledTasks(cancel)
     }
 }

@@ -14,10 +14,36 @@ import MVIEssentials
 extension TestScheduler: TaskExecutor {
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        guard !keepForEnding(job) else { return }
         waitingJobs.withLock { $0 += 1 }
         schedule { [self] in
             waitingJobs.withLock { $0 -= 1 }
             job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    /// Runs `cancel`, which cancels effects' tasks, then at once the jobs that their cancellation
+    /// resumed, so that a cancelled effect ends inside the call that cancelled it instead of at the
+    /// test's next advance: a test that drops its store and scheduler leaves no task behind.
+    /// Only jobs enqueued from this thread meanwhile are run; others wait for an advance as usual.
+    func endingCancelledTasks(_ cancel: () -> Void) {
+        running {
+            let isNested = endingJobs.withLock { jobs in
+                defer { jobs = jobs ?? [] }
+                return jobs != nil
+            }
+            cancel()
+            guard !isNested else { return }  // the outermost call runs them
+            while let jobs = endingJobs.withLock({ jobs -> [UnownedJob]? in
+                guard let taken = jobs, !taken.isEmpty else {
+                    jobs = nil
+                    return nil
+                }
+                jobs = []
+                return taken
+            }) {
+                for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            }
         }
     }
 }

@@ -71,7 +71,7 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
     @usableFromInline var context: ExecutorContext<Action, Message, State, Label>?
     var bootstrapper: (any Bootstrapper<Action>)?
     /// The executor's running async effects.
-    let effects = EffectRegistry()
+    let effects: EffectRegistry
 
     @usableFromInline
     init(
@@ -87,6 +87,7 @@ final class StoreCore<Intent, Action, Message, State, Label> {  // confined to `
         self.executor = executor
         self.reducer = reducer
         self.messageStep = messageStep
+        effects = EffectRegistry(scheduler: scheduler)
         requireScheduler("init")
         let box = ReleaseBox()
         releaseHandle = Confined(box, to: scheduler)

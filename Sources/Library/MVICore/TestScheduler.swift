@@ -75,6 +75,20 @@ public final class TestScheduler: Scheduler {
     /// The number of async jobs waiting to run (see `Scheduler+TaskExecutor.swift`).
     let waitingJobs = Locked(0)
 
+    /// While `endingCancelledTasks` runs: the jobs its thread enqueued, to run before it returns.
+    let endingJobs = Locked<[UnownedJob]?>(nil)
+
+    /// Keeps `job` for the running `endingCancelledTasks` when the calling thread is the one that
+    /// runs it; false otherwise.
+    func keepForEnding(_ job: UnownedJob) -> Bool {
+        guard runner.isRunningOnCurrentThread else { return false }
+        return endingJobs.withLock { jobs in
+            guard jobs != nil else { return false }
+            jobs?.append(job)
+            return true
+        }
+    }
+
     /// - Parameter now: the virtual time to start at.
     public init(now: Duration = .zero) {
         state = Locked(Queue(nowNanoseconds: now.wholeNanoseconds))
@@ -162,7 +176,7 @@ public final class TestScheduler: Scheduler {
 
     /// Runs `body` as the thread that runs this scheduler's work (an advance inside a piece of work
     /// nests); another thread advancing it meanwhile is a programming error.
-    private func running<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+    func running<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         guard let nested = runner.claim() else {
             preconditionFailure("TestScheduler advanced on \(Thread.current) while another thread advances it")
         }
@@ -369,6 +383,9 @@ private final class RunnerThread: Sendable {
         }
 
         func release() { thread.store(0, ordering: .releasing) }
+
+        /// True on the thread that runs the scheduler's work now (false while none does).
+        var isRunningOnCurrentThread: Bool { thread.load(ordering: .acquiring) == pthread_self() }
     #else
         private let thread = Locked<ObjectIdentifier?>(nil)
 
@@ -389,5 +406,10 @@ private final class RunnerThread: Sendable {
         }
 
         func release() { thread.withLock { $0 = nil } }
+
+        var isRunningOnCurrentThread: Bool {
+            let me = ObjectIdentifier(Thread.current)
+            return thread.withLock { $0 == me }
+        }
     #endif
 }

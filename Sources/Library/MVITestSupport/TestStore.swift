@@ -289,7 +289,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         checkUnasserted(when, at: site)
         // An effect's sleeps and jobs are pending work too: the effect is named instead.
         if checkNoEffectRuns(when, at: site) { return }
-        // The jobs left are those of cancelled effects, winding down: they deliver nothing.
+        // Jobs left belong to running effects, named above (a cancelled effect's end at once).
         if let scheduler, scheduler.pendingCount - scheduler.pendingJobCount > 0 {
             let pending = scheduler.pendingCount - scheduler.pendingJobCount
             let next = scheduler.nextDueTime.map { ", the next due at \($0)" } ?? ""
