@@ -301,6 +301,45 @@ private func says(_ parts: String...) -> (Issue) -> Bool {
         store.finish()
     }
 
+    @Test func aReceiveAssertsTheStateItsMessageMade() {
+        let store = makeForm(TestScheduler())
+        store.send(.rename("Tam")) { $0.name = "Tam" }
+        store.send(.save) { $0.status = .saving(attempt: 1) }
+        store.advance(by: .seconds(1))  // the change is left to the receive
+        store.receive(message: FormMessage.saved) { $0.status = .saved }
+        store.receive(.saved(name: "Tam"))
+        #expect(store.state.status == .saved)
+        store.finish()
+    }
+
+    @Test func aReceiveWithAnotherStateFailsNamingTheField() {
+        let store = makeForm(TestScheduler())
+        store.send(.save) { $0.status = .saving(attempt: 1) }
+        store.advance(by: .seconds(1))
+        withKnownIssue {
+            store.receive(message: FormMessage.saved) { $0.status = .saving(attempt: 2) }
+        } matching: { issue in
+            says("receive(message: saved) left a state other than the one asserted", ".status")(issue)
+        }
+        store.receive(.saved(name: ""))
+        store.finish()
+    }
+
+    @Test func whatTheReceivesLeaveUnassertedFailsAsTheAdvancesChangeAtTheNextCall() {
+        let store = makeForm(TestScheduler())
+        store.send(.save) { $0.status = .saving(attempt: 1) }
+        store.advance(by: .seconds(1))
+        store.receive(message: FormMessage.saved)  // no closure: asserts the message only
+        store.receive(.saved(name: ""))
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in
+            says(
+                "advance(by: 1.0 seconds) changed the state, and no change was asserted",
+                ".status: expected saving(attempt: 1), actual saved")(issue)
+        }
+    }
+
     @Test func theIssueTitleIsTheFailureText() {
         let store = makeForm(TestScheduler())
         withKnownIssue {

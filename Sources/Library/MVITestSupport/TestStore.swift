@@ -43,9 +43,12 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     public var messageExhaustivity: Exhaustivity = .nonExhaustive
 
     private let labels = LabelQueue<Label>()
-    /// The messages the last step dispatched and `receive(message:)` has not yet taken, when the
-    /// store is a `DefaultStore` (the only store whose messages can be seen).
-    private let messages = LabelQueue<Any>()
+    /// The messages the last step dispatched and `receive(message:)` has not yet taken, each with
+    /// the state it made, when the store is a `DefaultStore` (the only store whose messages can be seen).
+    private let messages: DispatchLog<State>
+    /// A step's state change that no closure asserted, while the messages that made it may still
+    /// be received with their states; reported, as the step's failure, by whatever comes next.
+    private var unassertedStep: (step: String, site: CallSite)?
     private var expected: State
     private var subscription: (any Cancellable)?
     private var messageSubscription: (any Cancellable)?
@@ -75,6 +78,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         self.store = store
         self.scheduler = scheduler
         expected = store.state
+        messages = DispatchLog(lastState: store.state)
         self.createdAt = createdAt
         let labels = self.labels
         subscription = store.subscribe(labels: { labels.items.append($0) })
@@ -94,7 +98,13 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         noteEffects(startedBy: "the store, before the TestStore was made")
         let messages = self.messages
         messageSubscription = store.subscribe(events: { event in
-            if case .message(let message) = event.kind { messages.items.append(message) }
+            switch event.kind {
+            case .message(let message): messages.items.append(Dispatched(message: message, before: messages.lastState))
+            case .state(let state):  // the reducer's state, told right after its message
+                if !messages.items.isEmpty { messages.items[messages.items.count - 1].state = state }
+                messages.lastState = state
+            default: break
+            }
         })
     }
 
@@ -144,7 +154,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         scheduler.advance(by: duration)
         noteEffects(startedBy: step)
         checkEffectErrors(after: step, at: site)
-        check(update, after: step, at: site)
+        check(update, after: step, at: site, receivesMayAssert: true)
     }
 
     /// Asserts a state change made by something other than this test store (a fake data source
@@ -153,6 +163,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
         _ update: (inout State) -> Void
     ) {
+        if let unassertedStep { reportUnassertedStep(unassertedStep) }
         check(
             update, isAsserted: true, after: "assertState",
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -188,12 +199,25 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     }
 
     /// Asserts that the oldest message the last `send` or `advance` dispatched, and not yet
-    /// received, is `message`. Only for a `TestStore` made from a `DefaultStore`. Messages need not
-    /// be received unless `messageExhaustivity` is `.exhaustive`: the state assertions cover what
-    /// they did; this is for the order they came in.
+    /// received, is `message`, and, given `update`, the state the reducer made of it: `update` turns
+    /// the last asserted state into the expected one, as a step's closure does. Only for a
+    /// `TestStore` made from a `DefaultStore`. Messages need not be received unless
+    /// `messageExhaustivity` is `.exhaustive`: the state assertions cover what they did; this is
+    /// for the order they came in, and for the state each one made.
+    ///
+    /// An `advance` with no closure whose effects' messages changed the state may leave the change
+    /// to the `receive`s that follow it, each asserting its message's part, as TCA's `receive` does:
+    ///
+    /// ```swift
+    /// store.advance(by: .milliseconds(300))
+    /// store.receive(message: CityMessage.found(["Oslo"])) { $0.cities = ["Oslo"] }
+    /// ```
+    ///
+    /// What they leave unasserted fails, as the advance's unasserted change (at its line), when the
+    /// next step, `assertState` or `finish()` is called. A `send` asserts its change in its closure.
     public func receive<Message: Equatable>(
         message: Message, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
-        column: Int = #column
+        column: Int = #column, assert update: ((inout State) -> Void)? = nil
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard messageSubscription != nil else {
@@ -216,9 +240,11 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
                 at: site)
         }
         let received = messages.items.removeFirst()
-        guard let typed = received as? Message else {
+        defer { if let update { checkState(update, madeBy: received, at: site) } }
+        guard let typed = received.message as? Message else {
             return reportFailure(
-                "received message \(StateDiff.describe(received)), of type \(type(of: received)), expected one of type \(Message.self)",
+                "received message \(StateDiff.describe(received.message)), of type \(type(of: received.message)), "
+                    + "expected one of type \(Message.self)",
                 at: site)
         }
         if typed != message {
@@ -227,6 +253,35 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
                 "received message \(StateDiff.describe(typed)), expected \(StateDiff.describe(message)):\n\(fields)",
                 at: site)
         }
+    }
+
+    /// Checks the state a received message made: `update` applied to the last asserted state (to
+    /// the message's own state when not exhaustive). A step's unasserted change is settled once
+    /// the receives have asserted all of it.
+    private func checkState(_ update: (inout State) -> Void, madeBy received: Dispatched<State>, at site: CallSite) {
+        guard let made = received.state else { return }
+        var wanted = exhaustivity == .exhaustive ? received.before : made
+        update(&wanted)
+        if unassertedStep != nil {
+            expected = made
+            if expected == store.state { unassertedStep = nil }
+        }
+        if wanted != made {
+            reportFailure(
+                "receive(message: \(StateDiff.describe(received.message))) left a state other than the one asserted "
+                    + "(\(State.self)):\n" + fieldLines(wanted, made), at: site)
+        }
+    }
+
+    /// Reports a step's state change that neither its closure nor the receives after it asserted.
+    private func reportUnassertedStep(_ unasserted: (step: String, site: CallSite)) {
+        unassertedStep = nil
+        let actual = store.state
+        guard actual != expected else { return }
+        reportFailure(
+            "\(unasserted.step) changed the state, and no change was asserted (\(State.self)):\n"
+                + fieldLines(expected, actual), at: unasserted.site)
+        expected = actual
     }
 
     /// Ends the test: fails on a state change not asserted, a label not received, an async effect
@@ -241,11 +296,19 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
 
     // MARK: - Checks
 
-    private func check(_ update: ((inout State) -> Void)?, after step: String, at site: CallSite) {
-        check(update ?? { _ in }, isAsserted: update != nil, after: step, at: site)
+    /// `receivesMayAssert`: an `advance`, whose effects' messages the receives after it may assert.
+    private func check(
+        _ update: ((inout State) -> Void)?, after step: String, at site: CallSite, receivesMayAssert: Bool = false
+    ) {
+        check(
+            update ?? { _ in }, isAsserted: update != nil, after: step, at: site,
+            receivesMayAssert: receivesMayAssert)
     }
 
-    private func check(_ update: (inout State) -> Void, isAsserted: Bool, after step: String, at site: CallSite) {
+    private func check(
+        _ update: (inout State) -> Void, isAsserted: Bool, after step: String, at site: CallSite,
+        receivesMayAssert: Bool = false
+    ) {
         let actual = store.state
         if exhaustivity == .nonExhaustive {
             // Only what the assertion sets is checked, on top of the actual state.
@@ -261,6 +324,11 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         }
         var wanted = expected
         update(&wanted)
+        if receivesMayAssert, !isAsserted, wanted != actual, messages.items.contains(where: { $0.state != nil }) {
+            // The receives that follow may assert it, message by message.
+            unassertedStep = (step, site)
+            return
+        }
         expected = actual
         guard wanted != actual else { return }
         let what =
@@ -333,6 +401,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     /// Reports a state change not asserted and labels not received; then takes them as seen,
     /// so that one slip fails once.
     private func checkUnasserted(_ when: String, at site: CallSite) {
+        if let unassertedStep { reportUnassertedStep(unassertedStep) }
         guard exhaustivity == .exhaustive else {
             expected = store.state
             return
@@ -358,7 +427,7 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
         } else if !messages.items.isEmpty {
             reportFailure(
                 "messages were dispatched and not received \(when): "
-                    + messages.items.map(StateDiff.describe).joined(separator: ", "), at: site)
+                    + messages.items.map { StateDiff.describe($0.message) }.joined(separator: ", "), at: site)
             messages.items.removeAll()
         }
     }
@@ -366,22 +435,4 @@ public final class TestStore<Intent, State: Equatable, Label: Equatable> {
     private func fieldLines(_ wanted: State, _ actual: State) -> String {
         StateDiff.lines(wanted, actual).map { "  \($0)" }.joined(separator: "\n")
     }
-}
-
-/// Labels received from the store and not yet asserted; appended to on the store's scheduler,
-/// which a `TestScheduler` runs on the test's thread.
-private final class LabelQueue<Label> {
-    var items: [Label] = []
-}
-
-/// How much a `TestStore` insists on.
-public enum Exhaustivity: Sendable, Equatable {
-    /// Every state change asserted by the step that made it, every label received in order,
-    /// nothing left scheduled at the end.
-    case exhaustive
-    /// Only what the test asserts is checked: an assertion's closure changes the actual state and
-    /// the fields it sets must already hold those values; unasserted changes, labels skipped by
-    /// `receive` and work left scheduled are not failures. For integration-style tests that care
-    /// about an outcome, not every step.
-    case nonExhaustive
 }

@@ -41,3 +41,20 @@ enum ForecastError: Error { case unknown(String) }
     store.receive(message: CityMessage.failed("unknown(\"Lima\")"))
     store.finish()
 }
+
+@Test func aStaleSearchIsCancelledAndTheTestAnswersTheLastOne() {
+    let cities = ControlledCalls<String, [String]>()
+    let service = CityService(cities: { try await cities.call($0) }, forecast: { _ in 0 })
+    let scheduler = TestScheduler()
+    let store = TestStore(makeCityStore(service: service, scheduler: scheduler), scheduler: scheduler)
+    store.send(.type("o")) { $0.query = "o" }
+    store.advance(by: .milliseconds(300))  // the search for "o" is made
+    store.send(.type("os")) { $0.query = "os" }  // and cancelled by the newer query
+    store.advance(by: .milliseconds(300))
+    #expect(cities.requests == ["o", "os"])
+    #expect(cities.cancelled == ["o"])
+    cities.answer(with: ["Oslo", "Osaka"])
+    store.advance()
+    store.receive(message: CityMessage.found(["Oslo", "Osaka"])) { $0.cities = ["Oslo", "Osaka"] }
+    store.finish()
+}
