@@ -59,7 +59,9 @@ fun run(msg: JObj): J {
 }
 
 fun main() {
-    System.setProperty("http.keepAlive", "false")
+    // java.net.http retries an idempotent request whose connection was reset before a byte of answer
+    // ("header parser received no bytes"): one exchange would become two. One attempt per request.
+    System.setProperty("jdk.httpclient.redirects.retrylimit", "1")
     val input = BufferedReader(InputStreamReader(System.`in`, Charsets.UTF_8))
     val out = PrintStream(java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8")
     loop@ while (true) {
