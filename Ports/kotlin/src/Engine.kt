@@ -159,7 +159,20 @@ class Ctx(val wire: WireSettings?) {
         r.deliver(answer)
     }
 
-    fun closeAll() { for (r in requests) r.wire?.abandon() }
+    private var tempFolder: java.io.File? = null
+
+    /** The scenario's own folder for the feature's files (at the wire, or always when [always]); removed at its end. */
+    fun folder(always: Boolean = false): java.io.File? {
+        if (wire == null && !always) return null
+        if (tempFolder == null) tempFolder = java.nio.file.Files.createTempDirectory("mvi-kotlin-port-").toFile()
+        return tempFolder
+    }
+
+    fun closeAll() {
+        for (r in requests) r.wire?.abandon()
+        tempFolder?.let { f -> f.walkTopDown().forEach { it.setWritable(true, false) }; f.deleteRecursively() }
+        tempFolder = null
+    }
 }
 
 // ---- the component lifecycle (fixtures.md, "Lifecycle refusals") ----
