@@ -91,6 +91,7 @@ class HeadlinesStore(private val source: NewsDataSource, restored: HeadlinesStat
     private fun load(page: Int) {
         cancelJob("load")
         dispatch(LoadStarted(page))
+        if (disposed) return
         var handle: Cancellable? = null
         handle = source.load(topHeadlines(page)) { answer ->
             handle?.let { finishJob("load", it) }
@@ -248,7 +249,7 @@ class SearchStore(private val source: NewsDataSource, private val history: Histo
         val trimmed = trimWhiteSpace(text)
         val long = characterCount(trimmed) >= 3
         dispatch(QueryMsg(text, !long))
-        if (!long) return
+        if (!long || disposed) return
         if (immediate) search(trimmed)
         else launch("wait", scheduleWait(trimmed))
     }
@@ -267,6 +268,7 @@ class SearchStore(private val source: NewsDataSource, private val history: Histo
             val key = foldKey(q)
             val entries = (listOf(q) + old.filter { foldKey(trimWhiteSpace(it)) != key }).take(20)
             dispatch(HistoryRecorded(entries))
+            if (disposed) return
             try {
                 history.save(entries)
                 onSaved(entries)
@@ -274,7 +276,9 @@ class SearchStore(private val source: NewsDataSource, private val history: Histo
                 if (!state.storeFailed) dispatch(SearchStorageFailed(e.error, true))
             }
         }
+        if (disposed) return
         dispatch(SearchStarted(q))
+        if (disposed) return
         var handle: Cancellable? = null
         handle = source.load(everything(q)) { answer ->
             handle?.let { finishJob("search", it) }
@@ -307,21 +311,22 @@ fun startsWithCharacters(entry: String, query: List<String>): Boolean {
 // ---------------- the feature as the replay drives it ----------------
 
 /** The replay's stores, kept for the whole scenario (news.105); at the wire, files in the scenario's folder. */
-class NewsStores(config: JObj?, folder: File?) {
-    val favorites: FavoritesStore
-    val history: HistoryStore
+class NewsStores(favs: List<J>, hist: List<J>, favFault: String?, histFault: String?, folder: File?) {
+    val favorites = FavoritesStore(ListStore("favourites", "favorites.json", favs, favFault, folder))
+    val history = HistoryStore(ListStore("search history", "search-history.json", hist, histFault, folder))
 
-    init {
-        val fault = config?.str("storageFault")
-        val screen = config?.str("screen")
-        val favs = (config?.get("favorites") as? JArr)?.items?.map {
-            Article(null, "", null, null, null, (it as JStr).value, null, null, null).toJson()
-        } ?: emptyList()
-        val hist = (config?.get("history") as? JArr)?.items ?: emptyList()
-        favorites = FavoritesStore(ListStore("favourites", "favorites.json", favs,
-            if (screen == "article") fault else null, folder))
-        history = HistoryStore(ListStore("search history", "search-history.json", hist,
-            if (screen == "search") fault else null, folder))
+    companion object {
+        /** A `news` config: favourites as urls, the fault under the open screen's store. */
+        fun ofNews(config: JObj?, folder: File?): NewsStores {
+            val fault = config?.str("storageFault")
+            val screen = config?.str("screen")
+            val favs = (config?.get("favorites") as? JArr)?.items?.map {
+                Article(null, "", null, null, null, (it as JStr).value, null, null, null).toJson()
+            } ?: emptyList()
+            val hist = (config?.get("history") as? JArr)?.items ?: emptyList()
+            return NewsStores(favs, hist, if (screen == "article") fault else null,
+                if (screen == "search") fault else null, folder)
+        }
     }
 }
 
@@ -451,7 +456,7 @@ fun openNewsScreen(ctx: Ctx, config: JObj?, source: NewsDataSource, stores: News
 
 class NewsSession(ctx: Ctx, private val config: JObj?, folder: File?) : Session(ctx) {
     override val componentName = "NewsScreenComponent"
-    private val stores = NewsStores(config, folder)
+    private val stores = NewsStores.ofNews(config, folder)
     private val source = NewsRequests(ctx)
     private var screen: NewsScreen? = null
     private val openName: String = config?.str("screen") ?: ""
