@@ -85,7 +85,8 @@ class Request(val number: Int, val kind: String, private val ctx: Ctx, val deliv
 }
 
 /** What the data sources need to make a request: its description in memory, its HTTP form at the wire. */
-class HttpSpec(val method: String, val pathAndQuery: String, val headers: List<Pair<String, String>>)
+class HttpSpec(val method: String, val pathAndQuery: String, val headers: List<Pair<String, String>>,
+               val bytesAsWritten: Boolean = false)
 
 // ---- the context a feature runs in ----
 

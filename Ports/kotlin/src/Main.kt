@@ -7,13 +7,14 @@ import java.io.PrintStream
 import java.io.PrintWriter
 import java.io.StringWriter
 
-val featureNames = listOf("kittens", "timer", "news", "news-app")
+val featureNames = listOf("kittens", "timer", "news", "news-app", "images")
 
 fun newSession(feature: String, config: JObj?, ctx: Ctx): Session = when (feature) {
     "kittens" -> KittensSession(ctx)
     "timer" -> TimerSession(ctx, config?.long("seed") ?: 1L)
     "news" -> NewsSession(ctx, config, ctx.folder())
     "news-app" -> NewsAppSession(ctx, config, ctx.folder())
+    "images" -> ImagesSession(ctx, config)
     else -> throw RunError("feature $feature is not implemented")
 }
 
