@@ -334,7 +334,7 @@ fun pathAndQuery(url: String): String {
     }
     var rest = url.substring(start)
     rest = rest.substringBefore('#')
-    return if (rest.isEmpty() || rest.startsWith("?")) "/$rest" else rest
+    return if (rest.length == 0 || rest.startsWith("?")) "/$rest" else rest
 }
 
 class ImagesSession(ctx: Ctx, config: JObj?) : Session(ctx), ImageLoader {

@@ -162,7 +162,7 @@ fun articleModel(s: ArticleState): J {
     f.add("url" to vStr(a.url))
     if (a.title != null) f.add("title" to vStr(a.title))
     f.add("sourceName" to vStr(a.sourceName))
-    val author = a.author?.let { if (trimWhiteSpace(it).isEmpty()) null else it }
+    val author = a.author?.let { if (trimWhiteSpace(it).length == 0) null else it }
     if (author != null) f.add("author" to vStr(author))
     if (a.description != null) f.add("description" to vStr(a.description))
     if (a.content != null) f.add("content" to vStr(a.content))

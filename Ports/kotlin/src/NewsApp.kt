@@ -60,7 +60,7 @@ fun urlHost(url: String): String? {
     var host = authority.substring(authority.lastIndexOf('@') + 1)
     host = if (host.startsWith("[")) { val k = host.indexOf(']'); if (k >= 0) host.substring(0, k + 1) else host }
     else host.substringBefore(':')
-    return if (host.isEmpty()) null else host
+    return if (host.length == 0) null else host
 }
 
 fun urlScheme(url: String): String = url.substringBefore("://").toLowerCase()
@@ -125,7 +125,7 @@ object NewsDeepLinks {
                     i++
                 }
                 val name = ch.subList(nameStart, i).joinToString("")
-                if (name.isEmpty()) throw DeepLinkError(nameStart + 1, "a parameter without a name")
+                if (name.length == 0) throw DeepLinkError(nameStart + 1, "a parameter without a name")
                 if (i >= n || ch[i] != "=") throw DeepLinkError(i + 1, "the parameter \"$name\" has no = and value")
                 if (!known.contains(name)) {
                     throw DeepLinkError(nameStart + 1, if (known.isEmpty()) "the screen \"$screen\" takes no parameters, found \"$name\""

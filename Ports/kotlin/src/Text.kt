@@ -116,7 +116,6 @@ fun graphemes(s: String): List<String> {
     var start = 0
     var i = 0
     var prev: Gcb? = null
-    var prevCp = 0
     var riCount = 0
     var pictState = 0  // 1: ExtPict Extend*, 2: ExtPict Extend* ZWJ
     var conjState = 0  // 1: Consonant [Extend|Linker]*, 2: ... with a Linker seen
@@ -158,7 +157,6 @@ fun graphemes(s: String): List<String> {
             else -> 0
         }
         prev = g
-        prevCp = cp
         i += Character.charCount(cp)
     }
     if (prev != null) out.add(s.substring(start))
