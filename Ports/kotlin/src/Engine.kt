@@ -310,6 +310,24 @@ abstract class Store<Intent, Action, Msg, State, Label>(initial: State) {
     protected fun finishJob(key: String, job: Cancellable) { if (jobs[key] === job) jobs.remove(key) }
     protected fun hasJob(key: String): Boolean = jobs.containsKey(key)
 
+    /** Starts a call as the job of [key]; the job ends when the call answers, and [answer] handles it. */
+    protected fun <A> launchCall(key: String, start: ((A) -> Unit) -> Cancellable, answer: (A) -> Unit) {
+        var handle: Cancellable? = null
+        handle = start { a ->
+            handle?.let { finishJob(key, it) }
+            answer(a)
+        }
+        launch(key, handle)
+    }
+
+    /** Renders the state now and on every change until [stopShowing] (the view bound between start and stop). */
+    fun showWhileStarted(render: (State) -> Unit) {
+        render(state)
+        onState = render
+    }
+
+    fun stopShowing() { onState = null }
+
     open fun dispose() {
         if (disposed) return
         val all = jobs.values.toList()

@@ -372,13 +372,10 @@ class ImagesSession(ctx: Ctx, config: JObj?) : Session(ctx), ImageLoader {
     override fun create() { for ((name, url) in views) stores[name] = ImageStore(url, pipeline) }
 
     override fun onStart() {
-        for ((name, s) in stores) {
-            ctx.render(imageModel(s.state), name)
-            s.onState = { ctx.render(imageModel(it), name) }
-        }
+        for ((name, s) in stores) s.showWhileStarted { ctx.render(imageModel(it), name) }
     }
 
-    override fun onStop() { for (s in stores.values) s.onState = null }
+    override fun onStop() { for (s in stores.values) s.stopShowing() }
     override fun onDestroy() { for (s in stores.values) s.dispose() }
 
     override fun viewAnyTime(ev: JObj): Boolean = views.none { it.first == ev.str("screen") }

@@ -62,10 +62,7 @@ class KittenStore(private val source: KittenDataSource) : Store<Reload, Reload, 
     private fun load() {
         cancelJob("load")
         dispatch(LoadingStarted)
-        var handle: Cancellable? = null
-        handle = source.load(50, 0) { answer ->
-            val h = handle
-            if (h != null) finishJob("load", h)
+        launchCall<KittenAnswer>("load", { source.load(50, 0, it) }) { answer ->
             when (answer) {
                 is KittenBody -> {
                     val urls = KittenParser.parse(answer.bytes)
@@ -74,7 +71,6 @@ class KittenStore(private val source: KittenDataSource) : Store<Reload, Reload, 
                 is KittenFailure -> dispatch(LoadingFailed("network"))
             }
         }
-        launch("load", handle)
     }
 }
 
@@ -105,13 +101,8 @@ class KittensSession(ctx: Ctx) : Session(ctx), KittenDataSource {
         s.bootstrap(Reload)
     }
 
-    override fun onStart() {
-        val s = store!!
-        ctx.render(model(s.state))
-        s.onState = { ctx.render(model(it)) }
-    }
-
-    override fun onStop() { store?.onState = null }
+    override fun onStart() = store!!.showWhileStarted { ctx.render(model(it)) }
+    override fun onStop() { store?.stopShowing() }
     override fun onDestroy() { store?.dispose() }
     override fun view(ev: JObj) { store?.accept(Reload) }
 

@@ -92,12 +92,9 @@ class HeadlinesStore(private val source: NewsDataSource, restored: HeadlinesStat
         cancelJob("load")
         dispatch(LoadStarted(page))
         if (disposed) return
-        var handle: Cancellable? = null
-        handle = source.load(topHeadlines(page)) { answer ->
-            handle?.let { finishJob("load", it) }
+        launchCall<NewsAnswer>("load", { source.load(topHeadlines(page), it) }) { answer ->
             if (answer.page != null) dispatch(PageLoaded(page, answer.page)) else dispatch(LoadFailed(page, answer.error!!))
         }
-        launch("load", handle)
     }
 }
 
@@ -279,12 +276,9 @@ class SearchStore(private val source: NewsDataSource, private val history: Histo
         if (disposed) return
         dispatch(SearchStarted(q))
         if (disposed) return
-        var handle: Cancellable? = null
-        handle = source.load(everything(q)) { answer ->
-            handle?.let { finishJob("search", it) }
+        launchCall<NewsAnswer>("search", { source.load(everything(q), it) }) { answer ->
             if (answer.page != null) dispatch(SearchFinished(q, answer.page)) else dispatch(SearchFailed(q, answer.error!!))
         }
-        launch("search", handle)
     }
 }
 

@@ -156,13 +156,8 @@ class TimerSession(ctx: Ctx, private val seed: Long) : Session(ctx) {
         field("value", vInt(s.value)), field("elapsedTicks", vInt(s.elapsedTicks)),
         field("backgroundIndex", vInt(s.backgroundIndex)))
 
-    override fun onStart() {
-        val s = store!!
-        ctx.render(model(s.state))
-        s.onState = { ctx.render(model(it)) }
-    }
-
-    override fun onStop() { store?.onState = null }
+    override fun onStart() = store!!.showWhileStarted { ctx.render(model(it)) }
+    override fun onStop() { store?.stopShowing() }
     override fun onDestroy() { store?.dispose() }
 
     override fun view(ev: JObj) {
