@@ -39,7 +39,7 @@ extension WireServer: WireEnd {
 /// level"): the runner's `WireServer` holds the scenario's answers and keeps the transcript, so
 /// this end learns of each arrival with the admin call `GET /__admin/requests/next?timeoutMs=N`,
 /// and releases an answer with `POST /__admin/requests/<n>/release`.
-struct RemoteWire: WireEnd {
+public struct RemoteWire: WireEnd {
     let baseURL: URL
     let apiKey: String
     let clientTimeout: TimeInterval

@@ -7,7 +7,7 @@ import ReplaySeam
 /// engine behind the one scenario loop (`walk`) and the fuzzer's generator, applying the
 /// rules of docs/fixtures.md (lifecycle checks, requests, the first event) the same way for every
 /// feature. A rule broken at run time throws with the file and line; the feature never crashes the run.
-final class ReplaySession {
+public final class ReplaySession {
     private let module: FeatureModule
     private let file: String
     private let output = OutputLog()
@@ -26,7 +26,9 @@ final class ReplaySession {
     ///     the session's own (`wire`).
     ///   - remote: at the wire level, a server the runner holds and answers instead (the reference's
     ///     adapter, docs/porting.md, "The wire level").
-    init(_ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory, remote: RemoteWire? = nil)
+    public init(
+        _ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory, remote: RemoteWire? = nil
+    )
         throws(ScenarioError)
     {
         guard let module = features[scenario.feature] else {
@@ -72,7 +74,7 @@ final class ReplaySession {
     ///
     /// - Parameter deadline: past it, a long advance stops between two virtual seconds' work and
     ///   throws, naming the step; `timeLimit` is what the message calls it.
-    func apply(
+    public func apply(
         _ event: ScenarioEvent, deadline: ContinuousClock.Instant? = nil, timeLimit: Duration? = nil
     ) throws(ScenarioError) -> (outputs: [ReplayOutput], omittedRenders: Int) {
         func fail(_ error: FieldError) -> ScenarioError { ScenarioError(file: file, line: event.line, error) }

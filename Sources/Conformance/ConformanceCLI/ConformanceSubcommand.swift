@@ -1,4 +1,5 @@
 import CommandLineSupport
+import ConformanceKit
 import Foundation
 
 /// One of `conformance`'s subcommands: its options read and checked once, from the parsed command

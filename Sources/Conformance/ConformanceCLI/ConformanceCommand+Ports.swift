@@ -1,4 +1,6 @@
 import CommandLineSupport
+import ConformanceHTML
+import ConformanceKit
 import Foundation
 
 /// The command's port side: `run --adapter`, `adapter` and `report` (docs/porting.md).
