@@ -35,7 +35,7 @@ let package = Package(
         // The harness's core, and the layers on top of it: the HTML report, and the command line.
         .library(
             name: "ConformanceKit",
-            targets: ["ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceCLI"]),
+            targets: ["ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceWire", "ConformanceCLI"]),
         // The reference features' list: for an app's command that also replays the reference features,
         // and for tools outside this package that read scenarios (FuzzTesting/).
         .library(name: "ReferenceFeatures", targets: ["ReferenceFeatures"]),
@@ -128,8 +128,7 @@ let package = Package(
         .target(
             name: "ConformanceKit",
             dependencies: [
-                "FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "MockHTTPServer",
-                "MVIEssentials",
+                "FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "MVIEssentials",
             ],
             path: "Sources/Conformance/ConformanceKit"),
         // The HTML report a person opens (`conformance report --html`), written from ConformanceKit's report model.
@@ -142,13 +141,21 @@ let package = Package(
             name: "ConformanceFuzzing",
             dependencies: ["ConformanceKit", "FixtureFormat", "ReplaySeam", "MVICore", "SeededRandom"],
             path: "Sources/Conformance/ConformanceFuzzing"),
+        // The wire level (docs/wire.md): `ReplayLevel.wire`, the mock server of each scenario and the
+        // feature's real data sources' way to it. The one layer of the harness that links the mock server.
+        .target(
+            name: "ConformanceWire",
+            dependencies: [
+                "ConformanceKit", "MockHTTPServer", "FixtureFormat", "ReplaySeam", "MVICore", "MVIEssentials",
+            ],
+            path: "Sources/Conformance/ConformanceWire"),
         // The `conformance` command line over every layer of the harness: the subcommands that need the
         // HTML report, fuzzing or the wire level live here, above them (docs/architecture.md, "The harness's layers").
         .target(
             name: "ConformanceCLI",
             dependencies: [
-                "ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "FixtureFormat", "ReplaySeam",
-                "CommandLineSupport",
+                "ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceWire", "FixtureFormat",
+                "ReplaySeam", "CommandLineSupport",
             ],
             path: "Sources/Conformance/ConformanceCLI"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
@@ -249,7 +256,8 @@ let package = Package(
         .testTarget(
             name: "ConformanceKitTests",
             dependencies: [
-                "ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceCLI", "ReferenceFeatures",
+                "ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceWire", "ConformanceCLI",
+                "ReferenceFeatures",
                 "ReplaySeam",
                 "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
                 "KittensReplay", "TimerReplay", "ImagesReplay", "MVITestSupport",

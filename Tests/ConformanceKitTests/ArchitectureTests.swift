@@ -190,10 +190,12 @@ import TimerReplay
         "ConformanceKit": [],
         "ConformanceFuzzing": ["ConformanceKit"],
         "ConformanceHTML": ["ConformanceKit", "ConformanceFuzzing"],
-        "ConformanceCLI": ["ConformanceKit", "ConformanceFuzzing", "ConformanceHTML"],
+        "ConformanceWire": ["ConformanceKit"],
+        "ConformanceCLI": ["ConformanceKit", "ConformanceFuzzing", "ConformanceHTML", "ConformanceWire"],
     ]
 
-    /// The layers point one way, in the manifest and in the imports.
+    /// The layers point one way, in the manifest and in the imports; only the wire level links the
+    /// mock server.
     @Test func theHarnessLayersPointOneWay() throws {
         let targets = try Self.manifestTargets()
         let layers = Set(Self.harnessLayers.keys)
@@ -203,9 +205,16 @@ import TimerReplay
             #expect(
                 Set(target.dependencies).isDisjoint(with: above),
                 "\(name) depends on \(Set(target.dependencies).intersection(above).sorted())")
+            let linksTheServer = name == "ConformanceWire"
+            #expect(
+                target.dependencies.contains("MockHTTPServer") == linksTheServer,
+                "\(name): only ConformanceWire depends on MockHTTPServer")
             for (file, text) in try Self.sources(of: target) {
                 for module in above.sorted() where text.contains("import \(module)\n") {
                     Issue.record("\(name)/\(file) imports \(module), a layer above it")
+                }
+                if !linksTheServer, text.contains("import MockHTTPServer\n") {
+                    Issue.record("\(name)/\(file) imports MockHTTPServer, which only ConformanceWire may")
                 }
             }
         }

@@ -17,17 +17,17 @@ public final class ReplaySession {
     private var lifecycle: LifecycleRegistry
     private var created = false
     /// At the wire level, the mock server and URLSession of this scenario (docs/wire.md).
-    let wire: WireExchange?
+    let wire: (any WireExchanging)?
 
     /// A session for `scenario`'s feature and config; nothing runs until its `create` event.
     ///
     /// - Parameters:
     ///   - level: `.wire` builds the feature with its real data sources, talking to a mock server of
     ///     the session's own (`wire`).
-    ///   - remote: at the wire level, a server the runner holds and answers instead (the reference's
-    ///     adapter, docs/porting.md, "The wire level").
+    ///   - remote: at the wire level, the `wire` object of a server the runner holds and answers
+    ///     instead (the reference's adapter, docs/porting.md, "The wire level").
     public init(
-        _ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory, remote: RemoteWire? = nil
+        _ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory, remote: JSONObject? = nil
     )
         throws(ScenarioError)
     {
@@ -41,15 +41,14 @@ public final class ReplaySession {
         self.module = module
         file = scenario.file
         requests = RequestLog(output: output)
-        switch level {
-        case .memory: wire = nil
-        case .wire:
+        if let machinery = level.machinery {
             do {
-                let end: any WireEnd = try remote ?? WireServer(waitsOutTimeout: scenario.waitsOutTimeout)
-                wire = try WireExchange(requests: requests, headers: module.wireHeaders, wire: end)
+                wire = try machinery.exchange(scenario, requests: requests, headers: module.wireHeaders, remote: remote)
             } catch {
                 throw ScenarioError(file: scenario.file, line: 1, message: "the wire level's mock server: \(error)")
             }
+        } else {
+            wire = nil
         }
         session = scenario.configured.makeSession(
             FeatureEnvironment(scheduler: scheduler, requests: requests, output: output, live: wire?.live))

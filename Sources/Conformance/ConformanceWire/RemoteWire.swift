@@ -1,3 +1,4 @@
+import ConformanceKit
 import FixtureFormat
 import Foundation
 import MockHTTPServer
@@ -29,7 +30,7 @@ protocol WireEnd: Sendable {
     func close()
 }
 
-extension WireServer: WireEnd {
+extension WireServer: WireEnd, WirePortServer {
     var apiKey: String { Self.apiKey }
     var arrivalWindow: Duration { .milliseconds(20) }
     func wireTranscript(title: String, headers: [String]) -> String? { transcript(title: title, headers: headers) }
@@ -39,7 +40,7 @@ extension WireServer: WireEnd {
 /// level"): the runner's `WireServer` holds the scenario's answers and keeps the transcript, so
 /// this end learns of each arrival with the admin call `GET /__admin/requests/next?timeoutMs=N`,
 /// and releases an answer with `POST /__admin/requests/<n>/release`.
-public struct RemoteWire: WireEnd {
+struct RemoteWire: WireEnd {
     let baseURL: URL
     let apiKey: String
     let clientTimeout: TimeInterval
