@@ -32,7 +32,10 @@ let package = Package(
         // features' replay targets and the seeded generator are products because the docs import them.
         .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
         .library(name: "ReplaySeam", targets: ["ReplaySeam"]),
-        .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        // The harness's core, and the layers on top of it: the HTML report, and the command line.
+        .library(
+            name: "ConformanceKit",
+            targets: ["ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceWire", "ConformanceCLI"]),
         // The reference features' list: for an app's command that also replays the reference features,
         // and for tools outside this package that read scenarios (FuzzTesting/).
         .library(name: "ReferenceFeatures", targets: ["ReferenceFeatures"]),
@@ -125,10 +128,36 @@ let package = Package(
         .target(
             name: "ConformanceKit",
             dependencies: [
-                "FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "SeededRandom", "MockHTTPServer",
-                "MVIEssentials",
+                "FixtureFormat", "ReplaySeam", "MVICore", "CommandLineSupport", "MVIEssentials",
             ],
             path: "Sources/Conformance/ConformanceKit"),
+        // The HTML report a person opens (`conformance report --html`), written from ConformanceKit's report model.
+        .target(
+            name: "ConformanceHTML",
+            dependencies: ["ConformanceKit", "ConformanceFuzzing", "FixtureFormat", "MVIEssentials"],
+            path: "Sources/Conformance/ConformanceHTML"),
+        // `conformance fuzz`: scenarios generated from the features' schemas, judged by ConformanceKit's runner.
+        .target(
+            name: "ConformanceFuzzing",
+            dependencies: ["ConformanceKit", "FixtureFormat", "ReplaySeam", "MVICore", "SeededRandom"],
+            path: "Sources/Conformance/ConformanceFuzzing"),
+        // The wire level (docs/wire.md): `ReplayLevel.wire`, the mock server of each scenario and the
+        // feature's real data sources' way to it. The one layer of the harness that links the mock server.
+        .target(
+            name: "ConformanceWire",
+            dependencies: [
+                "ConformanceKit", "MockHTTPServer", "FixtureFormat", "ReplaySeam", "MVICore", "MVIEssentials",
+            ],
+            path: "Sources/Conformance/ConformanceWire"),
+        // The `conformance` command line over every layer of the harness: the subcommands that need the
+        // HTML report, fuzzing or the wire level live here, above them (docs/architecture.md, "The harness's layers").
+        .target(
+            name: "ConformanceCLI",
+            dependencies: [
+                "ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceWire", "FixtureFormat",
+                "ReplaySeam", "CommandLineSupport",
+            ],
+            path: "Sources/Conformance/ConformanceCLI"),
         // A real HTTP/1.1 server on loopback standing in for The Cat API, images and NewsAPI.
         .target(
             name: "MockHTTPServer", dependencies: ["MVIEssentials", "MVIJSON", "SeededRandom", "CommandLineSupport"],
@@ -147,12 +176,13 @@ let package = Package(
             name: "benchmarks",
             dependencies: [
                 "AllocationCounter", "MVICore", "MVIEssentials", "MVIJSON", "MVITestSupport", "ConformanceKit",
+                "ConformanceFuzzing",
                 "ReferenceFeatures", "ReplaySeam",
                 "MockHTTPServer", "CommandLineSupport", "MVIImagePipeline", "SeededRandom",
             ], path: "Sources/Executables/benchmarks"),
         // `swift run conformance`: replays every fixture against the reference implementation.
         .executableTarget(
-            name: "conformance", dependencies: ["ConformanceKit", "ReferenceFeatures"],
+            name: "conformance", dependencies: ["ConformanceCLI", "ConformanceKit", "ReferenceFeatures"],
             path: "Sources/Executables/conformance"),
 
         // Raw mode, the alternate screen, keys, signals and styled lines for a full-screen terminal program.
@@ -226,8 +256,10 @@ let package = Package(
         .testTarget(
             name: "ConformanceKitTests",
             dependencies: [
-                "ConformanceKit", "ReferenceFeatures", "ReplaySeam", "FixtureFormat", "CommandLineSupport",
-                "MVIKittens", "MVICountdownTimer",
+                "ConformanceKit", "ConformanceHTML", "ConformanceFuzzing", "ConformanceWire", "ConformanceCLI",
+                "ReferenceFeatures",
+                "ReplaySeam",
+                "FixtureFormat", "CommandLineSupport", "MVIKittens", "MVICountdownTimer",
                 "KittensReplay", "TimerReplay", "ImagesReplay", "MVITestSupport",
                 "MVIStateMachine", "MVICore", "SeededRandom", "TestPlanSupport",
             ],

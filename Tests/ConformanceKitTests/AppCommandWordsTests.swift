@@ -1,3 +1,5 @@
+import ConformanceCLI
+import ConformanceFuzzing
 import ConformanceKit
 import FixtureFormat
 import Foundation

@@ -92,7 +92,7 @@ import TimerReplay
         let features = try Self.targets(under: "Sources/Features").map(\.name)
         let replays = try Self.targets(under: "Sources/Conformance/Replays").map(\.name)
         #expect(replays.count == features.count, "one replay target a feature: \(replays) for \(features)")
-        for name in ["ConformanceKit", "ReplaySeam", "FixtureFormat", "CommandLineSupport"] {
+        for name in ["ReplaySeam", "FixtureFormat", "CommandLineSupport"] + Self.harnessLayers.keys.sorted() {
             let target = try #require(try Self.manifestTargets().first { $0.name == name })
             #expect(
                 Set(target.dependencies).isDisjoint(with: features + replays),
@@ -183,14 +183,54 @@ import TimerReplay
         }
     }
 
+    /// The harness's layers (docs/architecture.md, "The harness's layers"), each with the layers it
+    /// may depend on: ConformanceKit at the bottom (the reader, the engine, the runner, goldens,
+    /// reports, the protocol), fuzzing, the HTML report and the wire level on it, the command line on top.
+    static let harnessLayers: [String: Set<String>] = [
+        "ConformanceKit": [],
+        "ConformanceFuzzing": ["ConformanceKit"],
+        "ConformanceHTML": ["ConformanceKit", "ConformanceFuzzing"],
+        "ConformanceWire": ["ConformanceKit"],
+        "ConformanceCLI": ["ConformanceKit", "ConformanceFuzzing", "ConformanceHTML", "ConformanceWire"],
+    ]
+
+    /// The layers point one way, in the manifest and in the imports; only the wire level links the
+    /// mock server.
+    @Test func theHarnessLayersPointOneWay() throws {
+        let targets = try Self.manifestTargets()
+        let layers = Set(Self.harnessLayers.keys)
+        for (name, allowed) in Self.harnessLayers.sorted(by: { $0.key < $1.key }) {
+            let target = try #require(targets.first { $0.name == name }, "no target \(name)")
+            let above = layers.subtracting(allowed).subtracting([name])
+            #expect(
+                Set(target.dependencies).isDisjoint(with: above),
+                "\(name) depends on \(Set(target.dependencies).intersection(above).sorted())")
+            let linksTheServer = name == "ConformanceWire"
+            #expect(
+                target.dependencies.contains("MockHTTPServer") == linksTheServer,
+                "\(name): only ConformanceWire depends on MockHTTPServer")
+            for (file, text) in try Self.sources(of: target) {
+                for module in above.sorted() where text.contains("import \(module)\n") {
+                    Issue.record("\(name)/\(file) imports \(module), a layer above it")
+                }
+                if !linksTheServer, text.contains("import MockHTTPServer\n") {
+                    Issue.record("\(name)/\(file) imports MockHTTPServer, which only ConformanceWire may")
+                }
+            }
+        }
+    }
+
     /// One verdict pipeline: the reference and every port are judged by one runner, into one
     /// outcome type, and written by one writer per report format; the harness links no test library.
     @Test func theHarnessHasOneRunnerOneOutcomeAndOneWriterPerFormat() throws {
-        let kit = try #require(try Self.manifestTargets().first { $0.name == "ConformanceKit" })
-        #expect(
-            !kit.dependencies.contains("MVITestSupport"),
-            "the conformance executable must not link Swift Testing or XCTest")
-        let text = try Self.sources(of: kit).map(\.text).joined(separator: "\n")
+        var text = ""
+        for name in Self.harnessLayers.keys.sorted() {
+            let kit = try #require(try Self.manifestTargets().first { $0.name == name })
+            #expect(
+                !kit.dependencies.contains("MVITestSupport"),
+                "the conformance executable must not link Swift Testing or XCTest (\(name) does)")
+            text += try Self.sources(of: kit).map(\.text).joined(separator: "\n")
+        }
         func count(_ pattern: Regex<Substring>) -> Int { text.matches(of: pattern).count }
         #expect(count(/(?:struct|class|enum|actor) \w*Runner\b/) == 1, "one runner")
         #expect(count(/(?:struct|class|enum) \w*Outcome\b/) == 1, "one outcome type")

@@ -3,6 +3,8 @@ import Foundation
 import ReplaySeam
 import Testing
 
+@testable import ConformanceCLI
+@testable import ConformanceFuzzing
 @testable import ConformanceKit
 
 /// A shrunk finding fails as the original did, for every kind of failure (issue 49, item 3): the

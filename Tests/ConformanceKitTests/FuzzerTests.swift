@@ -5,6 +5,9 @@ import ReferenceFeatures
 import ReplaySeam
 import Testing
 
+@testable import ConformanceCLI
+@testable import ConformanceFuzzing
+@testable import ConformanceHTML
 @testable import ConformanceKit
 
 /// The generator, the invariants and the shrinker of `conformance fuzz` (docs/fuzzing.md).

@@ -1,3 +1,4 @@
+import ConformanceHTML
 import ConformanceKit
 import Foundation
 import Testing

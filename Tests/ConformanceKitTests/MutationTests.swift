@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConformanceFuzzing
 @testable import ConformanceKit
 
 /// The mutations of the Python port, as Ports/python/mutations.txt lists them: one line each,

@@ -1,4 +1,6 @@
+import ConformanceFuzzing
 import ConformanceKit
+import ConformanceWire
 import FixtureFormat
 import Foundation
 import ReferenceFeatures
@@ -115,7 +117,8 @@ extension AtTheWire {
                 #"{"cmd":"run","seq":2,"header":\#(header),"events":[{"event":"create"}],"wire":\#(wire)}"#,
             ][...]
             var replies: [String] = []
-            ReferenceAdapter(features: .reference).serve(readLine: { input.popFirst() }, write: { replies.append($0) })
+            ReferenceAdapter(features: .reference, level: .wire).serve(
+                readLine: { input.popFirst() }, write: { replies.append($0) })
             #expect(replies.count == 2)
             #expect(replies.first?.contains(#""wire":true"#) == true, "\(replies)")
             #expect(replies.last?.contains(#""errored":{"step":0,"#) == true, "\(replies)")

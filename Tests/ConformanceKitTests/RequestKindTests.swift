@@ -3,6 +3,7 @@ import Foundation
 import ReplaySeam
 import Testing
 
+@testable import ConformanceFuzzing
 @testable import ConformanceKit
 
 /// A data source with two calls (issue 49, item 4): each kind of request takes its own answers,

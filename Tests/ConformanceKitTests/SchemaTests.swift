@@ -1,3 +1,4 @@
+import ConformanceCLI
 import ConformanceKit
 import FixtureFormat
 import Foundation

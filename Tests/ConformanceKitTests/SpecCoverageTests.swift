@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConformanceHTML
 @testable import ConformanceKit
 
 /// Subject: docs/ and Fixtures/. Every feature page numbers its rules, and every numbered rule is

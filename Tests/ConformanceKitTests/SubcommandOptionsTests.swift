@@ -3,6 +3,7 @@ import Foundation
 import ReferenceFeatures
 import Testing
 
+@testable import ConformanceCLI
 @testable import ConformanceKit
 
 /// Each `conformance` subcommand reads its options once, into its own struct, from the parsed line.

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceWire
 import Foundation
 import Testing
 

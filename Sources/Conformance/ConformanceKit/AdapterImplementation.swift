@@ -15,7 +15,7 @@ public final class AdapterImplementation: Implementation {
     private var seq = 0
     private var info: ImplementationInfo?
     /// Where the port's replays meet the features' data: in memory, or at the wire, its own HTTP
-    /// client against the scenario's `WireServer` (docs/porting.md, "The wire level").
+    /// client against the scenario's mock server (docs/porting.md, "The wire level").
     public let level: ReplayLevel
     /// The features whose wire headers the wire transcripts show, and whose levels refuse scenarios.
     private let features: FeatureRegistry
@@ -52,10 +52,10 @@ public final class AdapterImplementation: Implementation {
         }
         guard let process else { return ScenarioRun(info: info, answer: .broken("the port is not running")) }
         process.clearStandardError()
-        var server: WireServer?
-        if level == .wire {
+        var server: (any WirePortServer)?
+        if let machinery = level.machinery {
             do {
-                server = try WireServer(waitsOutTimeout: scenario.waitsOutTimeout)
+                server = try machinery.server(for: scenario)
             } catch {
                 return ScenarioRun(info: info, answer: .broken("the wire level's mock server: \(error)"))
             }

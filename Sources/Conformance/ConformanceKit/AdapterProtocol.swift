@@ -32,12 +32,12 @@ public enum AdapterProtocol {
     /// `{"cmd": "run", "seq": n, "header": <line 1>, "events": [<lines 2...>]}`, and at the wire
     /// level `"wire": {"baseURL": "http://127.0.0.1:<port>", "apiKey": ..., "timeoutSeconds": 1 or 20}`:
     /// the scenario's lines as they were read when it was read from text, else as JSON writes them.
-    static func run(seq: Int, _ scenario: Scenario, wire: WireServer? = nil) -> [UInt8] {
+    static func run(seq: Int, _ scenario: Scenario, wire: (any WirePortServer)? = nil) -> [UInt8] {
         var wireMember: [UInt8] = []
         if let wire {
             let object = JSONValue.object(
                 JSONObject([
-                    ("baseURL", .string(wire.baseURL.absoluteString)), ("apiKey", .string(WireServer.apiKey)),
+                    ("baseURL", .string(wire.baseURL.absoluteString)), ("apiKey", .string(wire.apiKey)),
                     ("timeoutSeconds", .integer(Int(wire.clientTimeout.rounded(.up)))),
                 ]))
             wireMember = Array(#","wire":"#.utf8) + Array(object.compactText.utf8)

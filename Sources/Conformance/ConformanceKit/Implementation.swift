@@ -65,7 +65,7 @@ public struct ScenarioRun: Sendable {
         guard info.features.contains(scenario.feature) else {
             return "\(info.name) does not implement the feature \(scenario.feature)"
         }
-        if level == .wire, !info.wire {
+        if level.machinery != nil, !info.wire {
             return "not run at the wire level: \(role) has no wire level (its start answer "
                 + "has no \"wire\": true; docs/porting.md, \"The wire level\")"
         }

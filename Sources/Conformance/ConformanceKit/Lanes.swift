@@ -14,8 +14,8 @@ import MVIEssentials
 /// their results dropped. `finish` is given each worker when its lane has no more to do. So the
 /// results told, and what `consume` makes of them, are the same whatever the number of lanes; only
 /// the time they take differs. One lane runs on the calling thread, in the items' own order.
-enum Lanes {
-    static func run<Worker, Result: Sendable>(
+public enum Lanes {
+    public static func run<Worker, Result: Sendable>(
         count: Int, lanes: Int, order: [Int]? = nil,
         make: @escaping @Sendable () -> Worker,
         work: @escaping @Sendable (inout Worker, Int) -> Result,

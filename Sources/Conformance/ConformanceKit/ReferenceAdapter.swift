@@ -10,10 +10,16 @@ public struct ReferenceAdapter {
     public let features: FeatureRegistry
     /// Where its issues are reported, as its handshake says; nil: `none given` (the protocol needs a word).
     public let issues: String?
+    /// The level whose machinery serves a `run` message's `wire` object: `.wire` (the
+    /// ConformanceWire target's) to serve the wire level, `.memory` to refuse it.
+    public let level: ReplayLevel
 
-    public init(features: FeatureRegistry, issues: String? = ReferenceImplementation.issues) {
+    public init(
+        features: FeatureRegistry, issues: String? = ReferenceImplementation.issues, level: ReplayLevel = .memory
+    ) {
         self.features = features
         self.issues = issues
+        self.level = level
     }
 
     /// Answers each line of `readLine` on `write` until `stop` or the end of input.
@@ -73,10 +79,10 @@ public struct ReferenceAdapter {
         }
         var events: [ScenarioEvent] = []
         var reader: ScenarioReader
-        let remote: RemoteWire?
+        let remote: JSONObject?
         do throws(ScenarioError) {
             reader = try ScenarioReader(header: header, file: file, features: features)
-            remote = try Self.remoteWire(message["wire"], file: file)
+            remote = try remoteWire(message["wire"], file: file)
         } catch {
             return (Self.errored(seq: seq, step: 0, error.description), nil)
         }
@@ -93,7 +99,7 @@ public struct ReferenceAdapter {
         var steps: [JSONValue] = []
         steps.reserveCapacity(events.count)
         let walked = ReplaySession.walk(
-            reader.scenario(events: events), features: features, level: remote == nil ? .memory : .wire,
+            reader.scenario(events: events), features: features, level: remote == nil ? .memory : level,
             remote: remote, deadline: nil
         ) { event, step in
             steps.append(.array(Self.outputs(step.outputs, omitted: step.omitted, quiet: event.isQuiet)))
@@ -102,17 +108,18 @@ public struct ReferenceAdapter {
         return (Self.reply(seq, [("steps", .array(steps))]), walked.session)
     }
 
-    /// The scenario message's `wire` object, read: nil when it has none (the in-memory level).
-    private static func remoteWire(_ value: JSONValue?, file: String) throws(ScenarioError) -> RemoteWire? {
+    /// The scenario message's `wire` object, checked: nil when it has none (the in-memory level).
+    private func remoteWire(_ value: JSONValue?, file: String) throws(ScenarioError) -> JSONObject? {
         guard let value else { return nil }
         guard case .object(let object) = value else {
             throw ScenarioError(file: file, line: 1, field: "wire", message: "expected an object")
         }
-        do throws(FieldError) {
-            return try RemoteWire(object)
-        } catch {
-            throw ScenarioError(file: file, line: 1, error)
+        guard let machinery = level.machinery else {
+            throw ScenarioError(
+                file: file, line: 1, field: "wire", message: "this adapter was started without the wire level")
         }
+        if let error = machinery.check(remote: object) { throw ScenarioError(file: file, line: 1, error) }
+        return object
     }
 
     /// A step's outputs as JSON; a quiet step sends its last render only, with `{"omitted": k}` for the others.

@@ -80,10 +80,10 @@ extension ReplaySession {
     /// a scenario here.
     ///
     /// - Parameters:
-    ///   - remote: at the wire level, a server the runner holds (the reference's adapter).
+    ///   - remote: at the wire level, the `wire` object of a server the runner holds (the reference's adapter).
     ///   - deadline: past it, a long advance stops between two virtual seconds' work.
     static func walk(
-        _ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel, remote: RemoteWire? = nil,
+        _ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel, remote: JSONObject? = nil,
         deadline: Deadline?, _ each: (ScenarioEvent, StepOutputs) -> Void
     ) -> (stop: Stop?, wire: String?, session: ReplaySession?) {
         let session: ReplaySession

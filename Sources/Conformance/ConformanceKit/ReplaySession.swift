@@ -7,7 +7,7 @@ import ReplaySeam
 /// engine behind the one scenario loop (`walk`) and the fuzzer's generator, applying the
 /// rules of docs/fixtures.md (lifecycle checks, requests, the first event) the same way for every
 /// feature. A rule broken at run time throws with the file and line; the feature never crashes the run.
-final class ReplaySession {
+public final class ReplaySession {
     private let module: FeatureModule
     private let file: String
     private let output = OutputLog()
@@ -17,16 +17,18 @@ final class ReplaySession {
     private var lifecycle: LifecycleRegistry
     private var created = false
     /// At the wire level, the mock server and URLSession of this scenario (docs/wire.md).
-    let wire: WireExchange?
+    let wire: (any WireExchanging)?
 
     /// A session for `scenario`'s feature and config; nothing runs until its `create` event.
     ///
     /// - Parameters:
     ///   - level: `.wire` builds the feature with its real data sources, talking to a mock server of
     ///     the session's own (`wire`).
-    ///   - remote: at the wire level, a server the runner holds and answers instead (the reference's
-    ///     adapter, docs/porting.md, "The wire level").
-    init(_ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory, remote: RemoteWire? = nil)
+    ///   - remote: at the wire level, the `wire` object of a server the runner holds and answers
+    ///     instead (the reference's adapter, docs/porting.md, "The wire level").
+    public init(
+        _ scenario: Scenario, features: FeatureRegistry, level: ReplayLevel = .memory, remote: JSONObject? = nil
+    )
         throws(ScenarioError)
     {
         guard let module = features[scenario.feature] else {
@@ -39,15 +41,14 @@ final class ReplaySession {
         self.module = module
         file = scenario.file
         requests = RequestLog(output: output)
-        switch level {
-        case .memory: wire = nil
-        case .wire:
+        if let machinery = level.machinery {
             do {
-                let end: any WireEnd = try remote ?? WireServer(waitsOutTimeout: scenario.waitsOutTimeout)
-                wire = try WireExchange(requests: requests, headers: module.wireHeaders, wire: end)
+                wire = try machinery.exchange(scenario, requests: requests, headers: module.wireHeaders, remote: remote)
             } catch {
                 throw ScenarioError(file: scenario.file, line: 1, message: "the wire level's mock server: \(error)")
             }
+        } else {
+            wire = nil
         }
         session = scenario.configured.makeSession(
             FeatureEnvironment(scheduler: scheduler, requests: requests, output: output, live: wire?.live))
@@ -72,7 +73,7 @@ final class ReplaySession {
     ///
     /// - Parameter deadline: past it, a long advance stops between two virtual seconds' work and
     ///   throws, naming the step; `timeLimit` is what the message calls it.
-    func apply(
+    public func apply(
         _ event: ScenarioEvent, deadline: ContinuousClock.Instant? = nil, timeLimit: Duration? = nil
     ) throws(ScenarioError) -> (outputs: [ReplayOutput], omittedRenders: Int) {
         func fail(_ error: FieldError) -> ScenarioError { ScenarioError(file: file, line: event.line, error) }

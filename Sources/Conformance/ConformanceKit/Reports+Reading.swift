@@ -84,7 +84,7 @@ extension Reports {
     }
 
     /// A decoding error as a person reads it: the line, the member and what was wrong, not Swift's dump.
-    static func describe(_ error: any Error, in text: String) -> String {
+    public static func describe(_ error: any Error, in text: String) -> String {
         func place(_ path: [any CodingKey]) -> String {
             path.isEmpty
                 ? "the top level"
@@ -134,7 +134,7 @@ extension Reports {
     }
 
     /// `line L, column C: ` for a byte offset (1-based, as `JSONReadError` counts) in `text`.
-    static func place(ofColumn offset: Int, in text: String) -> String {
+    public static func place(ofColumn offset: Int, in text: String) -> String {
         let before = text.utf8.prefix(max(0, offset - 1))
         let line = before.filter { $0 == 0x0A }.count + 1
         let column =
@@ -144,7 +144,7 @@ extension Reports {
     }
 
     /// `line L: ` for the first member named `name` in `text`, or nothing when there is none.
-    static func line(ofMember name: String, in text: String) -> String {
+    public static func line(ofMember name: String, in text: String) -> String {
         JSONPlaces.lines(in: text)[name].map { "line \($0): " } ?? ""
     }
 }

@@ -331,7 +331,7 @@ public enum Reports {
     }
 
     /// Pretty, key-sorted JSON with a final newline.
-    static func encode(_ value: some Encodable) -> String {
+    public static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}\n" }

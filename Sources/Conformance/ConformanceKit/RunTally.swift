@@ -14,10 +14,10 @@ public final class RunTally: Sendable {
     public init() {}
 
     /// A run of `total` scenarios begins.
-    func begin(total: Int) { state.withLock { $0 = State(total: total) } }
+    public func begin(total: Int) { state.withLock { $0 = State(total: total) } }
 
     /// One scenario ended so.
-    func record(_ kind: Outcome.Kind) { state.withLock { $0.counts[kind, default: 0] += 1 } }
+    public func record(_ kind: Outcome.Kind) { state.withLock { $0.counts[kind, default: 0] += 1 } }
 
     /// `interrupted after 12 of 245 scenarios: 11 passed, 1 failed`, or nil when no run has begun.
     public var interruption: String? {

@@ -13,7 +13,7 @@ public enum ScenarioText {
     /// The bytes of the scenario at `url`, read through `FileBytes.readRegular`: what is not a
     /// regular file (a FIFO, a device, a socket, a link to one) is refused unread and without
     /// blocking, and a file past `HarnessLimits.maximumFileBytes` before it is read; errors name `path`.
-    static func bytes(_ url: URL, path: String) throws(ScenarioError) -> Data {
+    public static func bytes(_ url: URL, path: String) throws(ScenarioError) -> Data {
         do {
             return try FileBytes.readRegular(url, limit: HarnessLimits.maximumFileBytes)
         } catch {

@@ -1,3 +1,4 @@
+import ConformanceFuzzing
 import ConformanceKit
 import Foundation
 import ReferenceFeatures

@@ -1,3 +1,4 @@
+import ConformanceCLI
 import ConformanceKit
 import Foundation
 import ReferenceFeatures

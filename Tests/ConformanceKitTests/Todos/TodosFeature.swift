@@ -1,3 +1,4 @@
+import ConformanceFuzzing
 import ConformanceKit
 import FixtureFormat
 import Foundation

@@ -1,3 +1,4 @@
+import ConformanceKit
 import FixtureFormat
 import Foundation
 import MockHTTPServer
@@ -29,7 +30,7 @@ protocol WireEnd: Sendable {
     func close()
 }
 
-extension WireServer: WireEnd {
+extension WireServer: WireEnd, WirePortServer {
     var apiKey: String { Self.apiKey }
     var arrivalWindow: Duration { .milliseconds(20) }
     func wireTranscript(title: String, headers: [String]) -> String? { transcript(title: title, headers: headers) }

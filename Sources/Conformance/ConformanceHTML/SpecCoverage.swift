@@ -1,3 +1,4 @@
+import ConformanceKit
 import Foundation
 
 /// The numbered rules of the feature pages and the scenarios that pin them, in the format

@@ -1,3 +1,4 @@
+import ConformanceKit
 import FixtureFormat
 import Foundation
 
@@ -45,7 +46,7 @@ public struct KnownDivergences: Sendable {
     }
 
     /// The scenario file of the known divergence that `events` (with `config`) of `feature` are, if any.
-    func file(feature: String, config: JSONValue?, events: [JSONObject]) -> String? {
+    public func file(feature: String, config: JSONValue?, events: [JSONObject]) -> String? {
         entries.first { $0.feature == feature && $0.config == config && $0.events == events }?.file
     }
 

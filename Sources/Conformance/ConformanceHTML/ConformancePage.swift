@@ -1,3 +1,4 @@
+import ConformanceKit
 import Foundation
 
 /// `index.html`: the summary per feature and implementation, every scenario that did not pass with

@@ -1,4 +1,6 @@
 import CommandLineSupport
+import ConformanceKit
+import ConformanceWire
 import Foundation
 
 /// One of `conformance`'s subcommands: its options read and checked once, from the parsed command

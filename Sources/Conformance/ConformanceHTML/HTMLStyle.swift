@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// The one style of every page: system fonts only (nothing fetched), readable at 390 px and at
 /// 1280 px, colours that keep a contrast of 4.5:1 or more, and a mark beside every colour
 /// (`+`, `-`, the outcome's word) so that nothing is told by colour alone.

@@ -1,4 +1,6 @@
 import CommandLineSupport
+import ConformanceFuzzing
+import ConformanceKit
 import FixtureFormat
 import Foundation
 import ReplaySeam

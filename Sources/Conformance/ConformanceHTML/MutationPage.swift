@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// `mutation.html`: the mutation report given with `--mutation FILE` (Stryker's schema): the scores
 /// per layer and per file, then each mutated file's source with its mutants on their lines,
 /// killed, survived and listed told apart by word and colour, a listed one with its reason and the

@@ -1,3 +1,4 @@
+import ConformanceKit
 import FixtureFormat
 import MVICore
 import ReplaySeam

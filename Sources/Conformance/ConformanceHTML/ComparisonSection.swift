@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// Two runs of one implementation compared, as `conformance report A B` does in text: what broke,
 /// what was mended, what was not run; and where different implementations differ.
 enum ComparisonSection {

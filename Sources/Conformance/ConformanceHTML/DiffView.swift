@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// A scenario's message as the page shows it: the unified diff `LineDiff` wrote, as a table of
 /// the golden's numbered lines under the step whose block holds them (`> 6 respond #2 ...`),
 /// removed and added lines marked by sign and colour; the rest of the message (the first line,

@@ -1,3 +1,5 @@
+import ConformanceFuzzing
+import ConformanceKit
 import FixtureFormat
 import Foundation
 import MVIEssentials

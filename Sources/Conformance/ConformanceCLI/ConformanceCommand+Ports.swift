@@ -1,4 +1,7 @@
 import CommandLineSupport
+import ConformanceHTML
+import ConformanceKit
+import ConformanceWire
 import Foundation
 
 /// The command's port side: `run --adapter`, `adapter` and `report` (docs/porting.md).
@@ -64,7 +67,7 @@ struct AdapterOptions: ConformanceSubcommand {
     init(_ parsed: ParsedCommand, command: ConformanceCommand) throws(UsageError) { self.command = command }
 
     func run(io: ConformanceCommand.IO) -> Int32 {
-        ReferenceAdapter(features: command.features, issues: command.issues).serve(
+        ReferenceAdapter(features: command.features, issues: command.issues, level: .wire).serve(
             readLine: { Swift.readLine(strippingNewline: true) }, write: { io.out($0 + "\n") })
         return ExitStatus.success
     }

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import ConformanceKit
 import FixtureFormat
 import Foundation
 import ReplaySeam

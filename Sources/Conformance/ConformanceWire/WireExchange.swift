@@ -1,3 +1,4 @@
+import ConformanceKit
 import FixtureFormat
 import Foundation
 import MVICore
@@ -15,7 +16,7 @@ import ReplaySeam
 /// `request #n` and `cancel #n` lines are the same as in memory (they go to the same request log);
 /// a `respond #n` step sends the answer's wire form and hands the feature what its real data
 /// source made of it.
-final class WireExchange: RequestTap, Sendable {
+final class WireExchange: RequestTap, WireExchanging, Sendable {
     let wire: any WireEnd
     let session: URLSession
     /// The scenario's temporary folder, where the feature's file stores keep their files.

@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// The fuzz findings: each shrunk finding with its steps, the divergence, and the commands that
 /// generate it again and replay it.
 enum FindingsSection {

@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// The numbered rules: each with the scenarios that pin it and which of them fail for which
 /// implementation, linked to the page of the docs that states it.
 enum RulesSection {

@@ -1,3 +1,4 @@
+import ConformanceKit
 import FixtureFormat
 import Foundation
 import ReplaySeam
@@ -114,7 +115,7 @@ public struct Fuzzer {
     }
 
     /// How a scenario fares: it holds, it fails, or it is not a valid scenario (for a shrink's candidate).
-    enum Verdict {
+    public enum Verdict {
         case holds
         case failed(Failure)
         case invalid
@@ -123,7 +124,7 @@ public struct Fuzzer {
     /// Runs `events` on a fresh reference (twice, for determinism) and, with a port, on the port,
     /// checking every invariant. The scenario is judged as it is written (its lines'
     /// text read back, as `run` reads the fixture), so that a shrunk finding fails as written.
-    func judge(header: JSONObject, events: [JSONObject]) -> Verdict {
+    public func judge(header: JSONObject, events: [JSONObject]) -> Verdict {
         let text = ([header] + events).map { JSONValue.object($0).compactText + "\n" }.joined()
         guard let scenario = try? Scenario.parse(text, file: "(generated)", features: features) else {
             return .invalid
